@@ -1,0 +1,340 @@
+//! The JSON format of SPEC §7: one object, fields in a stable documented order.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::{content, next_page};
+use crate::error::ErrorCode;
+use crate::report::{CommandKind, Match, Report};
+use crate::search::preview;
+use crate::selector::{canonical, children_available};
+use crate::tree::{BlockKind, Document, Kind, NodeId};
+
+/// Longest `children_available` preview, in characters.
+const CHILD_PREVIEW_CHARS: usize = 80;
+
+#[derive(Serialize)]
+struct Envelope<'a, D> {
+    success: bool,
+    command: &'static str,
+    data: D,
+    warnings: &'a [String],
+    errors: Vec<FileErrorOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct FileErrorOut<'a> {
+    code: ErrorCode,
+    path: &'a str,
+    message: String,
+    suggestions: &'a [String],
+}
+
+#[derive(Serialize)]
+struct IndexData<'a> {
+    documents: Vec<DocumentOut<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct DocumentOut<'a> {
+    namespace: &'a str,
+    path: &'a str,
+    words: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    root: Option<PartOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    front: Option<PartOut>,
+    headings: Vec<HeadingOut<'a>>,
+    blocks: Blocks,
+}
+
+#[derive(Serialize)]
+struct PartOut {
+    selector: &'static str,
+    words: usize,
+    line_start: usize,
+    line_end: usize,
+}
+
+#[derive(Serialize)]
+struct HeadingOut<'a> {
+    selector: String,
+    level: u8,
+    text: &'a str,
+    words: usize,
+    line_start: usize,
+    line_end: usize,
+    children: usize,
+}
+
+#[derive(Serialize)]
+struct Blocks {
+    code: usize,
+    para: usize,
+    list: usize,
+    table: usize,
+    quote: usize,
+    html: usize,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    total_documents: usize,
+    total_nodes: usize,
+    total_selectors: usize,
+}
+
+#[derive(Serialize)]
+struct SelectData<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    query: Option<&'a str>,
+    matches: Vec<MatchOut<'a>>,
+    unresolved: Vec<UnresolvedOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct MatchOut<'a> {
+    selector: String,
+    namespace: &'a str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    content: std::borrow::Cow<'a, str>,
+    truncated: bool,
+    children_available: Vec<ChildOut>,
+    words: usize,
+    line_start: usize,
+    line_end: usize,
+    byte_start: usize,
+    byte_end: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<PageOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f32>,
+}
+
+#[derive(Serialize)]
+struct ChildOut {
+    selector: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    preview: String,
+}
+
+#[derive(Serialize)]
+struct PageOut {
+    index: usize,
+    count: usize,
+    next: Option<String>,
+}
+
+#[derive(Serialize)]
+struct UnresolvedOut<'a> {
+    selector: &'a str,
+    code: ErrorCode,
+    reason: &'a str,
+    suggestions: &'a [String],
+}
+
+/// Writes the whole report as one JSON object and a newline.
+pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let errors = file_errors(report);
+    let success = report.success();
+    let command = report.command.as_str();
+    let warnings = report.warnings.as_slice();
+    let result = match report.command {
+        CommandKind::Index => {
+            let data = index_data(report);
+            serde_json::to_writer(
+                &mut *out,
+                &Envelope {
+                    success,
+                    command,
+                    data,
+                    warnings,
+                    errors,
+                },
+            )
+        }
+        CommandKind::Select | CommandKind::Search => {
+            let data = SelectData {
+                query: report.query.as_deref(),
+                matches: report
+                    .matches
+                    .iter()
+                    .map(|m| match_out(report, m))
+                    .collect(),
+                unresolved: report
+                    .unresolved
+                    .iter()
+                    .map(|u| UnresolvedOut {
+                        selector: &u.selector,
+                        code: u.code,
+                        reason: &u.reason,
+                        suggestions: &u.suggestions,
+                    })
+                    .collect(),
+            };
+            serde_json::to_writer(
+                &mut *out,
+                &Envelope {
+                    success,
+                    command,
+                    data,
+                    warnings,
+                    errors,
+                },
+            )
+        }
+    };
+    result.map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+fn file_errors(report: &Report) -> Vec<FileErrorOut<'_>> {
+    let mut errors: Vec<FileErrorOut<'_>> = Vec::new();
+    if let Some(usage) = &report.usage_error {
+        errors.push(FileErrorOut {
+            code: ErrorCode::UsageError,
+            path: "",
+            message: usage.clone(),
+            suggestions: &[],
+        });
+    }
+    errors.extend(report.failed.iter().map(|f| FileErrorOut {
+        code: f.error.code(),
+        path: &f.path,
+        message: f.error.to_string(),
+        suggestions: &f.suggestions,
+    }));
+    errors
+}
+
+fn index_data(report: &Report) -> IndexData<'_> {
+    let documents: Vec<DocumentOut<'_>> = report.documents.iter().map(document_out).collect();
+    let total_nodes = report.documents.iter().map(|d| d.nodes.len() - 1).sum();
+    let total_selectors = report
+        .documents
+        .iter()
+        .map(|d| {
+            let blocks: usize = BlockKind::ALL.iter().map(|&k| d.blocks(k).len()).sum();
+            d.sections().len()
+                + blocks
+                + usize::from(d.root().is_some())
+                + usize::from(d.front().is_some())
+        })
+        .sum();
+    IndexData {
+        documents,
+        summary: Summary {
+            total_documents: report.documents.len(),
+            total_nodes,
+            total_selectors,
+        },
+    }
+}
+
+fn document_out(doc: &Document) -> DocumentOut<'_> {
+    let part = |id: Option<NodeId>, selector: &'static str| {
+        id.map(|id| {
+            let (line_start, line_end) = doc.lines_of(&doc.node(id).span);
+            PartOut {
+                selector,
+                words: doc.node_words(id),
+                line_start,
+                line_end,
+            }
+        })
+    };
+    let mut children = vec![0usize; doc.sections().len()];
+    for &id in doc.sections() {
+        if let Some(parent) = doc.node(id).parent.and_then(|p| doc.section_index(p)) {
+            children[parent] += 1;
+        }
+    }
+    let headings = doc
+        .sections()
+        .iter()
+        .enumerate()
+        .map(|(k, &id)| {
+            let node = doc.node(id);
+            let (line_start, line_end) = doc.lines_of(&node.span);
+            let level = match node.kind {
+                Kind::Section { level } => level,
+                _ => 0,
+            };
+            HeadingOut {
+                selector: canonical(doc, id),
+                level,
+                text: &doc.titles[k],
+                words: doc.section_words[k],
+                line_start,
+                line_end,
+                children: children[k],
+            }
+        })
+        .collect();
+    let count = |k| doc.blocks(k).len();
+    DocumentOut {
+        namespace: &doc.namespace,
+        path: &doc.path,
+        words: doc.words(),
+        root: part(doc.root(), "root"),
+        front: part(doc.front(), "front"),
+        headings,
+        blocks: Blocks {
+            code: count(BlockKind::Code),
+            para: count(BlockKind::Paragraph),
+            list: count(BlockKind::List),
+            table: count(BlockKind::Table),
+            quote: count(BlockKind::Quote),
+            html: count(BlockKind::Html),
+        },
+    }
+}
+
+fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
+    let doc = &report.documents[m.doc];
+    let text = content(report, m);
+    let (line_start, line_end) = doc.lines_of(&m.span);
+    let prefix = if report.namespaced() || m.score.is_some() {
+        format!("{}::", doc.namespace)
+    } else {
+        String::new()
+    };
+    let children_available = children_available(doc, m.node)
+        .into_iter()
+        .map(|c| ChildOut {
+            selector: format!("{prefix}{}", canonical(doc, c)),
+            kind: crate::selector::type_name(doc, c),
+            preview: child_preview(doc, c),
+        })
+        .collect();
+    MatchOut {
+        selector: report.display_selector(m, m.page.filter(|_| m.page_step).map(|p| p.index)),
+        namespace: &doc.namespace,
+        kind: crate::selector::type_name(doc, m.node),
+        words: crate::words::count_words(&text),
+        content: text,
+        truncated: m.truncated(),
+        children_available,
+        line_start,
+        line_end,
+        byte_start: m.span.start + doc.offset,
+        byte_end: m.span.end + doc.offset,
+        page: m.page.map(|p| PageOut {
+            index: p.index,
+            count: p.count,
+            next: next_page(report, m),
+        }),
+        score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
+    }
+}
+
+fn child_preview(doc: &Document, id: NodeId) -> String {
+    match doc.node(id).kind {
+        Kind::Section { .. } => preview(doc.title(id), CHILD_PREVIEW_CHARS),
+        _ => preview(doc.slice(id), CHILD_PREVIEW_CHARS),
+    }
+}

@@ -1,0 +1,62 @@
+//! Rendering a [`crate::Report`]: compact text (SPEC §6) or one JSON object (§7).
+//!
+//! Renderers write to any `io::Write`; they decide nothing about success (see
+//! [`crate::Report::exit_code`]) and never re-serialize Markdown: content is
+//! sliced from the source.
+
+mod json;
+mod text;
+
+pub use json::write_json;
+pub use text::{write_errors, write_text};
+
+use crate::report::{Match, Report};
+
+/// A match's content: its slice of the source, ending in a newline.
+pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a, str> {
+    let doc = &report.documents[m.doc];
+    let slice = &doc.text[m.span.clone()];
+    let at_eof = m.span.end == doc.text.len();
+    if at_eof
+        && !slice.is_empty()
+        && !slice.ends_with('\n')
+        && m.page.is_none_or(|p| p.index + 1 == p.count)
+    {
+        std::borrow::Cow::Owned(format!("{slice}\n"))
+    } else {
+        std::borrow::Cow::Borrowed(slice)
+    }
+}
+
+/// The marker after a page: `[page 1/4 · next: h2.1/page.1 · all: h2.1?full=true]`.
+pub(crate) fn page_marker(report: &Report, m: &Match) -> Option<String> {
+    let page = m.page?;
+    if page.count <= 1 {
+        return None;
+    }
+    let all = format!(
+        "{}{}",
+        report.display_selector(m, None),
+        m.query.suffix(true)
+    );
+    let next = next_page(report, m)
+        .map(|n| format!(" · next: {n}"))
+        .unwrap_or_default();
+    Some(format!(
+        "[page {}/{}{next} · all: {all}]",
+        page.index + 1,
+        page.count
+    ))
+}
+
+/// The selector of the page after this one, if any.
+pub(crate) fn next_page(report: &Report, m: &Match) -> Option<String> {
+    let page = m.page?;
+    (page.index + 1 < page.count).then(|| {
+        format!(
+            "{}{}",
+            report.display_selector(m, Some(page.index + 1)),
+            m.query.suffix(false)
+        )
+    })
+}

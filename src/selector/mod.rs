@@ -1,0 +1,261 @@
+//! Selectors: the syntax (`parse`) and its meaning over a document (`resolve`).
+//!
+//! A [`Selector`] is plain data parsed once; resolving it against documents never
+//! re-reads the string. Grammar (SPEC §3):
+//!
+//! ```text
+//! selector  := [namespace "::"] step ("/" step)* ["?" query ("&" query)*]
+//! step      := type [index] | "*" | "root"
+//! index     := "." spec | "[" spec "]"
+//! spec      := N | N "-" M | N ("," N)*
+//! query     := "head=" N | "tail=" N | "full=true"
+//! ```
+
+mod parse;
+mod resolve;
+
+use std::fmt;
+
+use crate::tree::BlockKind;
+
+pub use parse::{Expected, SyntaxError, looks_like_selector, parse, split_selectors};
+pub(crate) use resolve::{Hit, Miss, canonical, children_available, resolve_in, type_name};
+
+/// Longest selector accepted, in bytes.
+pub const MAX_SELECTOR_LEN: usize = 64 * 1024;
+/// Most path steps accepted in one selector.
+pub const MAX_STEPS: usize = 256;
+
+/// A parsed selector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selector {
+    /// The text as given, for error messages.
+    pub source: String,
+    /// The namespace before `::`, lowercased, if any.
+    pub namespace: Option<String>,
+    /// Path steps, at least one.
+    pub steps: Vec<Step>,
+    /// Options after `?`.
+    pub query: Query,
+}
+
+/// One path step: a target type and an optional index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What the step selects.
+    pub target: Target,
+    /// Which of the matches; `None` means all.
+    pub index: Option<Index>,
+}
+
+/// The node type a step selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `*`: the whole document at the first step, all children later.
+    All,
+    /// `root`: the preamble.
+    Root,
+    /// `front`: front matter.
+    Front,
+    /// `h1`…`h6`: sections of one heading level.
+    Heading(u8),
+    /// `section`: sections of any level.
+    Section,
+    /// A block type.
+    Block(BlockKind),
+    /// `item`: items of a list.
+    Item,
+    /// `page`: virtual pages of the previous match.
+    Page,
+}
+
+impl Target {
+    /// Looks up a full or shorthand type name, case-insensitively.
+    pub fn from_name(name: &str) -> Option<Target> {
+        let lower = name.to_ascii_lowercase();
+        let name = lower
+            .strip_prefix("heading:")
+            .filter(|n| n.starts_with('h'))
+            .unwrap_or(&lower);
+        Some(match name {
+            "*" => Target::All,
+            "root" => Target::Root,
+            "front" | "block:frontmatter" => Target::Front,
+            "section" => Target::Section,
+            "para" | "paragraph" | "block:paragraph" => Target::Block(BlockKind::Paragraph),
+            "list" | "block:list" => Target::Block(BlockKind::List),
+            "item" | "block:item" => Target::Item,
+            "code" | "block:code" => Target::Block(BlockKind::Code),
+            "table" | "block:table" => Target::Block(BlockKind::Table),
+            "quote" | "blockquote" | "block:blockquote" => Target::Block(BlockKind::Quote),
+            "html" | "block:html" => Target::Block(BlockKind::Html),
+            "page" => Target::Page,
+            _ => match name.as_bytes() {
+                [b'h', d @ b'1'..=b'6'] => Target::Heading(d - b'0'),
+                _ => return None,
+            },
+        })
+    }
+
+    /// Every name a type can be written as, for suggestions.
+    pub const NAMES: [&'static str; 24] = [
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "section",
+        "root",
+        "front",
+        "para",
+        "paragraph",
+        "list",
+        "item",
+        "code",
+        "table",
+        "quote",
+        "blockquote",
+        "html",
+        "page",
+        "block:code",
+        "block:paragraph",
+        "block:list",
+        "block:table",
+        "block:frontmatter",
+    ];
+
+    /// The shorthand name, as in canonical selectors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::All => "*",
+            Target::Root => "root",
+            Target::Front => "front",
+            Target::Heading(l) => {
+                ["h1", "h2", "h3", "h4", "h5", "h6"][usize::from(l.clamp(1, 6)) - 1]
+            }
+            Target::Section => "section",
+            Target::Block(k) => k.name(),
+            Target::Item => "item",
+            Target::Page => "page",
+        }
+    }
+
+    /// A plural noun for messages: "h2 headings", "code blocks".
+    pub(crate) fn noun(self, count: usize) -> String {
+        let (one, many) = match self {
+            Target::Heading(_) => ("heading", "headings"),
+            Target::Section => ("section", "sections"),
+            Target::Block(BlockKind::Code) => ("code block", "code blocks"),
+            Target::Block(BlockKind::Paragraph) => ("paragraph", "paragraphs"),
+            Target::Block(BlockKind::List) => ("list", "lists"),
+            Target::Block(BlockKind::Table) => ("table", "tables"),
+            Target::Block(BlockKind::Quote) => ("blockquote", "blockquotes"),
+            Target::Block(BlockKind::Html) => ("HTML block", "HTML blocks"),
+            Target::Item => ("item", "items"),
+            Target::Page => ("page", "pages"),
+            Target::Root => ("preamble", "preambles"),
+            Target::Front => ("front matter block", "front matter blocks"),
+            Target::All => ("child", "children"),
+        };
+        let noun = if count == 1 { one } else { many };
+        match (self, count) {
+            (Target::Heading(_), 0) => format!("no {} {noun}", self.name()),
+            (Target::Heading(_), n) => format!("{n} {} {noun}", self.name()),
+            (_, 0) => format!("no {noun}"),
+            (_, n) => format!("{n} {noun}"),
+        }
+    }
+}
+
+/// Which matches a step keeps, by 0-based position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Index {
+    /// `.N`
+    One(u64),
+    /// `.N-M`, inclusive.
+    Range(u64, u64),
+    /// `.N,M,…`
+    List(Vec<u64>),
+}
+
+impl Index {
+    /// Positions below `len` this index keeps, ascending and distinct; and whether
+    /// any position it names is missing.
+    pub(crate) fn pick(&self, len: usize) -> Vec<usize> {
+        let len = len as u64;
+        let mut picked: Vec<usize> = match self {
+            Index::One(n) => (*n < len).then_some(*n as usize).into_iter().collect(),
+            Index::Range(a, b) => (*a..=(*b).min(len.saturating_sub(1)))
+                .filter(|&i| i < len)
+                .map(|i| i as usize)
+                .collect(),
+            Index::List(ns) => ns
+                .iter()
+                .filter(|&&n| n < len)
+                .map(|&n| n as usize)
+                .collect(),
+        };
+        picked.sort_unstable();
+        picked.dedup();
+        picked
+    }
+
+    /// The position a suggestion should stay close to.
+    pub(crate) fn anchor(&self) -> u64 {
+        match self {
+            Index::One(n) | Index::Range(n, _) => *n,
+            Index::List(ns) => ns.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl fmt::Display for Index {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Index::One(n) => write!(f, "{n}"),
+            Index::Range(a, b) => write!(f, "{a}-{b}"),
+            Index::List(ns) => {
+                for (i, n) in ns.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{n}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Options after `?`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    /// `head=N`: keep the first N lines.
+    pub head: Option<usize>,
+    /// `tail=N`: keep the last N lines.
+    pub tail: Option<usize>,
+    /// `full=true`: no paging.
+    pub full: bool,
+}
+
+impl Query {
+    /// The query as it is written back in page markers (without `full`).
+    pub(crate) fn suffix(&self, full: bool) -> String {
+        let mut parts = Vec::new();
+        if let Some(n) = self.head {
+            parts.push(format!("head={n}"));
+        }
+        if let Some(n) = self.tail {
+            parts.push(format!("tail={n}"));
+        }
+        if full {
+            parts.push("full=true".to_owned());
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", parts.join("&"))
+        }
+    }
+}

@@ -1,0 +1,684 @@
+//! Selector syntax: text to [`Selector`], or a [`SyntaxError`] that points at the
+//! column and says what was expected there.
+
+use std::fmt;
+
+use super::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
+
+/// A malformed selector: the input, where it went wrong, and what would fit there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The selector as given.
+    pub input: String,
+    /// Byte offset of the problem in `input`.
+    pub offset: usize,
+    /// What the parser needed at `offset`.
+    pub expected: Expected,
+}
+
+impl SyntaxError {
+    /// 1-based character column of the problem.
+    pub fn column(&self) -> usize {
+        let end = self.offset.min(self.input.len());
+        let end = (0..=end)
+            .rev()
+            .find(|&i| self.input.is_char_boundary(i))
+            .unwrap_or(0);
+        self.input[..end].chars().count() + 1
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Invalid selector at column {}: {}",
+            self.column(),
+            self.expected
+        )
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// What the parser expected where it stopped. Each variant's doc shows an input
+/// that produces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// `h2.` — a number after `.` or `[`.
+    Index {
+        /// `.` or `[`.
+        after: char,
+    },
+    /// `h2.1-` — the end of a range.
+    RangeEnd,
+    /// `h2.3-1` — a range must not run backwards.
+    RangeOrder {
+        /// The range start.
+        start: u64,
+        /// The (smaller) range end.
+        end: u64,
+    },
+    /// `h2[1` — a closing bracket.
+    CloseBracket,
+    /// `h2.0/` or the empty string — a step type.
+    Type,
+    /// `h9.0/x` — a type name that does not exist.
+    KnownType {
+        /// The name found.
+        found: String,
+    },
+    /// `h2.0x` — the selector should have ended or continued with `/` or `?`.
+    End {
+        /// The character found.
+        found: char,
+    },
+    /// `::h2.0` — a namespace before `::`.
+    Namespace,
+    /// `h2.99999999999999999999` — an index that fits in 64 bits.
+    SmallNumber,
+    /// `h2.0?foo=1` — a known query key.
+    QueryKey {
+        /// The key found.
+        found: String,
+    },
+    /// `h2.0?head=x` — a value of the right form for the key.
+    QueryValue {
+        /// The key whose value is wrong.
+        key: &'static str,
+    },
+    /// `h2.0?head=1&head=2` — each query key once.
+    UniqueKey {
+        /// The repeated key.
+        key: &'static str,
+    },
+    /// `root.1` — `*` and `root` take no index.
+    NoIndex {
+        /// The step that took an index.
+        step: &'static str,
+    },
+    /// `page.0/code.0` — `page` only as the last step.
+    PageLast,
+    /// `h2.0/root` — `root` and `front` only as the first step.
+    FirstOnly {
+        /// The step found later.
+        step: &'static str,
+    },
+    /// A selector longer than [`MAX_SELECTOR_LEN`] bytes.
+    ShorterSelector {
+        /// The length found.
+        len: usize,
+    },
+    /// A selector with more than [`MAX_STEPS`] steps.
+    FewerSteps,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Index { after } => write!(f, "expected an index after '{after}' (e.g. 0, 1-3 or 0,2)"),
+            Expected::RangeEnd => f.write_str("expected a number after '-' to end the range"),
+            Expected::RangeOrder { start, end } => {
+                write!(f, "range {start}-{end} runs backwards; write {end}-{start}")
+            }
+            Expected::CloseBracket => f.write_str("expected ']' to close the index"),
+            Expected::Type => f.write_str("expected a type (h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *)"),
+            Expected::KnownType { found } => write!(
+                f,
+                "unknown type '{found}'; expected h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *"
+            ),
+            Expected::End { found } => write!(f, "unexpected '{found}'; expected '/', '?' or the end of the selector"),
+            Expected::Namespace => f.write_str("expected a namespace before '::'"),
+            Expected::SmallNumber => f.write_str("index too large; expected a number below 2^64"),
+            Expected::QueryKey { found } => write!(f, "unknown query key '{found}'; expected head=N, tail=N or full=true"),
+            Expected::QueryValue { key: "full" } => f.write_str("expected full=true or full=false"),
+            Expected::QueryValue { key } => write!(f, "expected a number of lines after '{key}='"),
+            Expected::UniqueKey { key } => write!(f, "'{key}' is given twice; give each query key once"),
+            Expected::NoIndex { step } => write!(f, "'{step}' takes no index"),
+            Expected::PageLast => f.write_str("'page' must be the last step (e.g. h2.1/page.2)"),
+            Expected::FirstOnly { step } => write!(f, "'{step}' can only be the first step"),
+            Expected::ShorterSelector { len } => {
+                write!(f, "selector is {len} bytes long; expected at most {MAX_SELECTOR_LEN}")
+            }
+            Expected::FewerSteps => write!(f, "too many steps; expected at most {MAX_STEPS}"),
+        }
+    }
+}
+
+/// Splits one argument holding several selectors at each comma not followed by a
+/// digit: `h2.0,h3.4` is two selectors, `h2.0,2,4` one.
+///
+/// ```
+/// assert_eq!(mdsel::split_selectors("h2.0,h3.4"), ["h2.0", "h3.4"]);
+/// assert_eq!(mdsel::split_selectors("h2.0,2,4"), ["h2.0,2,4"]);
+/// ```
+pub fn split_selectors(arg: &str) -> Vec<&str> {
+    let bytes = arg.as_bytes();
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b',' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            parts.push(arg[start..i].trim());
+            start = i + 1;
+        }
+    }
+    parts.push(arg[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// Whether text that failed to parse was still meant as a selector (and so is an
+/// error) rather than a search query: it has `::`, `/`, `[` or `?`, or starts
+/// with a type name followed by `.` or `[`.
+pub fn looks_like_selector(text: &str) -> bool {
+    if text.contains("::") || text.contains(['/', '[', '?']) {
+        return true;
+    }
+    let name_end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '*'))
+        .unwrap_or(text.len());
+    let rest = &text[name_end..];
+    Target::from_name(&text[..name_end]).is_some()
+        && (rest.starts_with('.') || rest.starts_with('['))
+}
+
+/// Parses one selector.
+///
+/// ```
+/// let sel = mdsel::parse_selector("readme::h2.1/code.0?head=5").unwrap();
+/// assert_eq!(sel.namespace.as_deref(), Some("readme"));
+/// assert_eq!(sel.steps.len(), 2);
+/// assert_eq!(mdsel::parse_selector("h2.").unwrap_err().to_string(),
+///            "Invalid selector at column 4: expected an index after '.' (e.g. 0, 1-3 or 0,2)");
+/// ```
+pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
+    let err = |offset: usize, expected: Expected| SyntaxError {
+        input: input.to_owned(),
+        offset,
+        expected,
+    };
+    if input.len() > MAX_SELECTOR_LEN {
+        return Err(err(0, Expected::ShorterSelector { len: input.len() }));
+    }
+    let mut p = Cursor { s: input, pos: 0 };
+    let namespace = match input.find("::") {
+        Some(0) => return Err(err(0, Expected::Namespace)),
+        Some(i) => {
+            p.pos = i + 2;
+            Some(input[..i].trim().to_lowercase())
+        }
+        None => None,
+    };
+    let mut steps = Vec::new();
+    loop {
+        if steps.len() == MAX_STEPS {
+            return Err(err(p.pos, Expected::FewerSteps));
+        }
+        let step_at = p.pos;
+        let step = p.step().map_err(|(at, e)| err(at, e))?;
+        match step.target {
+            Target::Root | Target::Front if !steps.is_empty() => {
+                return Err(err(
+                    step_at,
+                    Expected::FirstOnly {
+                        step: step.target.name(),
+                    },
+                ));
+            }
+            _ => {}
+        }
+        if let Some(prev) = steps.last().map(|s: &Step| s.target) {
+            if prev == Target::Page {
+                return Err(err(step_at, Expected::PageLast));
+            }
+        }
+        steps.push(step);
+        match p.peek() {
+            Some('/') => p.pos += 1,
+            Some('?') | None => break,
+            Some(c) => return Err(err(p.pos, Expected::End { found: c })),
+        }
+    }
+    let query = if p.peek() == Some('?') {
+        p.pos += 1;
+        p.query().map_err(|(at, e)| err(at, e))?
+    } else {
+        Query::default()
+    };
+    Ok(Selector {
+        source: input.to_owned(),
+        namespace,
+        steps,
+        query,
+    })
+}
+
+struct Cursor<'a> {
+    s: &'a str,
+    pos: usize,
+}
+
+type Failure = (usize, Expected);
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.s[self.pos..].chars().next()
+    }
+
+    fn step(&mut self) -> Result<Step, Failure> {
+        let start = self.pos;
+        if self.peek() == Some('*') {
+            self.pos += 1;
+            return self.no_index(Target::All, "*");
+        }
+        let len = self.s[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':'))
+            .unwrap_or(self.s.len() - start);
+        if len == 0 {
+            return Err((start, Expected::Type));
+        }
+        let name = &self.s[start..start + len];
+        let target = Target::from_name(name).ok_or_else(|| {
+            (
+                start,
+                Expected::KnownType {
+                    found: name.to_owned(),
+                },
+            )
+        })?;
+        self.pos += len;
+        if target == Target::Root {
+            return self.no_index(target, "root");
+        }
+        let index = match self.peek() {
+            Some('.') => {
+                self.pos += 1;
+                Some(self.spec('.')?)
+            }
+            Some('[') => {
+                self.pos += 1;
+                let spec = self.spec('[')?;
+                if self.peek() != Some(']') {
+                    return Err((self.pos, Expected::CloseBracket));
+                }
+                self.pos += 1;
+                Some(spec)
+            }
+            _ => None,
+        };
+        Ok(Step { target, index })
+    }
+
+    fn no_index(&self, target: Target, step: &'static str) -> Result<Step, Failure> {
+        match self.peek() {
+            Some('.' | '[') => Err((self.pos, Expected::NoIndex { step })),
+            _ => Ok(Step {
+                target,
+                index: None,
+            }),
+        }
+    }
+
+    fn spec(&mut self, after: char) -> Result<Index, Failure> {
+        let first = self
+            .number()
+            .ok_or((self.pos, Expected::Index { after }))??;
+        match self.peek() {
+            Some('-') => {
+                self.pos += 1;
+                let at = self.pos;
+                let end = self.number().ok_or((at, Expected::RangeEnd))??;
+                if end < first {
+                    return Err((at, Expected::RangeOrder { start: first, end }));
+                }
+                Ok(Index::Range(first, end))
+            }
+            Some(',') => {
+                let mut all = vec![first];
+                while self.peek() == Some(',')
+                    && self.s[self.pos + 1..].starts_with(|c: char| c.is_ascii_digit())
+                {
+                    self.pos += 1;
+                    let n = self
+                        .number()
+                        .ok_or((self.pos, Expected::Index { after: ',' }))??;
+                    all.push(n);
+                }
+                Ok(if all.len() == 1 {
+                    Index::One(first)
+                } else {
+                    Index::List(all)
+                })
+            }
+            _ => Ok(Index::One(first)),
+        }
+    }
+
+    /// A run of ASCII digits: `None` if there is none, an error if it overflows.
+    fn number(&mut self) -> Option<Result<u64, Failure>> {
+        let start = self.pos;
+        let len = self.s[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(self.s.len() - start);
+        if len == 0 {
+            return None;
+        }
+        self.pos += len;
+        Some(
+            self.s[start..start + len]
+                .parse::<u64>()
+                .map_err(|_| (start, Expected::SmallNumber)),
+        )
+    }
+
+    fn query(&mut self) -> Result<Query, Failure> {
+        let mut query = Query::default();
+        let mut seen: Vec<&'static str> = Vec::new();
+        let rest = &self.s[self.pos..];
+        let mut at = self.pos;
+        for part in rest.split('&') {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let value_at = at + key.len() + 1;
+            let key_name: &'static str = match key.to_ascii_lowercase().as_str() {
+                "head" => "head",
+                "tail" => "tail",
+                "full" => "full",
+                _ => {
+                    return Err((
+                        at,
+                        Expected::QueryKey {
+                            found: key.to_owned(),
+                        },
+                    ));
+                }
+            };
+            if seen.contains(&key_name) {
+                return Err((at, Expected::UniqueKey { key: key_name }));
+            }
+            seen.push(key_name);
+            let bad = || {
+                (
+                    value_at.min(self.s.len()),
+                    Expected::QueryValue { key: key_name },
+                )
+            };
+            match key_name {
+                "full" => {
+                    query.full = match value.to_ascii_lowercase().as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => {
+                    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(bad());
+                    }
+                    // Counts past usize are as good as "all lines".
+                    let n = value.parse::<u64>().unwrap_or(u64::MAX);
+                    let n = usize::try_from(n).unwrap_or(usize::MAX);
+                    if key_name == "head" {
+                        query.head = Some(n);
+                    } else {
+                        query.tail = Some(n);
+                    }
+                }
+            }
+            at += part.len() + 1;
+        }
+        self.pos = self.s.len();
+        Ok(query)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::BlockKind;
+
+    fn step(target: Target, index: Option<Index>) -> Step {
+        Step { target, index }
+    }
+
+    #[test]
+    fn parses_valid_selectors() {
+        use Index::*;
+        use Target::*;
+        let h = |l| Heading(l);
+        let cases: Vec<(&str, Option<&str>, Vec<Step>, Query)> = vec![
+            (
+                "h2.1",
+                None,
+                vec![step(h(2), Some(One(1)))],
+                Query::default(),
+            ),
+            (
+                "H2[1]",
+                None,
+                vec![step(h(2), Some(One(1)))],
+                Query::default(),
+            ),
+            (
+                "heading:h3.0",
+                None,
+                vec![step(h(3), Some(One(0)))],
+                Query::default(),
+            ),
+            ("h2", None, vec![step(h(2), None)], Query::default()),
+            (
+                "h2.0-2",
+                None,
+                vec![step(h(2), Some(Range(0, 2)))],
+                Query::default(),
+            ),
+            (
+                "h2[0-2]",
+                None,
+                vec![step(h(2), Some(Range(0, 2)))],
+                Query::default(),
+            ),
+            (
+                "h2.0,2,4",
+                None,
+                vec![step(h(2), Some(List(vec![0, 2, 4])))],
+                Query::default(),
+            ),
+            ("*", None, vec![step(All, None)], Query::default()),
+            ("root", None, vec![step(Root, None)], Query::default()),
+            ("front", None, vec![step(Front, None)], Query::default()),
+            (
+                "block:frontmatter",
+                None,
+                vec![step(Front, None)],
+                Query::default(),
+            ),
+            (
+                "section.3",
+                None,
+                vec![step(Section, Some(One(3)))],
+                Query::default(),
+            ),
+            (
+                "block:code.2",
+                None,
+                vec![step(Block(BlockKind::Code), Some(One(2)))],
+                Query::default(),
+            ),
+            (
+                "paragraph.0",
+                None,
+                vec![step(Block(BlockKind::Paragraph), Some(One(0)))],
+                Query::default(),
+            ),
+            (
+                "blockquote.0",
+                None,
+                vec![step(Block(BlockKind::Quote), Some(One(0)))],
+                Query::default(),
+            ),
+            (
+                "readme::h2.1/code.0",
+                Some("readme"),
+                vec![
+                    step(h(2), Some(One(1))),
+                    step(Block(BlockKind::Code), Some(One(0))),
+                ],
+                Query::default(),
+            ),
+            (
+                "Docs/README::h1.0",
+                Some("docs/readme"),
+                vec![step(h(1), Some(One(0)))],
+                Query::default(),
+            ),
+            (
+                "list.2/item.4/list.0",
+                None,
+                vec![
+                    step(Block(BlockKind::List), Some(One(2))),
+                    step(Item, Some(One(4))),
+                    step(Block(BlockKind::List), Some(One(0))),
+                ],
+                Query::default(),
+            ),
+            (
+                "h2.1/page.1",
+                None,
+                vec![step(h(2), Some(One(1))), step(Page, Some(One(1)))],
+                Query::default(),
+            ),
+            (
+                "h2.0/*",
+                None,
+                vec![step(h(2), Some(One(0))), step(All, None)],
+                Query::default(),
+            ),
+            (
+                "h2.0?head=10",
+                None,
+                vec![step(h(2), Some(One(0)))],
+                Query {
+                    head: Some(10),
+                    ..Query::default()
+                },
+            ),
+            (
+                "h2.0?tail=3&full=true",
+                None,
+                vec![step(h(2), Some(One(0)))],
+                Query {
+                    tail: Some(3),
+                    full: true,
+                    ..Query::default()
+                },
+            ),
+            (
+                "h2.0?head=99999999999999999999999",
+                None,
+                vec![step(h(2), Some(One(0)))],
+                Query {
+                    head: Some(usize::MAX),
+                    ..Query::default()
+                },
+            ),
+        ];
+        for (input, ns, steps, query) in cases {
+            let sel = parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!(sel.namespace.as_deref(), ns, "{input}");
+            assert_eq!(sel.steps, steps, "{input}");
+            assert_eq!(sel.query, query, "{input}");
+        }
+    }
+
+    #[test]
+    fn reports_what_was_expected_and_where() {
+        let long = "h".repeat(MAX_SELECTOR_LEN + 1);
+        let many = vec!["*"; MAX_STEPS + 1].join("/");
+        let cases: Vec<(&str, usize, Expected)> = vec![
+            ("h2.", 4, Expected::Index { after: '.' }),
+            ("h2[", 4, Expected::Index { after: '[' }),
+            ("h2.1-", 6, Expected::RangeEnd),
+            ("h2.3-1", 6, Expected::RangeOrder { start: 3, end: 1 }),
+            ("h2[1", 5, Expected::CloseBracket),
+            ("", 1, Expected::Type),
+            ("h2.0/", 6, Expected::Type),
+            ("h9.0/x", 1, Expected::KnownType { found: "h9".into() }),
+            (
+                "h2.0/cod.0",
+                6,
+                Expected::KnownType {
+                    found: "cod".into(),
+                },
+            ),
+            ("h2.0x", 5, Expected::End { found: 'x' }),
+            ("::h2.0", 1, Expected::Namespace),
+            ("h2.99999999999999999999", 4, Expected::SmallNumber),
+            (
+                "h2.0?foo=1",
+                6,
+                Expected::QueryKey {
+                    found: "foo".into(),
+                },
+            ),
+            ("h2.0?head=x", 11, Expected::QueryValue { key: "head" }),
+            ("h2.0?full=yes", 11, Expected::QueryValue { key: "full" }),
+            (
+                "h2.0?head=1&head=2",
+                13,
+                Expected::UniqueKey { key: "head" },
+            ),
+            ("root.1", 5, Expected::NoIndex { step: "root" }),
+            ("*.0", 2, Expected::NoIndex { step: "*" }),
+            ("page.0/code.0", 8, Expected::PageLast),
+            ("h2.0/root", 6, Expected::FirstOnly { step: "root" }),
+            ("h2.0/front", 6, Expected::FirstOnly { step: "front" }),
+            ("é::h2.", 7, Expected::Index { after: '.' }),
+            ("h2.0/é", 6, Expected::Type),
+            (
+                &long,
+                1,
+                Expected::ShorterSelector {
+                    len: MAX_SELECTOR_LEN + 1,
+                },
+            ),
+            (&many, 2 * MAX_STEPS + 1, Expected::FewerSteps),
+        ];
+        for (input, column, expected) in cases {
+            let err = parse(input).expect_err(input);
+            assert_eq!(err.expected, expected, "{input}");
+            assert_eq!(err.column(), column, "{input}");
+        }
+    }
+
+    #[test]
+    fn splits_selector_lists() {
+        let cases: &[(&str, &[&str])] = &[
+            ("h2.0,h3.4", &["h2.0", "h3.4"]),
+            ("h2.0,2,4", &["h2.0,2,4"]),
+            ("h2.0, h3.1", &["h2.0", "h3.1"]),
+            ("code.1,2,para.0", &["code.1,2", "para.0"]),
+            (",", &[]),
+        ];
+        for (arg, want) in cases {
+            assert_eq!(split_selectors(arg), *want, "{arg}");
+        }
+    }
+
+    #[test]
+    fn tells_queries_from_selectors() {
+        let cases = [
+            ("install", false),
+            ("install guide", false),
+            ("h7.0", false),
+            ("h2.", true),
+            ("h2.x", true),
+            ("code[", true),
+            ("readme::intro", true),
+            ("a/b", true),
+            ("what?", true),
+        ];
+        for (text, want) in cases {
+            assert_eq!(looks_like_selector(text), want, "{text}");
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! Loading inputs: files, directories and stdin become checked UTF-8 text.
+//!
+//! This stage owns every per-file error of SPEC §1 (missing, unreadable, not a
+//! regular file, too large, binary, not UTF-8) and the namespaces documents are
+//! known by. It never parses Markdown, and it never blocks on a FIFO or device:
+//! those are refused from their metadata, before any open.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::error::{FailedFile, FileError};
+
+/// Files of these extensions are taken from directories (compared case-insensitively).
+pub const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
+
+/// How many leading bytes are checked for NUL when sniffing binary files.
+const BINARY_SNIFF: usize = 8 * 1024;
+
+/// One input as the user named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A file or a directory to walk.
+    Path(PathBuf),
+    /// Standard input, named `-`.
+    Stdin,
+}
+
+impl Input {
+    /// `-` is stdin; anything else is a path.
+    pub fn from_arg(arg: &str) -> Input {
+        if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(PathBuf::from(arg))
+        }
+    }
+}
+
+/// The text of one input, checked and ready to parse.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The path as given or as found under a directory (`-` for stdin).
+    pub path: String,
+    /// The text, with any leading UTF-8 byte-order mark removed.
+    pub text: String,
+    /// Bytes removed from the front (3 for a BOM, else 0): add to offsets to
+    /// address the file on disk.
+    pub offset: usize,
+}
+
+/// A file to read, found by [`expand`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A file on disk.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+impl Entry {
+    /// The path as it is shown to the user.
+    pub fn display(&self) -> String {
+        match self {
+            Entry::File(p) => p.to_string_lossy().into_owned(),
+            Entry::Stdin => "-".to_owned(),
+        }
+    }
+}
+
+/// Turns inputs into the files to read, in order: directories are walked
+/// recursively (sorted, `.gitignore`- and hidden-aware, symlinks not followed) for
+/// Markdown files, and a file named twice is kept once. Inputs that cannot be
+/// read at all become errors in place.
+pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut push = |entry: Entry, out: &mut Vec<Result<Entry, FailedFile>>| {
+        let key = match &entry {
+            Entry::File(p) => fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+            Entry::Stdin => PathBuf::from("\0stdin"),
+        };
+        if seen.insert(key) {
+            out.push(Ok(entry));
+        }
+    };
+    for input in inputs {
+        match input {
+            Input::Stdin => push(Entry::Stdin, &mut out),
+            Input::Path(path) => match fs::metadata(path) {
+                Ok(meta) if meta.is_dir() => {
+                    for found in walk(path) {
+                        match found {
+                            Ok(file) => push(Entry::File(file), &mut out),
+                            Err(err) => out.push(Err(err)),
+                        }
+                    }
+                }
+                Ok(_) => push(Entry::File(path.clone()), &mut out),
+                Err(err) => out.push(Err(failed(path, FileError::from_io(&err)))),
+            },
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
+    let walker = ignore::WalkBuilder::new(dir)
+        .standard_filters(true)
+        .require_git(false)
+        .follow_links(false)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .build();
+    let mut files = Vec::new();
+    for result in walker {
+        match result {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                if is_file && is_markdown_path(entry.path()) {
+                    files.push(Ok(entry.into_path()));
+                }
+            }
+            Err(err) => {
+                let path = walk_error_path(&err).unwrap_or_else(|| dir.to_path_buf());
+                let error = match err.io_error() {
+                    Some(io) => FileError::from_io(io),
+                    None => FileError::Io(err.to_string()),
+                };
+                files.push(Err(failed(&path, error)));
+            }
+        }
+    }
+    files
+}
+
+fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error_path(err)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
+pub fn is_markdown_path(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        MARKDOWN_EXTENSIONS
+            .iter()
+            .any(|m| e.eq_ignore_ascii_case(m))
+    })
+}
+
+/// Reads one entry, enforcing the size limit and the text checks of SPEC §1.
+pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
+    let path = entry.display();
+    let bytes = match entry {
+        Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None),
+        Entry::File(p) => read_file(p, max_bytes),
+    };
+    let bytes = bytes.map_err(|error| failed_named(&path, error, entry))?;
+    decode(bytes)
+        .map(|(text, offset)| Source {
+            path: path.clone(),
+            text,
+            offset,
+        })
+        .map_err(|error| FailedFile {
+            path,
+            error,
+            suggestions: Vec::new(),
+        })
+}
+
+fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+    // Metadata first: opening a FIFO would block until a writer appears.
+    let meta = fs::metadata(path).map_err(|e| FileError::from_io(&e))?;
+    if !meta.is_file() {
+        return Err(FileError::NotAFile);
+    }
+    if meta.len() > max_bytes {
+        return Err(FileError::TooLarge {
+            size: meta.len(),
+            limit: max_bytes,
+        });
+    }
+    let file = fs::File::open(path).map_err(|e| FileError::from_io(&e))?;
+    read_limited(file, max_bytes, Some(meta.len()))
+}
+
+fn read_limited(
+    reader: impl Read,
+    max_bytes: u64,
+    hint: Option<u64>,
+) -> Result<Vec<u8>, FileError> {
+    let capacity = hint.unwrap_or(0).min(max_bytes) as usize;
+    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
+    reader
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::from_io(&e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(FileError::TooLarge {
+            size: bytes.len() as u64,
+            limit: max_bytes,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Checks and decodes raw bytes: UTF-16 and binary are refused, UTF-8 validated,
+/// a BOM removed. Returns the text and how many leading bytes were dropped.
+pub fn decode(bytes: Vec<u8>) -> Result<(String, usize), FileError> {
+    if bytes.starts_with(&[0xff, 0xfe]) {
+        return Err(FileError::Utf16 {
+            encoding: "UTF-16LE",
+        });
+    }
+    if bytes.starts_with(&[0xfe, 0xff]) {
+        return Err(FileError::Utf16 {
+            encoding: "UTF-16BE",
+        });
+    }
+    let sniff = &bytes[..bytes.len().min(BINARY_SNIFF)];
+    if let Some(offset) = sniff.iter().position(|&b| b == 0) {
+        return Err(FileError::Binary { offset });
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| FileError::InvalidUtf8 {
+        offset: e.utf8_error().valid_up_to(),
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+        return Ok((text, 3));
+    }
+    Ok((text, 0))
+}
+
+fn failed(path: &Path, error: FileError) -> FailedFile {
+    let suggestions = match error {
+        FileError::NotFound => similar_files(path),
+        _ => Vec::new(),
+    };
+    FailedFile {
+        path: path.to_string_lossy().into_owned(),
+        error,
+        suggestions,
+    }
+}
+
+fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
+    let mut file = match entry {
+        Entry::File(p) => failed(p, error),
+        Entry::Stdin => FailedFile {
+            path: String::new(),
+            error,
+            suggestions: Vec::new(),
+        },
+    };
+    file.path = shown.to_owned();
+    file
+}
+
+/// Markdown files beside a missing path whose names are close to it.
+fn similar_files(path: &Path) -> Vec<String> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Vec::new();
+    };
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let Ok(entries) = fs::read_dir(parent.unwrap_or(Path::new("."))) else {
+        return Vec::new();
+    };
+    let mut scored: Vec<(f32, String)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| is_markdown_path(Path::new(n)))
+        .filter_map(|n| {
+            let score = crate::search::similarity(&name.to_lowercase(), &n.to_lowercase());
+            (score >= 0.5).then_some((score, n))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    scored
+        .into_iter()
+        .take(5)
+        .map(|(_, n)| match parent {
+            Some(p) => p.join(n).to_string_lossy().into_owned(),
+            None => n,
+        })
+        .collect()
+}
+
+/// Assigns each path its namespace: the file name without its last extension,
+/// lowercased; colliding names grow into their shortest distinguishing path suffix.
+///
+/// ```
+/// let ns = mdsel::namespaces(&["docs/README.md", "api/readme.md", "Guide.markdown", "-"]);
+/// assert_eq!(ns, ["docs/readme", "api/readme", "guide", "stdin"]);
+/// ```
+pub fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
+    let parts: Vec<Vec<String>> = paths.iter().map(|p| components(p.as_ref())).collect();
+    let mut depth = vec![1usize; paths.len()];
+    // Grow colliding names one component at a time until none collide or no
+    // document has more components to add. Bounded by the deepest path.
+    let max_depth = parts.iter().map(Vec::len).max().unwrap_or(1);
+    for _ in 0..max_depth {
+        let names: Vec<String> = parts
+            .iter()
+            .zip(&depth)
+            .map(|(p, &d)| suffix(p, d))
+            .collect();
+        let mut grew = false;
+        for i in 0..names.len() {
+            let collides = names
+                .iter()
+                .enumerate()
+                .any(|(j, n)| j != i && *n == names[i]);
+            if collides && depth[i] < parts[i].len() {
+                depth[i] += 1;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    parts
+        .iter()
+        .zip(&depth)
+        .map(|(p, &d)| suffix(p, d))
+        .collect()
+}
+
+/// Path components, lowercased, with the last extension removed from the file name.
+fn components(path: &str) -> Vec<String> {
+    if path == "-" {
+        return vec!["stdin".to_owned()];
+    }
+    let mut parts: Vec<String> = Path::new(path)
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => Some(s.to_string_lossy().to_lowercase()),
+            _ => None,
+        })
+        .collect();
+    if let Some(last) = parts.last_mut() {
+        if let Some(dot) = last.rfind('.').filter(|&i| i > 0) {
+            last.truncate(dot);
+        }
+    }
+    if parts.is_empty() {
+        parts.push(path.to_lowercase());
+    }
+    parts
+}
+
+fn suffix(parts: &[String], depth: usize) -> String {
+    parts[parts.len() - depth.min(parts.len())..].join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn namespaces_table() {
+        let cases: &[(&[&str], &[&str])] = &[
+            (&["README.md"], &["readme"]),
+            (&["My-Guide.markdown"], &["my-guide"]),
+            (&["-"], &["stdin"]),
+            (&["a.b.md"], &["a.b"]),
+            (&[".hidden.md"], &[".hidden"]),
+            (&["x/.md"], &[".md"]),
+            (
+                &["docs/readme.md", "api/readme.md"],
+                &["docs/readme", "api/readme"],
+            ),
+            (
+                &["a/docs/readme.md", "b/docs/readme.md"],
+                &["a/docs/readme", "b/docs/readme"],
+            ),
+            (&["readme.md", "docs/readme.md"], &["readme", "docs/readme"]),
+            (&["./docs/x.md", "y.md"], &["x", "y"]),
+            (&["a/x.md", "b/x.mdx", "z.md"], &["a/x", "b/x", "z"]),
+        ];
+        for (paths, want) in cases {
+            assert_eq!(namespaces(paths), *want, "{paths:?}");
+        }
+    }
+
+    #[test]
+    fn decode_checks() {
+        assert_eq!(
+            decode(b"\xef\xbb\xbf# hi\n".to_vec()),
+            Ok(("# hi\n".to_owned(), 3))
+        );
+        assert_eq!(decode(b"# hi\n".to_vec()), Ok(("# hi\n".to_owned(), 0)));
+        assert_eq!(
+            decode(b"ab\0c".to_vec()),
+            Err(FileError::Binary { offset: 2 })
+        );
+        assert_eq!(
+            decode(b"ok \xff".to_vec()),
+            Err(FileError::InvalidUtf8 { offset: 3 })
+        );
+        assert_eq!(
+            decode(b"\xff\xfe#\0".to_vec()),
+            Err(FileError::Utf16 {
+                encoding: "UTF-16LE"
+            })
+        );
+        let mut late_nul = vec![b'a'; BINARY_SNIFF];
+        late_nul.push(0);
+        assert!(
+            decode(late_nul).is_ok(),
+            "a NUL past the sniff window is text"
+        );
+    }
+
+    #[test]
+    fn markdown_extensions_any_case() {
+        for (path, want) in [
+            ("a.md", true),
+            ("b.MD", true),
+            ("c.Markdown", true),
+            ("d.mdx", true),
+            ("e.txt", false),
+            ("md", false),
+        ] {
+            assert_eq!(is_markdown_path(Path::new(path)), want, "{path}");
+        }
+    }
+}

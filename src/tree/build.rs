@@ -1,0 +1,402 @@
+//! Building a [`Document`] from source text: the one place that talks to
+//! pulldown-cmark.
+//!
+//! The parser's event stream is folded into the arena with an explicit stack of
+//! open blocks, so nesting depth costs heap, never call stack. Front matter is
+//! recognised here (only at the very start) rather than by the parser, whose
+//! metadata option also fires mid-document and would swallow setext headings.
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+use super::lines::{line_end, line_start, line_starts, trim_blank_tail};
+use super::{BlockKind, Document, Kind, Node, NodeId};
+use crate::words::count_words;
+
+/// CommonMark plus the GitHub extensions that change block structure or titles.
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_GFM
+}
+
+/// A heading at document level, before sections are formed.
+struct Heading {
+    start: usize,
+    level: u8,
+    title: String,
+}
+
+/// What an open parser tag is to the tree.
+enum Frame {
+    /// A list, item or blockquote node: later blocks nest in it.
+    Container,
+    /// A leaf block node (paragraph, code, table, HTML): only inline content inside.
+    Leaf,
+    /// A block that is not a node (heading, footnote definition, table parts):
+    /// anything inside is reached through the enclosing section only.
+    Opaque,
+    /// Inline markup.
+    Inline,
+}
+
+/// Parses `text` into a document tree.
+///
+/// ```
+/// let doc = mdsel::parse_document("readme".into(), "README.md".into(), "# A\n\ntext\n\n## B\n".into(), 0);
+/// assert_eq!(doc.sections().len(), 2);
+/// assert_eq!(doc.headings(2).len(), 1);
+/// ```
+pub fn parse_document(namespace: String, path: String, text: String, offset: usize) -> Document {
+    let mut b = Builder::new(&text);
+    let body = match front_matter(&text) {
+        Some(end) => {
+            let id = b.push(Kind::Front, 0..end, None);
+            b.front = Some(id);
+            end
+        }
+        None => 0,
+    };
+    b.walk(&text, body);
+    let headings = std::mem::take(&mut b.headings);
+    let first_heading = headings.first().map_or(text.len(), |h| h.start);
+    b.add_root(&text, body, first_heading);
+    b.add_sections(&text, headings);
+    b.link_children();
+    Document {
+        namespace,
+        path,
+        offset,
+        line_starts: line_starts(&text),
+        words: count_words(&text),
+        nodes: b.nodes,
+        children: b.children,
+        front: b.front,
+        root: b.root,
+        sections: b.sections,
+        titles: b.titles,
+        section_words: b.section_words,
+        by_level: b.by_level,
+        blocks: b.blocks,
+        text,
+    }
+}
+
+struct Builder {
+    nodes: Vec<Node>,
+    children: Vec<Vec<NodeId>>,
+    headings: Vec<Heading>,
+    front: Option<NodeId>,
+    root: Option<NodeId>,
+    sections: Vec<NodeId>,
+    titles: Vec<String>,
+    section_words: Vec<usize>,
+    by_level: [Vec<NodeId>; 6],
+    blocks: [Vec<NodeId>; 6],
+}
+
+impl Builder {
+    fn new(text: &str) -> Builder {
+        let document = Node {
+            kind: Kind::Document,
+            span: 0..text.len(),
+            parent: None,
+            ordinal: 0,
+        };
+        Builder {
+            nodes: vec![document],
+            children: Vec::new(),
+            headings: Vec::new(),
+            front: None,
+            root: None,
+            sections: Vec::new(),
+            titles: Vec::new(),
+            section_words: Vec::new(),
+            by_level: Default::default(),
+            blocks: Default::default(),
+        }
+    }
+
+    fn push(&mut self, kind: Kind, span: std::ops::Range<usize>, parent: Option<NodeId>) -> NodeId {
+        let id = NodeId(
+            u32::try_from(self.nodes.len()).expect("documents are capped far below 4G nodes"),
+        );
+        self.nodes.push(Node {
+            kind,
+            span,
+            parent,
+            ordinal: 0,
+        });
+        id
+    }
+
+    /// Folds the parser's events for `text[body..]` into block nodes and headings.
+    fn walk(&mut self, text: &str, body: usize) {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut blocks_open = 0usize; // frames other than Inline
+        let mut opaque_open = 0usize;
+        let mut containers: Vec<NodeId> = Vec::new();
+        let mut heading: Option<Heading> = None;
+
+        for (event, range) in Parser::new_ext(&text[body..], options()).into_offset_iter() {
+            let range = range.start + body..range.end + body;
+            match event {
+                Event::Start(tag) => {
+                    let frame = match block_kind(&tag) {
+                        Some(kind) if opaque_open == 0 => {
+                            let span = self.block_span(text, &range);
+                            let id = self.push(kind, span, containers.last().copied());
+                            if blocks_open == 0 {
+                                if let Kind::Block(k) = kind {
+                                    self.blocks[k.slot()].push(id);
+                                }
+                            }
+                            if matches!(
+                                kind,
+                                Kind::Item | Kind::Block(BlockKind::List | BlockKind::Quote)
+                            ) {
+                                containers.push(id);
+                                Frame::Container
+                            } else {
+                                Frame::Leaf
+                            }
+                        }
+                        Some(_) => Frame::Opaque,
+                        None if is_block(&tag) => {
+                            if let Tag::Heading { level, .. } = tag {
+                                if blocks_open == 0 {
+                                    let start = line_start(text, range.start);
+                                    heading = Some(Heading {
+                                        start,
+                                        level: level as u8,
+                                        title: String::new(),
+                                    });
+                                }
+                            }
+                            Frame::Opaque
+                        }
+                        None => Frame::Inline,
+                    };
+                    match frame {
+                        Frame::Inline => {}
+                        Frame::Opaque => {
+                            blocks_open += 1;
+                            opaque_open += 1;
+                        }
+                        Frame::Container | Frame::Leaf => blocks_open += 1,
+                    }
+                    stack.push(frame);
+                }
+                Event::End(end) => {
+                    match stack.pop() {
+                        Some(Frame::Container) => {
+                            containers.pop();
+                            blocks_open -= 1;
+                        }
+                        Some(Frame::Leaf) => blocks_open -= 1,
+                        Some(Frame::Opaque) => {
+                            blocks_open -= 1;
+                            opaque_open -= 1;
+                        }
+                        Some(Frame::Inline) | None => {}
+                    }
+                    if let (TagEnd::Heading(_), true) = (end, blocks_open == 0) {
+                        if let Some(h) = heading.take() {
+                            self.headings.push(h);
+                        }
+                    }
+                }
+                Event::Text(t) | Event::Code(t) => {
+                    if let Some(h) = heading.as_mut() {
+                        h.title.push_str(&t);
+                    }
+                }
+                Event::SoftBreak | Event::HardBreak => {
+                    if let Some(h) = heading.as_mut() {
+                        h.title.push(' ');
+                    }
+                }
+                _ => {}
+            }
+        }
+        for h in &mut self.headings {
+            h.title = fold_whitespace(&h.title);
+        }
+    }
+
+    /// A block's span: the parser's range widened to whole lines, blank tail dropped.
+    fn block_span(&self, text: &str, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let start = line_start(text, range.start);
+        let end = line_end(text, range.end);
+        start..trim_blank_tail(text, start, end).max(start)
+    }
+
+    /// The preamble: non-blank lines between front matter and the first heading.
+    fn add_root(&mut self, text: &str, from: usize, to: usize) {
+        let bytes = text.as_bytes();
+        let mut start = from;
+        while start < to {
+            let end = line_end(text, start + 1).min(to);
+            if !bytes[start..end].iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+            start = end;
+        }
+        if start >= to {
+            return;
+        }
+        let end = trim_blank_tail(text, start, to);
+        self.root = Some(self.push(Kind::Root, start..end, None));
+    }
+
+    /// Turns headings into sections: each runs to the next heading of the same or
+    /// a higher level, and knows its enclosing section.
+    fn add_sections(&mut self, text: &str, headings: Vec<Heading>) {
+        // Words per segment between consecutive heading starts, then prefix sums:
+        // a section's words are the sum of the segments it spans.
+        let mut prefix = Vec::with_capacity(headings.len() + 1);
+        prefix.push(0usize);
+        for (i, h) in headings.iter().enumerate() {
+            let end = headings.get(i + 1).map_or(text.len(), |n| n.start);
+            prefix.push(prefix[i] + count_words(&text[h.start..end]));
+        }
+        let first = self.nodes.len();
+        self.section_words = vec![0; headings.len()];
+        // Open sections as (heading index, node); closed by the next heading of
+        // the same or a higher level, or by the end of the text.
+        let mut open: Vec<(usize, NodeId)> = Vec::new();
+        for (i, h) in headings.iter().enumerate() {
+            while let Some(&(j, id)) = open.last() {
+                if headings[j].level < h.level {
+                    break;
+                }
+                open.pop();
+                self.close_section(text, id, h.start);
+                self.section_words[j] = prefix[i] - prefix[j];
+            }
+            let parent = open.last().map(|&(_, id)| id);
+            let id = self.push(Kind::Section { level: h.level }, h.start..h.start, parent);
+            let same_level = &mut self.by_level[usize::from(h.level) - 1];
+            self.nodes[id.0 as usize].ordinal = same_level.len() as u32;
+            same_level.push(id);
+            open.push((i, id));
+        }
+        while let Some((j, id)) = open.pop() {
+            self.close_section(text, id, text.len());
+            self.section_words[j] = prefix[headings.len()] - prefix[j];
+        }
+        self.sections = (first..self.nodes.len())
+            .map(|i| NodeId(i as u32))
+            .collect();
+        self.titles = headings.into_iter().map(|h| h.title).collect();
+    }
+
+    fn close_section(&mut self, text: &str, id: NodeId, end: usize) {
+        let node = &mut self.nodes[id.0 as usize];
+        node.span.end = trim_blank_tail(text, node.span.start, end);
+    }
+
+    /// Fills container child lists and the per-container ordinals of nested nodes.
+    fn link_children(&mut self) {
+        self.children = vec![Vec::new(); self.nodes.len()];
+        let mut counts: std::collections::HashMap<(u32, u8), u32> =
+            std::collections::HashMap::new();
+        for i in 0..self.nodes.len() {
+            let node = &self.nodes[i];
+            match (node.kind, node.parent) {
+                (Kind::Section { .. }, _) => {}
+                (Kind::Block(k), None) => {
+                    let list = &self.blocks[k.slot()];
+                    let ordinal = list.partition_point(|&id| (id.0 as usize) < i) as u32;
+                    self.nodes[i].ordinal = ordinal;
+                }
+                (kind, Some(parent)) => {
+                    let count = counts.entry((parent.0, type_slot(kind))).or_insert(0);
+                    let ordinal = *count;
+                    *count += 1;
+                    self.nodes[i].ordinal = ordinal;
+                    self.children[parent.0 as usize].push(NodeId(i as u32));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn type_slot(kind: Kind) -> u8 {
+    match kind {
+        Kind::Block(k) => k.slot() as u8,
+        Kind::Item => 6,
+        _ => 7,
+    }
+}
+
+/// The node kind for a parser tag, if it becomes a node.
+fn block_kind(tag: &Tag<'_>) -> Option<Kind> {
+    Some(match tag {
+        Tag::Paragraph => Kind::Block(BlockKind::Paragraph),
+        Tag::BlockQuote(_) => Kind::Block(BlockKind::Quote),
+        Tag::CodeBlock(_) => Kind::Block(BlockKind::Code),
+        Tag::HtmlBlock => Kind::Block(BlockKind::Html),
+        Tag::List(_) => Kind::Block(BlockKind::List),
+        Tag::Table(_) => Kind::Block(BlockKind::Table),
+        Tag::Item => Kind::Item,
+        _ => return None,
+    })
+}
+
+fn is_block(tag: &Tag<'_>) -> bool {
+    matches!(
+        tag,
+        Tag::Heading { .. }
+            | Tag::FootnoteDefinition(_)
+            | Tag::DefinitionList
+            | Tag::DefinitionListTitle
+            | Tag::DefinitionListDefinition
+            | Tag::TableHead
+            | Tag::TableRow
+            | Tag::TableCell
+            | Tag::MetadataBlock(_)
+    )
+}
+
+/// Folds whitespace runs to one space and trims the ends.
+fn fold_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
+/// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
+/// `+++` line.
+pub(crate) fn front_matter(text: &str) -> Option<usize> {
+    let first_end = line_end(text, 1);
+    let opener = text[..first_end].trim_end();
+    let closers: &[&str] = match opener {
+        "---" => &["---", "..."],
+        "+++" => &["+++"],
+        _ => return None,
+    };
+    let mut pos = first_end;
+    let mut first = true;
+    while pos < text.len() {
+        let end = line_end(text, pos + 1);
+        let line = text[pos..end].trim_end();
+        if closers.contains(&line) {
+            return (!first).then_some(end);
+        }
+        if first && line.trim().is_empty() {
+            return None;
+        }
+        first = false;
+        pos = end;
+    }
+    None
+}

@@ -1,0 +1,240 @@
+//! The semantic tree: a flat arena of nodes over one document's source text.
+//!
+//! Nodes hold byte spans into the text, never copies of it; everything a selector
+//! returns is sliced from the original. The skeleton is made of document-level
+//! blocks and heading sections; nested blocks hang off their container (list,
+//! item, blockquote). `build` is the only file that talks to the Markdown parser.
+//! Nothing here recurses on input depth.
+
+mod build;
+mod lines;
+
+use std::ops::Range;
+
+pub use build::parse_document;
+
+/// Index of a node in its document's arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The whole document is always node 0.
+    pub const DOCUMENT: NodeId = NodeId(0);
+
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The block types that are counted at document level, in index order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    /// Fenced or indented code block.
+    Code,
+    /// Paragraph.
+    Paragraph,
+    /// Ordered or bullet list.
+    List,
+    /// GFM table.
+    Table,
+    /// Blockquote.
+    Quote,
+    /// HTML block.
+    Html,
+}
+
+impl BlockKind {
+    /// All kinds, in the order the index prints their counts.
+    pub const ALL: [BlockKind; 6] = [
+        BlockKind::Code,
+        BlockKind::Paragraph,
+        BlockKind::List,
+        BlockKind::Table,
+        BlockKind::Quote,
+        BlockKind::Html,
+    ];
+
+    /// The shorthand type name used in selectors and output.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockKind::Code => "code",
+            BlockKind::Paragraph => "para",
+            BlockKind::List => "list",
+            BlockKind::Table => "table",
+            BlockKind::Quote => "quote",
+            BlockKind::Html => "html",
+        }
+    }
+
+    fn slot(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The whole file (`*`).
+    Document,
+    /// Leading YAML (`---`) or TOML (`+++`) front matter.
+    Front,
+    /// The preamble between front matter and the first heading.
+    Root,
+    /// A heading and everything up to the next heading of the same or higher level.
+    Section {
+        /// 1 to 6.
+        level: u8,
+    },
+    /// A block; document-level ones are counted in the index.
+    Block(BlockKind),
+    /// One item of a list.
+    Item,
+}
+
+/// One node: a kind and a span of whole source lines.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// What the node is.
+    pub kind: Kind,
+    /// Byte range in [`Document::text`]: whole lines, trailing blank lines dropped.
+    pub span: Range<usize>,
+    /// The container this node is nested in: a list, item or blockquote for nested
+    /// blocks, the enclosing section for sections; `None` at document level.
+    pub parent: Option<NodeId>,
+    /// Position among nodes of its type: document-global for document-level nodes
+    /// (`h2.3`, `code.7`), among its container's children otherwise (`item.4`).
+    pub ordinal: u32,
+}
+
+/// A parsed document: its text, its nodes, and per-type lists in document order.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// The namespace selectors use to name this document.
+    pub namespace: String,
+    /// The path as given (`-` for stdin).
+    pub path: String,
+    /// The source text, BOM removed.
+    pub text: String,
+    /// Bytes removed before `text` (a BOM), to report offsets in the file.
+    pub offset: usize,
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) children: Vec<Vec<NodeId>>,
+    pub(crate) front: Option<NodeId>,
+    pub(crate) root: Option<NodeId>,
+    /// Every document-level heading's section, in document order.
+    pub(crate) sections: Vec<NodeId>,
+    /// Plain-text heading titles, parallel to `sections`.
+    pub(crate) titles: Vec<String>,
+    /// Word counts, parallel to `sections`.
+    pub(crate) section_words: Vec<usize>,
+    pub(crate) by_level: [Vec<NodeId>; 6],
+    pub(crate) blocks: [Vec<NodeId>; 6],
+    pub(crate) words: usize,
+    pub(crate) line_starts: Vec<usize>,
+}
+
+impl Document {
+    /// The node behind an id.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The raw source slice of a node (without the final newline SPEC §2 adds).
+    pub fn slice(&self, id: NodeId) -> &str {
+        &self.text[self.node(id).span.clone()]
+    }
+
+    /// Words in the whole document.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The front matter node, if the document has one.
+    pub fn front(&self) -> Option<NodeId> {
+        self.front
+    }
+
+    /// The preamble node, if the document has a non-blank one.
+    pub fn root(&self) -> Option<NodeId> {
+        self.root
+    }
+
+    /// All heading sections in document order.
+    pub fn sections(&self) -> &[NodeId] {
+        &self.sections
+    }
+
+    /// Sections of one heading level (1 to 6) in document order.
+    pub fn headings(&self, level: u8) -> &[NodeId] {
+        &self.by_level[usize::from(level.clamp(1, 6)) - 1]
+    }
+
+    /// Document-level blocks of one kind in document order.
+    pub fn blocks(&self, kind: BlockKind) -> &[NodeId] {
+        &self.blocks[kind.slot()]
+    }
+
+    /// Direct children of a list, item or blockquote, in document order.
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        &self.children[id.index()]
+    }
+
+    /// Position of a section in [`Document::sections`].
+    pub(crate) fn section_index(&self, id: NodeId) -> Option<usize> {
+        self.sections
+            .binary_search_by_key(&self.node(id).span.start, |&s| self.node(s).span.start)
+            .ok()
+    }
+
+    /// The plain-text title of a section.
+    pub fn title(&self, id: NodeId) -> &str {
+        self.section_index(id).map_or("", |i| &self.titles[i])
+    }
+
+    /// Words in a node's content; section counts are precomputed.
+    pub fn node_words(&self, id: NodeId) -> usize {
+        match self.node(id).kind {
+            Kind::Document => self.words,
+            Kind::Section { .. } => self.section_index(id).map_or(0, |i| self.section_words[i]),
+            _ => crate::words::count_words(self.slice(id)),
+        }
+    }
+
+    /// 1-based line number of a byte offset in `text`.
+    pub fn line_of(&self, byte: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= byte)
+    }
+
+    /// 1-based inclusive line range of a byte span (empty spans sit on one line).
+    pub fn lines_of(&self, span: &Range<usize>) -> (usize, usize) {
+        let first = self.line_of(span.start);
+        let last = if span.end > span.start {
+            self.line_of(span.end - 1)
+        } else {
+            first
+        };
+        (first, last)
+    }
+
+    /// Nodes of document-level sections strictly inside `within` (a section span).
+    pub(crate) fn sections_in<'a>(
+        &'a self,
+        list: &'a [NodeId],
+        within: &Range<usize>,
+    ) -> &'a [NodeId] {
+        let from = list.partition_point(|&id| self.node(id).span.start <= within.start);
+        let to = list.partition_point(|&id| self.node(id).span.start < within.end);
+        &list[from..to.max(from)]
+    }
+
+    /// Document-level nodes from `list` that start inside `within`.
+    pub(crate) fn starting_in<'a>(
+        &'a self,
+        list: &'a [NodeId],
+        within: &Range<usize>,
+    ) -> &'a [NodeId] {
+        let from = list.partition_point(|&id| self.node(id).span.start < within.start);
+        let to = list.partition_point(|&id| self.node(id).span.start < within.end);
+        &list[from..to.max(from)]
+    }
+}

@@ -1,0 +1,120 @@
+//! Word counting, the one size measure every face shares.
+//!
+//! A word is a run of non-whitespace characters in the raw source text, markup
+//! included (SPEC §2). Counting needs no parse, so the hook can size a 10 MB file in
+//! milliseconds. This module must stay allocation-free.
+
+/// Counts the words of `text`: maximal runs of non-whitespace characters.
+///
+/// ```
+/// assert_eq!(mdsel::count_words("# Title\n\nSome *bold* text.\n"), 5);
+/// assert_eq!(mdsel::count_words(""), 0);
+/// ```
+pub fn count_words(text: &str) -> usize {
+    count_words_bytes(text.as_bytes())
+}
+
+/// Counts words in bytes that are expected to be UTF-8; invalid sequences count as
+/// word characters, so the count never fails.
+pub fn count_words_bytes(bytes: &[u8]) -> usize {
+    let mut words = 0;
+    let mut in_word = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (space, width) = if b < 0x80 {
+            (is_ascii_space(b), 1)
+        } else {
+            decode_space(&bytes[i..])
+        };
+        if space {
+            in_word = false;
+        } else if !in_word {
+            in_word = true;
+            words += 1;
+        }
+        i += width;
+    }
+    words
+}
+
+/// The byte offset where word number `n` (0-based) starts in `text`, if there is one.
+pub(crate) fn word_start(text: &str, n: usize) -> Option<usize> {
+    let mut seen = 0;
+    let mut in_word = false;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            in_word = false;
+        } else if !in_word {
+            if seen == n {
+                return Some(i);
+            }
+            in_word = true;
+            seen += 1;
+        }
+    }
+    None
+}
+
+fn is_ascii_space(b: u8) -> bool {
+    // The ASCII members of Unicode White_Space, as `char::is_whitespace` sees them.
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Decodes one non-ASCII character and says whether it is whitespace.
+fn decode_space(bytes: &[u8]) -> (bool, usize) {
+    let width = match bytes[0] {
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf7 => 4,
+        _ => 1,
+    };
+    let width = width.min(bytes.len());
+    match std::str::from_utf8(&bytes[..width]) {
+        Ok(s) => (s.chars().next().is_some_and(char::is_whitespace), width),
+        Err(_) => (false, 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_runs_of_non_whitespace() {
+        let cases = [
+            ("", 0),
+            ("   \n\t ", 0),
+            ("one", 1),
+            ("one two", 2),
+            ("  one\ttwo\r\nthree  ", 3),
+            ("**bold**, `code`", 2),
+            ("a\u{a0}b", 2),     // no-break space separates
+            ("a\u{3000}b c", 3), // ideographic space separates
+            ("naïve café", 2),   // non-ASCII letters are word characters
+            ("- [x] done", 3),
+        ];
+        for (text, want) in cases {
+            assert_eq!(count_words(text), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn matches_char_is_whitespace_definition() {
+        let text = "x\u{85}y\u{2028}z\u{200b}w \u{feff}v";
+        let want = text
+            .split(char::is_whitespace)
+            .filter(|w| !w.is_empty())
+            .count();
+        assert_eq!(count_words(text), want);
+    }
+
+    #[test]
+    fn finds_word_starts() {
+        let text = "  alpha beta\n gamma";
+        assert_eq!(word_start(text, 0), Some(2));
+        assert_eq!(word_start(text, 1), Some(8));
+        assert_eq!(word_start(text, 2), Some(14));
+        assert_eq!(word_start(text, 3), None);
+    }
+}
