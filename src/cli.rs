@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Input, Request};
+use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Request};
 
 /// Select exactly the Markdown you need.
 #[derive(Parser, Debug)]
@@ -148,7 +148,7 @@ fn request(
     let mut request = Request::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
     request.max_words = match opts.max_words {
         Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        None => max_words_from_env(warnings),
+        None => mdsel::max_words_from_env(warnings),
     };
     request.max_bytes = opts.max_bytes;
     if opts.threads > 0 {
@@ -157,22 +157,6 @@ fn request(
     request.full = opts.full;
     request.limit = opts.limit;
     request
-}
-
-/// `MDSEL_MAX_WORDS`, when it is a positive integer; otherwise the default.
-fn max_words_from_env(warnings: &mut Vec<String>) -> usize {
-    match std::env::var("MDSEL_MAX_WORDS") {
-        Ok(v) => match v.trim().parse::<usize>() {
-            Ok(n) if n > 0 => n,
-            _ => {
-                warnings.push(format!(
-                    "MDSEL_MAX_WORDS={v:?} is not a positive integer; using {DEFAULT_MAX_WORDS}"
-                ));
-                DEFAULT_MAX_WORDS
-            }
-        },
-        Err(_) => DEFAULT_MAX_WORDS,
-    }
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.

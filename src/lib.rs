@@ -48,7 +48,9 @@ mod words;
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
-pub use request::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Request};
+pub use request::{
+    Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Request, max_words_from_env,
+};
 pub use run::run;
 pub use search::{SearchHit, similarity};
 pub use selector::{
@@ -57,7 +59,7 @@ pub use selector::{
 };
 pub use source::{Input, MARKDOWN_EXTENSIONS, is_markdown_path, namespaces};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
-pub use words::count_words;
+pub use words::{count_words, count_words_bytes};
 
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 pub const FORMAT_GUIDE: &str = include_str!("format.txt");

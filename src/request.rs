@@ -58,3 +58,21 @@ impl Request {
         }
     }
 }
+
+/// `MDSEL_MAX_WORDS` when it is a positive integer; otherwise [`DEFAULT_MAX_WORDS`],
+/// with a warning when the variable is set to something else. Every face that
+/// pages (CLI, MCP server) reads it here, so they page alike.
+pub fn max_words_from_env(warnings: &mut Vec<String>) -> usize {
+    match std::env::var("MDSEL_MAX_WORDS") {
+        Ok(v) => match v.trim().parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                warnings.push(format!(
+                    "MDSEL_MAX_WORDS={v:?} is not a positive integer; using {DEFAULT_MAX_WORDS}"
+                ));
+                DEFAULT_MAX_WORDS
+            }
+        },
+        Err(_) => DEFAULT_MAX_WORDS,
+    }
+}
