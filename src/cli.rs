@@ -41,8 +41,8 @@ struct Opts {
     #[arg(long, global = true)]
     full: bool,
     /// Words per page [env: MDSEL_MAX_WORDS] [default: 2000]
-    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u64).range(1..))]
-    max_words: Option<u64>,
+    #[arg(long, value_name = "N", global = true, value_parser = positive)]
+    max_words: Option<usize>,
     /// Refuse files larger than N bytes.
     #[arg(long, value_name = "N", global = true, default_value_t = DEFAULT_MAX_BYTES)]
     max_bytes: u64,
@@ -146,10 +146,9 @@ fn request(
     warnings: &mut Vec<String>,
 ) -> Request {
     let mut request = Request::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
-    request.max_words = match opts.max_words {
-        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        None => mdsel::max_words_from_env(warnings),
-    };
+    request.max_words = opts
+        .max_words
+        .unwrap_or_else(|| mdsel::max_words_from_env(warnings));
     request.max_bytes = opts.max_bytes;
     if opts.threads > 0 {
         request.threads = opts.threads;
@@ -157,6 +156,14 @@ fn request(
     request.full = opts.full;
     request.limit = opts.limit;
     request
+}
+
+/// A whole number of at least 1.
+fn positive(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("expected a whole number of at least 1".to_owned()),
+    }
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.

@@ -276,8 +276,8 @@ fn similar_files(path: &Path) -> Vec<String> {
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| is_markdown_path(Path::new(n)))
         .filter_map(|n| {
-            let score = crate::search::similarity(&name.to_lowercase(), &n.to_lowercase());
-            (score >= 0.5).then_some((score, n))
+            let score = crate::search::similarity(&stem(name), &stem(&n));
+            (score >= 0.6).then_some((score, n))
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
@@ -289,6 +289,12 @@ fn similar_files(path: &Path) -> Vec<String> {
             None => n,
         })
         .collect()
+}
+
+/// A file name without its last extension, lowercased, for "did you mean".
+fn stem(name: &str) -> String {
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    stem.to_lowercase()
 }
 
 /// Assigns each path its namespace: the file name without its last extension,

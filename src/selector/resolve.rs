@@ -246,6 +246,11 @@ fn miss(
     if candidates.is_empty() {
         let noun = step.target.noun(0);
         let suggestions = alternatives(doc, ctx, step.target);
+        let owner = if place.is_some() {
+            owner
+        } else {
+            "Document".to_owned()
+        };
         return make(format!("{owner} has {noun}"), suggestions);
     }
     // The NEAREST indices around the one asked for, within range.
@@ -429,7 +434,7 @@ code one
             ),
             (
                 "h4.0",
-                "document has no h4 headings",
+                "Document has no h4 headings",
                 &["h3.0", "h2.0", "h1.0", "code.0", "para.0"],
             ),
             (
@@ -454,7 +459,7 @@ code one
             ),
             (
                 "front",
-                "document has no front matter blocks",
+                "Document has no front matter blocks",
                 &["code.0", "para.0", "list.0", "table.0", "quote.0"],
             ),
         ];
