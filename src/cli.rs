@@ -86,6 +86,27 @@ enum Sub {
     },
     /// Print the output-format cheat sheet (for tool descriptions).
     Format,
+    /// Serve the tools mdsel_index and mdsel_select over MCP on stdio.
+    Mcp {
+        /// Also allow reading under DIR (repeatable); the working directory always is.
+        #[arg(long = "root", value_name = "DIR")]
+        roots: Vec<std::path::PathBuf>,
+    },
+    /// Run as an agent hook: Claude Code's PreToolUse reminder for big Markdown files.
+    Hook {
+        /// The agent host.
+        #[arg(value_parser = ["claude"])]
+        host: String,
+    },
+    /// Print the MCP server and hook configuration for an agent host.
+    Setup {
+        /// The agent host.
+        #[arg(value_parser = ["claude"])]
+        host: String,
+        /// Merge it into ./.mcp.json and ./.claude/settings.json (keeping .bak backups).
+        #[arg(long)]
+        write: bool,
+    },
 }
 
 /// Parses argv, runs, renders; returns the process exit code.
@@ -100,6 +121,9 @@ pub fn main() -> ExitCode {
                 0,
             );
         }
+        Some(Sub::Mcp { roots }) => return crate::mcp::main(&roots),
+        Some(Sub::Hook { .. }) => return crate::hook::main(),
+        Some(Sub::Setup { write, .. }) => return crate::setup::main(write),
         Some(Sub::Index { files }) => (Command::Index, files),
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
         Some(Sub::Search { query, files }) => (Command::Search(query), files),

@@ -132,7 +132,10 @@ mod tests {
         assert_eq!(from_uri(&uri), Some(spaced));
         assert_eq!(from_uri("https://example.com/x"), None);
         assert_eq!(from_uri("file://server/share"), None);
-        assert_eq!(from_uri(&format!("file://{}/missing", real.display())), None);
+        assert_eq!(
+            from_uri(&format!("file://{}/missing", real.display())),
+            None
+        );
         assert_eq!(from_uri("file:///bad%zz"), None);
     }
 

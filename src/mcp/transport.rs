@@ -96,7 +96,9 @@ where
     }
 
     fn reply(&mut self, error: ErrorData, id: Option<NumberOrString>) {
-        let send = self.write.send(TxJsonRpcMessage::<RoleServer>::error(error, id));
+        let send = self
+            .write
+            .send(TxJsonRpcMessage::<RoleServer>::error(error, id));
         self.pending = Some(Box::pin(send));
     }
 }
@@ -211,12 +213,24 @@ mod tests {
     fn classifies_lines() {
         let cases = [
             (r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, "message"),
-            ("\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n", "message"),
+            (
+                "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n",
+                "message",
+            ),
             ("   \r\n", "blank"),
             ("{not json", "-32700 None"),
-            (r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}"#, "-32600 Some(\"1\")"),
-            (r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":7}"#, "-32600 Some(\"a\")"),
-            (r#"{"jsonrpc":"2.0","method":"notifications/initialized","params":7}"#, "blank"),
+            (
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}"#,
+                "-32600 Some(\"1\")",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":7}"#,
+                "-32600 Some(\"a\")",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","method":"notifications/initialized","params":7}"#,
+                "blank",
+            ),
             (r#"{"jsonrpc":"2.0","id":3,"result":7,"error":7}"#, "blank"),
             ("[]", "-32600 None"),
             ("42", "-32600 None"),

@@ -1,0 +1,348 @@
+//! The MCP face: `mdsel mcp`, a stdio server with the tools `mdsel_index` and
+//! `mdsel_select` (SPEC §9).
+//!
+//! Each tool call becomes the same [`mdsel::Request`] the CLI would build, runs
+//! through [`mdsel::run`], and is rendered by the CLI's own writers, so the text
+//! a client sees is the bytes `mdsel index|select` prints. This module adds only
+//! what a server needs: roots (which files may be read), the protocol, and
+//! running calls side by side. It never spawns a process and never writes to
+//! stdout except JSON-RPC.
+
+mod roots;
+mod transport;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::{NotificationContext, QuitReason, ServerInitializeError};
+use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use mdsel::{Command, Input, Request};
+
+use self::roots::Roots;
+use self::transport::Lines;
+
+/// The normative tool descriptions (SPEC §11), byte for byte.
+pub const INDEX_DESCRIPTION: &str = include_str!("index.txt");
+/// See [`INDEX_DESCRIPTION`].
+pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
+
+/// How long a tool call waits for the client to list its roots.
+const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Arguments of `mdsel_index`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct IndexArgs {
+    /// Markdown files or directories; relative paths start at the server's working directory.
+    #[schemars(length(min = 1))]
+    files: Vec<String>,
+}
+
+/// Arguments of `mdsel_select`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SelectArgs {
+    /// A selector from mdsel_index (e.g. h2.1, code.0, readme::h2.0/code.0); several may be joined with commas.
+    #[schemars(length(min = 1))]
+    selector: String,
+    /// Markdown files or directories; relative paths start at the server's working directory.
+    #[schemars(length(min = 1))]
+    files: Vec<String>,
+}
+
+/// The server: shared by every call, cheap to clone.
+#[derive(Clone)]
+pub struct Server {
+    roots: Arc<Roots>,
+    /// The client's roots, once asked for; `None` until then or after the
+    /// client says they changed.
+    client_roots: Arc<tokio::sync::Mutex<Option<Vec<PathBuf>>>>,
+    max_words: usize,
+    warnings: Arc<Vec<String>>,
+    tool_router: ToolRouter<Server>,
+}
+
+/// Runs `mdsel mcp` until stdin closes. Status 0 on EOF (also before
+/// `initialize`), 2 for a bad `--root`.
+pub fn main(extra_roots: &[PathBuf]) -> ExitCode {
+    let roots = match std::env::current_dir()
+        .map_err(|e| format!("cannot read the working directory: {e}"))
+        .and_then(|cwd| Roots::new(&cwd, extra_roots))
+    {
+        Ok(roots) => roots,
+        Err(e) => {
+            eprintln!("mdsel mcp: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut warnings = Vec::new();
+    let max_words = mdsel::max_words_from_env(&mut warnings);
+    let server = Server {
+        roots: Arc::new(roots),
+        client_roots: Arc::default(),
+        max_words,
+        warnings: Arc::new(warnings),
+        tool_router: Server::tool_router(),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("mdsel mcp: cannot start: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let code = runtime.block_on(serve(server));
+    // A blocking stdin read may still be parked; nothing is left to answer.
+    runtime.shutdown_background();
+    code
+}
+
+async fn serve(server: Server) -> ExitCode {
+    let (read, write) = rmcp::transport::stdio_pipes();
+    match server.serve(Lines::new(read, write)).await {
+        Ok(running) => match running.waiting().await {
+            Ok(QuitReason::Closed | QuitReason::Cancelled) => ExitCode::SUCCESS,
+            Ok(reason) => {
+                eprintln!("mdsel mcp: stopped: {reason:?}");
+                ExitCode::from(1)
+            }
+            Err(e) => {
+                eprintln!("mdsel mcp: stopped: {e}");
+                ExitCode::from(1)
+            }
+        },
+        Err(ServerInitializeError::ConnectionClosed(_)) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mdsel mcp: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[tool_router]
+impl Server {
+    #[tool(
+        name = "mdsel_index",
+        description = INDEX_DESCRIPTION,
+        annotations(
+            read_only_hint = true,
+            destructive_hint = false,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn index(
+        &self,
+        Parameters(args): Parameters<IndexArgs>,
+        peer: Peer<RoleServer>,
+    ) -> CallToolResult {
+        self.call(Command::Index, args.files, &peer).await
+    }
+
+    #[tool(
+        name = "mdsel_select",
+        description = SELECT_DESCRIPTION,
+        annotations(
+            read_only_hint = true,
+            destructive_hint = false,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn select(
+        &self,
+        Parameters(args): Parameters<SelectArgs>,
+        peer: Peer<RoleServer>,
+    ) -> CallToolResult {
+        let command = Command::Select(vec![args.selector]);
+        self.call(command, args.files, &peer).await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mdsel", env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn on_roots_list_changed(&self, _: NotificationContext<RoleServer>) {
+        *self.client_roots.lock().await = None;
+    }
+}
+
+impl Server {
+    /// One tool call: check the paths, run the request off the async threads.
+    async fn call(
+        &self,
+        command: Command,
+        files: Vec<String>,
+        peer: &Peer<RoleServer>,
+    ) -> CallToolResult {
+        let allowed = self.allowed_roots(peer).await;
+        let roots = Arc::clone(&self.roots);
+        let warnings = Arc::clone(&self.warnings);
+        let max_words = self.max_words;
+        let answer = tokio::task::spawn_blocking(move || {
+            respond(&roots, &allowed, command, &files, max_words, &warnings)
+        })
+        .await;
+        match answer {
+            Ok(Answer {
+                text,
+                is_error: false,
+            }) => CallToolResult::success(vec![ContentBlock::text(text)]),
+            Ok(Answer {
+                text,
+                is_error: true,
+            }) => CallToolResult::error(vec![ContentBlock::text(text)]),
+            Err(e) => CallToolResult::error(vec![ContentBlock::text(format!(
+                "mdsel: the request failed unexpectedly: {e}"
+            ))]),
+        }
+    }
+
+    /// The fixed roots plus the client's, asking the client once (and again
+    /// after it says they changed) when it declares the roots capability.
+    /// (Roots are deprecated in the newest protocol revision; clients on the
+    /// earlier ones still declare them, and they only ever add.)
+    #[allow(deprecated)]
+    async fn allowed_roots(&self, peer: &Peer<RoleServer>) -> Vec<PathBuf> {
+        let declared = peer
+            .peer_info()
+            .is_some_and(|info| info.capabilities.roots.is_some());
+        if !declared {
+            return self.roots.with_client(&[]);
+        }
+        let mut cached = self.client_roots.lock().await;
+        if cached.is_none() {
+            let listed = tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await;
+            let found = match listed {
+                Ok(Ok(list)) => list
+                    .roots
+                    .iter()
+                    .filter_map(|r| roots::from_uri(&r.uri))
+                    .collect(),
+                _ => Vec::new(), // a client that cannot list adds nothing
+            };
+            *cached = Some(found);
+        }
+        self.roots
+            .with_client(cached.as_deref().unwrap_or_default())
+    }
+}
+
+/// What a tool call returns: the text, and whether it is an error result.
+#[derive(Debug, PartialEq, Eq)]
+struct Answer {
+    text: String,
+    is_error: bool,
+}
+
+/// Runs one call as the CLI would: the text is the CLI's stdout, followed on
+/// failure by its stderr. Paths outside the roots, and `-`, are refused like
+/// unreadable files: the others are still answered.
+fn respond(
+    roots: &Roots,
+    allowed: &[PathBuf],
+    command: Command,
+    files: &[String],
+    max_words: usize,
+    warnings: &[String],
+) -> Answer {
+    let mut refused = String::new();
+    let mut inputs = Vec::new();
+    for file in files {
+        if file == "-" {
+            refused.push_str(
+                "!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n",
+            );
+        } else if !roots.allows(Path::new(file), allowed) {
+            let list: Vec<String> = allowed.iter().map(|r| r.display().to_string()).collect();
+            refused.push_str(&format!(
+                "!PERMISSION_DENIED: {file}\nPath is outside the allowed roots ({}); \
+                 start the server with --root DIR, or declare the folder as a client root\n",
+                list.join(", ")
+            ));
+        } else {
+            inputs.push(Input::Path(PathBuf::from(file)));
+        }
+    }
+    if inputs.is_empty() && !refused.is_empty() {
+        return Answer {
+            text: refused,
+            is_error: true,
+        };
+    }
+    let mut request = Request::new(command, inputs);
+    request.max_words = max_words;
+    let mut report = mdsel::run(&request);
+    report.warnings.extend(warnings.iter().cloned());
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = mdsel::write_text(&report, &mut out);
+    let code = report.exit_code();
+    let is_error = code != 0 || !refused.is_empty();
+    if is_error {
+        out.extend_from_slice(refused.as_bytes());
+        let _ = mdsel::write_errors(&report, &mut out);
+        if out.is_empty() {
+            out.extend_from_slice(format!("mdsel: failed with exit code {code}\n").as_bytes());
+        }
+    }
+    Answer {
+        text: String::from_utf8_lossy(&out).into_owned(),
+        is_error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_have_no_trailing_newline() {
+        for d in [INDEX_DESCRIPTION, SELECT_DESCRIPTION] {
+            assert!(!d.ends_with('\n') && d.ends_with('.'), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn refused_paths_do_not_hide_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let work = dir.path().join("work");
+        std::fs::create_dir(&work).unwrap();
+        std::fs::write(work.join("a.md"), "# A\n\ntext\n").unwrap();
+        let roots = Roots::new(&work, &[]).unwrap();
+        let allowed = roots.with_client(&[]);
+        let files = [
+            work.join("a.md").display().to_string(),
+            "-".to_owned(),
+            "../x.md".to_owned(),
+        ];
+        let answer = respond(&roots, &allowed, Command::Index, &files, 2000, &[]);
+        assert!(answer.is_error);
+        assert!(
+            answer
+                .text
+                .starts_with("h1.0 A (3w)\n---\npara:1\n!NOT_A_FILE: -\n"),
+            "{}",
+            answer.text
+        );
+        assert!(
+            answer
+                .text
+                .contains("!PERMISSION_DENIED: ../x.md\nPath is outside the allowed roots (")
+        );
+    }
+}
