@@ -14,12 +14,13 @@ mod transport;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
-use rmcp::service::{NotificationContext, QuitReason, ServerInitializeError};
+use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -60,9 +61,12 @@ pub struct SelectArgs {
 #[derive(Clone)]
 pub struct Server {
     roots: Arc<Roots>,
-    /// The client's roots, once asked for; `None` until then or after the
-    /// client says they changed.
-    client_roots: Arc<tokio::sync::Mutex<Option<Vec<PathBuf>>>>,
+    /// The client's roots, once asked for, with the roots epoch they were
+    /// asked at.
+    client_roots: Arc<tokio::sync::Mutex<Option<(u64, Vec<PathBuf>)>>>,
+    /// How many times the client said its roots changed (counted by the
+    /// transport, in the order messages arrive).
+    roots_epoch: Arc<AtomicU64>,
     max_words: usize,
     warnings: Arc<Vec<String>>,
     tool_router: ToolRouter<Server>,
@@ -86,6 +90,7 @@ pub fn main(extra_roots: &[PathBuf]) -> ExitCode {
     let server = Server {
         roots: Arc::new(roots),
         client_roots: Arc::default(),
+        roots_epoch: Arc::default(),
         max_words,
         warnings: Arc::new(warnings),
         tool_router: Server::tool_router(),
@@ -109,7 +114,8 @@ pub fn main(extra_roots: &[PathBuf]) -> ExitCode {
 
 async fn serve(server: Server) -> ExitCode {
     let (read, write) = rmcp::transport::stdio_pipes();
-    match server.serve(Lines::new(read, write)).await {
+    let transport = Lines::new(read, write, Arc::clone(&server.roots_epoch));
+    match server.serve(transport).await {
         Ok(running) => match running.waiting().await {
             Ok(QuitReason::Closed | QuitReason::Cancelled) => ExitCode::SUCCESS,
             Ok(reason) => {
@@ -175,10 +181,6 @@ impl ServerHandler for Server {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("mdsel", env!("CARGO_PKG_VERSION")))
     }
-
-    async fn on_roots_list_changed(&self, _: NotificationContext<RoleServer>) {
-        *self.client_roots.lock().await = None;
-    }
 }
 
 impl Server {
@@ -212,8 +214,8 @@ impl Server {
         }
     }
 
-    /// The fixed roots plus the client's, asking the client once (and again
-    /// after it says they changed) when it declares the roots capability.
+    /// The fixed roots plus the client's, asking the client once, and again
+    /// after each change it announces, when it declares the roots capability.
     /// (Roots are deprecated in the newest protocol revision; clients on the
     /// earlier ones still declare them, and they only ever add.)
     #[allow(deprecated)]
@@ -225,7 +227,8 @@ impl Server {
             return self.roots.with_client(&[]);
         }
         let mut cached = self.client_roots.lock().await;
-        if cached.is_none() {
+        let epoch = self.roots_epoch.load(Ordering::SeqCst);
+        if cached.as_ref().is_none_or(|(seen, _)| *seen != epoch) {
             let listed = tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await;
             let found = match listed {
                 Ok(Ok(list)) => list
@@ -235,10 +238,10 @@ impl Server {
                     .collect(),
                 _ => Vec::new(), // a client that cannot list adds nothing
             };
-            *cached = Some(found);
+            *cached = Some((epoch, found));
         }
-        self.roots
-            .with_client(cached.as_deref().unwrap_or_default())
+        let client = cached.as_ref().map(|(_, dirs)| dirs.as_slice());
+        self.roots.with_client(client.unwrap_or_default())
     }
 }
 

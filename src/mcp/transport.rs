@@ -5,12 +5,19 @@
 //! request when the JSON is not a message) and keeps reading, so a client that
 //! sends garbage learns why instead of waiting. Writing is rmcp's: one framed,
 //! locked writer, so replies never interleave. Nothing else is written to stdout.
+//!
+//! It also counts `notifications/roots/list_changed` as it reads them. rmcp
+//! handles notifications on their own tasks, so a tool call sent right after one
+//! could otherwise run before the server has heard of the change; counting in
+//! reading order makes the next call see it.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::RoleServer;
-use rmcp::model::{ErrorData, NumberOrString};
+use rmcp::model::{ClientNotification, ErrorData, JsonRpcMessage, NumberOrString};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::transport::async_rw::AsyncRwTransport;
@@ -34,6 +41,8 @@ pub struct Lines<R, W: AsyncWrite> {
     /// An error reply being sent; finished before the next line is read, so a
     /// cancelled `receive` loses nothing.
     pending: Option<Pending>,
+    /// Bumped for each `notifications/roots/list_changed` read.
+    roots_epoch: Arc<AtomicU64>,
 }
 
 enum Read {
@@ -47,14 +56,16 @@ where
     R: AsyncRead + Send + Unpin,
     W: AsyncWrite + Send + Unpin + 'static,
 {
-    /// A transport over the given streams.
-    pub fn new(read: R, write: W) -> Self {
+    /// A transport over the given streams; `roots_epoch` counts the client's
+    /// roots changes.
+    pub fn new(read: R, write: W, roots_epoch: Arc<AtomicU64>) -> Self {
         Lines {
             read: BufReader::new(read),
             line: Vec::new(),
             discarding: false,
             write: AsyncRwTransport::new_server(tokio::io::empty(), write),
             pending: None,
+            roots_epoch,
         }
     }
 
@@ -136,7 +147,14 @@ where
             }
             let line = std::mem::take(&mut self.line);
             match classify(&line) {
-                Incoming::Message(message) => return Some(*message),
+                Incoming::Message(message) => {
+                    if let JsonRpcMessage::Notification(n) = &*message
+                        && let ClientNotification::RootsListChangedNotification(_) = n.notification
+                    {
+                        self.roots_epoch.fetch_add(1, Ordering::SeqCst);
+                    }
+                    return Some(*message);
+                }
                 Incoming::Blank => {}
                 Incoming::Reply(error, id) => self.reply(error, id),
             }
