@@ -35,7 +35,7 @@ pub fn hook_entry() -> Value {
 pub fn main(write: bool) -> ExitCode {
     let mut out = io::stdout().lock();
     let result = if write {
-        merge_into(Path::new("."), &mut out)
+        merge_into(Path::new(""), &mut out)
     } else {
         print_snippets(&mut out).map_err(|e| e.to_string())
     };

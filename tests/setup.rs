@@ -1,0 +1,229 @@
+//! `mdsel setup claude [--write]`: printing, and merging into a project's config.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn setup(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mdsel"))
+        .args(["setup", "claude"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mdsel setup")
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn server() -> Value {
+    json!({"type": "stdio", "command": "mdsel", "args": ["mcp"]})
+}
+
+fn hook() -> Value {
+    json!({"matcher": "Read", "hooks": [{"type": "command", "command": "mdsel hook claude"}]})
+}
+
+#[test]
+fn prints_both_snippets_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = setup(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Each snippet is valid JSON, and is what --write would merge.
+    let blocks: Vec<Value> = text
+        .split("\n\n")
+        .filter_map(|part| {
+            let json: String = part
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n");
+            serde_json::from_str(&json).ok()
+        })
+        .collect();
+    assert_eq!(
+        blocks,
+        [
+            json!({"mcpServers": {"mdsel": server()}}),
+            json!({"hooks": {"PreToolUse": [hook()]}})
+        ]
+    );
+    assert!(text.contains(".mcp.json") && text.contains(".claude/settings.json"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn write_creates_both_files_in_an_empty_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = setup(dir.path(), &["--write"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        read_json(&dir.path().join(".mcp.json")),
+        json!({"mcpServers": {"mdsel": server()}})
+    );
+    assert_eq!(
+        read_json(&dir.path().join(".claude/settings.json")),
+        json!({"hooks": {"PreToolUse": [hook()]}})
+    );
+    assert!(
+        !dir.path().join(".mcp.json.bak").exists(),
+        "nothing to back up"
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path().join(".claude"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["settings.json"], "no temporary file left behind");
+}
+
+#[test]
+fn write_merges_and_keeps_every_other_setting_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let mcp_before = r#"{
+  "zeta": 1,
+  "mcpServers": {
+    "other": {"command": "other-server", "args": ["--flag"], "env": {"TOKEN": "x"}}
+  },
+  "alpha": [true, null, 2.5]
+}"#;
+    let settings_before = r#"{
+  "permissions": {"allow": ["Bash(ls:*)"], "deny": []},
+  "model": "some-model",
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}
+    ],
+    "PostToolUse": [
+      {"matcher": "Edit", "hooks": [{"type": "command", "command": "fmt.sh"}]}
+    ]
+  },
+  "env": {"A": "1"}
+}"#;
+    std::fs::write(dir.path().join(".mcp.json"), mcp_before).unwrap();
+    std::fs::create_dir(dir.path().join(".claude")).unwrap();
+    std::fs::write(dir.path().join(".claude/settings.json"), settings_before).unwrap();
+
+    let out = setup(dir.path(), &["--write"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let mut want: Value = serde_json::from_str(mcp_before).unwrap();
+    want["mcpServers"]["mdsel"] = server();
+    let got = read_json(&dir.path().join(".mcp.json"));
+    assert_eq!(got, want);
+    let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["zeta", "mcpServers", "alpha"], "key order kept");
+
+    let mut want: Value = serde_json::from_str(settings_before).unwrap();
+    want["hooks"]["PreToolUse"]
+        .as_array_mut()
+        .unwrap()
+        .push(hook());
+    let got = read_json(&dir.path().join(".claude/settings.json"));
+    assert_eq!(got, want);
+    let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["permissions", "model", "hooks", "env"],
+        "key order kept"
+    );
+
+    // The originals are kept byte for byte.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".mcp.json.bak")).unwrap(),
+        mcp_before
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".claude/settings.json.bak")).unwrap(),
+        settings_before
+    );
+}
+
+#[test]
+fn write_twice_changes_nothing_the_second_time() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(setup(dir.path(), &["--write"]).status.success());
+    let mcp = std::fs::read(dir.path().join(".mcp.json")).unwrap();
+    let settings = std::fs::read(dir.path().join(".claude/settings.json")).unwrap();
+    let out = setup(dir.path(), &["--write"]);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read(dir.path().join(".mcp.json")).unwrap(), mcp);
+    assert_eq!(
+        std::fs::read(dir.path().join(".claude/settings.json")).unwrap(),
+        settings
+    );
+    assert!(
+        !dir.path().join(".mcp.json.bak").exists(),
+        "unchanged files are not rewritten"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("already set up").count(), 2, "{text}");
+}
+
+#[test]
+fn an_existing_mdsel_entry_is_left_as_the_user_wrote_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let custom = r#"{"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"]}}}"#;
+    std::fs::write(dir.path().join(".mcp.json"), custom).unwrap();
+    std::fs::create_dir(dir.path().join(".claude")).unwrap();
+    let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Read|Grep", "hooks": [{"type": "command", "command": "mdsel hook claude", "timeout": 5}]}]}}"#;
+    std::fs::write(dir.path().join(".claude/settings.json"), settings).unwrap();
+    assert!(setup(dir.path(), &["--write"]).status.success());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".mcp.json")).unwrap(),
+        custom
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".claude/settings.json")).unwrap(),
+        settings
+    );
+}
+
+#[test]
+fn invalid_json_is_refused_and_nothing_is_touched() {
+    for (broken_file, broken) in [
+        (".mcp.json", "{\"mcpServers\": {,}"),
+        (".claude/settings.json", "// comments are not JSON\n{}"),
+        (".mcp.json", "[1, 2]"),
+        (".mcp.json", "{\"mcpServers\": []}"),
+        (".claude/settings.json", "{\"hooks\": {\"PreToolUse\": {}}}"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".claude")).unwrap();
+        let fine = "{\"keep\": true}";
+        for file in [".mcp.json", ".claude/settings.json"] {
+            let text = if file == broken_file { broken } else { fine };
+            std::fs::write(dir.path().join(file), text).unwrap();
+        }
+        let out = setup(dir.path(), &["--write"]);
+        assert_eq!(out.status.code(), Some(1), "{broken}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(broken_file) && err.contains("Nothing was changed"),
+            "{err}"
+        );
+        for file in [".mcp.json", ".claude/settings.json"] {
+            let want = if file == broken_file { broken } else { fine };
+            assert_eq!(
+                std::fs::read_to_string(dir.path().join(file)).unwrap(),
+                want,
+                "{file} touched"
+            );
+        }
+        assert!(!dir.path().join(".mcp.json.bak").exists());
+        assert!(!dir.path().join(".claude/settings.json.bak").exists());
+    }
+}
