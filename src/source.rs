@@ -25,6 +25,14 @@ pub enum Input {
     Path(PathBuf),
     /// Standard input, named `-`.
     Stdin,
+    /// Text already in memory (tests, fuzzing, embedding), under a display name;
+    /// checked like a file.
+    Bytes {
+        /// The name shown and used for the namespace.
+        name: String,
+        /// The raw bytes.
+        bytes: Vec<u8>,
+    },
 }
 
 impl Input {
@@ -57,6 +65,13 @@ pub enum Entry {
     File(PathBuf),
     /// Standard input.
     Stdin,
+    /// In-memory text.
+    Bytes {
+        /// The name shown.
+        name: String,
+        /// The raw bytes.
+        bytes: Vec<u8>,
+    },
 }
 
 impl Entry {
@@ -65,6 +80,7 @@ impl Entry {
         match self {
             Entry::File(p) => p.to_string_lossy().into_owned(),
             Entry::Stdin => "-".to_owned(),
+            Entry::Bytes { name, .. } => name.clone(),
         }
     }
 }
@@ -80,6 +96,11 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
         let key = match &entry {
             Entry::File(p) => fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
             Entry::Stdin => PathBuf::from("\0stdin"),
+            Entry::Bytes { .. } => {
+                // In-memory inputs are distinct documents even under one name.
+                out.push(Ok(entry));
+                return;
+            }
         };
         if seen.insert(key) {
             out.push(Ok(entry));
@@ -88,6 +109,13 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
     for input in inputs {
         match input {
             Input::Stdin => push(Entry::Stdin, &mut out),
+            Input::Bytes { name, bytes } => push(
+                Entry::Bytes {
+                    name: name.clone(),
+                    bytes: bytes.clone(),
+                },
+                &mut out,
+            ),
             Input::Path(path) => match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => {
                     for found in walk(path) {
@@ -159,6 +187,9 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     let bytes = match entry {
         Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None),
         Entry::File(p) => read_file(p, max_bytes),
+        Entry::Bytes { bytes, .. } => {
+            read_limited(bytes.as_slice(), max_bytes, Some(bytes.len() as u64))
+        }
     };
     let bytes = bytes.map_err(|error| failed_named(&path, error, entry))?;
     decode(bytes)
@@ -252,7 +283,7 @@ fn failed(path: &Path, error: FileError) -> FailedFile {
 fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
     let mut file = match entry {
         Entry::File(p) => failed(p, error),
-        Entry::Stdin => FailedFile {
+        Entry::Stdin | Entry::Bytes { .. } => FailedFile {
             path: String::new(),
             error,
             suggestions: Vec::new(),
@@ -350,10 +381,10 @@ fn components(path: &str) -> Vec<String> {
             _ => None,
         })
         .collect();
-    if let Some(last) = parts.last_mut() {
-        if let Some(dot) = last.rfind('.').filter(|&i| i > 0) {
-            last.truncate(dot);
-        }
+    if let Some(last) = parts.last_mut()
+        && let Some(dot) = last.rfind('.').filter(|&i| i > 0)
+    {
+        last.truncate(dot);
     }
     if parts.is_empty() {
         parts.push(path.to_lowercase());

@@ -227,10 +227,11 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
             }
             _ => {}
         }
-        if let Some(prev) = steps.last().map(|s: &Step| s.target) {
-            if prev == Target::Page {
-                return Err(err(step_at, Expected::PageLast));
-            }
+        if steps
+            .last()
+            .is_some_and(|s: &Step| s.target == Target::Page)
+        {
+            return Err(err(step_at, Expected::PageLast));
         }
         steps.push(step);
         match p.peek() {

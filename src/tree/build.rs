@@ -147,10 +147,8 @@ impl Builder {
                         Some(kind) if opaque_open == 0 => {
                             let span = self.block_span(text, &range);
                             let id = self.push(kind, span, containers.last().copied());
-                            if blocks_open == 0 {
-                                if let Kind::Block(k) = kind {
-                                    self.blocks[k.slot()].push(id);
-                                }
+                            if let (0, Kind::Block(k)) = (blocks_open, kind) {
+                                self.blocks[k.slot()].push(id);
                             }
                             if matches!(
                                 kind,
@@ -164,15 +162,14 @@ impl Builder {
                         }
                         Some(_) => Frame::Opaque,
                         None if is_block(&tag) => {
-                            if let Tag::Heading { level, .. } = tag {
-                                if blocks_open == 0 {
-                                    let start = line_start(text, range.start);
-                                    heading = Some(Heading {
-                                        start,
-                                        level: level as u8,
-                                        title: String::new(),
-                                    });
-                                }
+                            if let (0, Tag::Heading { level, .. }) = (blocks_open, tag) {
+                                let start = line_start(text, range.start);
+                                let level = level as u8;
+                                heading = Some(Heading {
+                                    start,
+                                    level,
+                                    title: String::new(),
+                                });
                             }
                             Frame::Opaque
                         }
@@ -201,10 +198,10 @@ impl Builder {
                         }
                         Some(Frame::Inline) | None => {}
                     }
-                    if let (TagEnd::Heading(_), true) = (end, blocks_open == 0) {
-                        if let Some(h) = heading.take() {
-                            self.headings.push(h);
-                        }
+                    if let (TagEnd::Heading(_), 0) = (end, blocks_open)
+                        && let Some(h) = heading.take()
+                    {
+                        self.headings.push(h);
                     }
                 }
                 Event::Text(t) | Event::Code(t) => {

@@ -45,7 +45,7 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
             .filter(|&(_, b)| b == b'\n')
             .map(|(i, _)| i + 1),
     );
-    if starts.last() == Some(&text.len()) && text.len() > 0 {
+    if starts.last() == Some(&text.len()) && !text.is_empty() {
         starts.pop();
     }
     starts

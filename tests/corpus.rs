@@ -1,0 +1,138 @@
+//! Real Markdown written by others (`../shared/corpus`, or `$MDSEL_CORPUS`): every
+//! file loads without a panic, `*` returns it unchanged, and every indexed heading
+//! selects a slice that starts on that heading's line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use mdsel::{Command, Input, Request, run, write_json};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("MDSEL_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    dir.is_dir().then_some(dir)
+}
+
+fn markdown_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if mdsel::is_markdown_path(&path) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The file as `*` must return it: BOM dropped, one final newline ensured.
+fn expected_whole(bytes: &[u8]) -> Vec<u8> {
+    let mut want = bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(bytes)
+        .to_vec();
+    if !want.is_empty() && !want.ends_with(b"\n") {
+        want.push(b'\n');
+    }
+    want
+}
+
+fn check_file(path: &Path) {
+    let bytes = std::fs::read(path).unwrap();
+    let input = || vec![Input::Path(path.to_path_buf())];
+
+    let mut whole = Request::new(Command::Select(vec!["*".into()]), input());
+    whole.full = true;
+    let report = run(&whole);
+    assert_eq!(report.exit_code(), 0, "{}", path.display());
+    let mut out = Vec::new();
+    mdsel::write_text(&report, &mut out).unwrap();
+    assert!(
+        out == expected_whole(&bytes),
+        "* is not the file: {}",
+        path.display()
+    );
+
+    let index = run(&Request::new(Command::Index, input()));
+    let mut json = Vec::new();
+    write_json(&index, &mut json).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let headings = json["data"]["documents"][0]["headings"]
+        .as_array()
+        .unwrap()
+        .clone();
+    if headings.is_empty() {
+        return;
+    }
+    let levels: Vec<String> = (1..=6).map(|l| format!("h{l}")).collect();
+    let mut all = Request::new(Command::Select(levels), input());
+    all.full = true;
+    let report = run(&all);
+    let doc = &report.documents[0];
+    let mut matches: Vec<_> = report.matches.iter().collect();
+    matches.sort_by_key(|m| m.span.start);
+    assert_eq!(matches.len(), headings.len(), "{}", path.display());
+    for (m, h) in matches.iter().zip(&headings) {
+        assert_eq!(
+            m.selector,
+            h["selector"].as_str().unwrap(),
+            "{}",
+            path.display()
+        );
+        let line = doc.line_of(m.span.start) as u64;
+        assert_eq!(
+            line,
+            h["line_start"].as_u64().unwrap(),
+            "{} {}",
+            path.display(),
+            m.selector
+        );
+        assert!(m.span.start == 0 || doc.text.as_bytes()[m.span.start - 1] == b'\n');
+        let words = mdsel::count_words(&doc.text[m.span.clone()]) as u64;
+        assert_eq!(
+            words,
+            h["words"].as_u64().unwrap(),
+            "{} {}",
+            path.display(),
+            m.selector
+        );
+    }
+}
+
+#[test]
+fn every_corpus_file_round_trips_and_its_headings_resolve() {
+    let Some(dir) = corpus() else {
+        eprintln!("corpus not found: set MDSEL_CORPUS or place it at ../shared/corpus");
+        return;
+    };
+    let files = markdown_files(&dir);
+    assert!(
+        files.len() > 2000,
+        "expected the whole corpus, found {} files",
+        files.len()
+    );
+    for file in &files {
+        check_file(file);
+    }
+}
+
+#[test]
+fn big_corpus_files_round_trip_through_the_binary() {
+    let Some(dir) = corpus() else { return };
+    for file in markdown_files(&dir.join("big-files")) {
+        let out = common::mdsel_in(&dir, &["*", file.to_str().unwrap(), "--full"], b"");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            out.stdout == expected_whole(&std::fs::read(&file).unwrap()),
+            "{}",
+            file.display()
+        );
+    }
+}

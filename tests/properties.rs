@@ -1,0 +1,186 @@
+//! Property tests for the invariants of SPEC §2, §3 and §5 over random Markdown:
+//! pages concatenate to the content; root and top-level sections cover the whole
+//! document in order; every selector the index prints resolves to its heading;
+//! output does not depend on the thread count.
+
+use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
+use proptest::prelude::*;
+
+/// Lines that exercise the block structure: headings of every kind, lists,
+/// fences, quotes, tables, HTML, front matter delimiters, CRLF and odd spacing.
+const LINES: &[&str] = &[
+    "# Title one",
+    "## Section *two*",
+    "### Deep `three`",
+    "#### four",
+    "###### six",
+    "Setext title",
+    "===",
+    "---",
+    "+++",
+    "plain text with several words",
+    "more text, `code` and **bold**",
+    "",
+    "",
+    "- item",
+    "- another item",
+    "  - nested item",
+    "* star",
+    "1. ordered",
+    "> quoted words",
+    "> - quoted list",
+    ">",
+    "```",
+    "```rust",
+    "let x = 1;",
+    "    indented code",
+    "\tTab code",
+    "| a | b |",
+    "|---|---|",
+    "| 1 | 2 |",
+    "<div>",
+    "</div>",
+    "[ref]: https://example.com",
+    "title: front",
+    "crlf line\r",
+    "caf\u{e9} na\u{ef}ve \u{a0} spaced",
+    "   ## indented heading",
+    "# ",
+];
+
+fn document() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(prop::sample::select(LINES), 0..60),
+        any::<bool>(),
+    )
+        .prop_map(|(lines, final_newline)| {
+            let mut text = lines.join("\n");
+            if final_newline && !text.is_empty() {
+                text.push('\n');
+            }
+            text
+        })
+}
+
+fn request(command: Command, docs: &[String]) -> Request {
+    let inputs = docs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Input::Bytes {
+            name: format!("doc{i}.md"),
+            bytes: t.clone().into_bytes(),
+        })
+        .collect();
+    Request::new(command, inputs)
+}
+
+fn select(text: &str, selector: &str, max_words: usize) -> Report {
+    let mut req = request(
+        Command::Select(vec![selector.to_owned()]),
+        &[text.to_owned()],
+    );
+    req.max_words = max_words;
+    run(&req)
+}
+
+fn rendered(report: &Report) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_text(report, &mut out).unwrap();
+    mdsel::write_errors(report, &mut out).unwrap();
+    write_json(report, &mut out).unwrap();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pages_concatenate_to_the_content(text in document(), max_words in 1usize..40) {
+        let whole = select(&text, "*", usize::MAX);
+        prop_assert_eq!(whole.matches.len(), 1);
+        let doc = &whole.documents[0];
+        prop_assert_eq!(&doc.text[whole.matches[0].span.clone()], text.as_str());
+
+        let paged = select(&text, "*/page", max_words);
+        let doc = &paged.documents[0];
+        let mut joined = String::new();
+        for (k, m) in paged.matches.iter().enumerate() {
+            let page = m.page.expect("every match is a page");
+            prop_assert_eq!(page.index, k);
+            prop_assert_eq!(page.count, paged.matches.len());
+            let slice = &doc.text[m.span.clone()];
+            prop_assert!(mdsel::count_words(slice) <= max_words, "page {} has too many words", k);
+            joined.push_str(slice);
+        }
+        prop_assert_eq!(joined, text);
+    }
+
+    #[test]
+    fn front_root_and_top_level_sections_cover_the_document(text in document()) {
+        let report = select(&text, "*/*", usize::MAX);
+        let doc = &report.documents[0];
+        let body = doc.text.as_str();
+        let mut at = 0;
+        for m in &report.matches {
+            prop_assert!(m.span.start >= at, "parts overlap or go backwards");
+            prop_assert!(body[at..m.span.start].trim().is_empty(), "gap holds text: {:?}", &body[at..m.span.start]);
+            at = m.span.end;
+        }
+        prop_assert!(body[at..].trim().is_empty(), "tail holds text: {:?}", &body[at..]);
+    }
+
+    #[test]
+    fn every_indexed_selector_resolves_to_its_heading(text in document()) {
+        let index = run(&request(Command::Index, std::slice::from_ref(&text)));
+        let mut out = Vec::new();
+        write_text(&index, &mut out).unwrap();
+        let doc = &index.documents[0];
+        for line in String::from_utf8(out).unwrap().lines() {
+            let trimmed = line.trim_start();
+            if !trimmed.starts_with('h') || trimmed.starts_with("html") {
+                continue;
+            }
+            let selector = trimmed.split(' ').next().unwrap();
+            let level = usize::from(selector.as_bytes()[1] - b'0');
+            prop_assert_eq!(line.len() - trimmed.len(), level - 1, "indent of {}", line);
+            let report = select(&text, selector, usize::MAX);
+            prop_assert_eq!(report.exit_code(), 0, "{} does not resolve", selector);
+            prop_assert_eq!(report.matches.len(), 1);
+            let m = &report.matches[0];
+            prop_assert_eq!(&m.selector, selector);
+            let start = m.span.start;
+            prop_assert!(start == 0 || doc.text.as_bytes()[start - 1] == b'\n', "{} starts mid-line", selector);
+            let content = &doc.text[m.span.clone()];
+            let words: usize = line.rsplit_once(" (").unwrap().1.trim_end_matches("w)").parse().unwrap();
+            prop_assert_eq!(mdsel::count_words(content), words, "word count of {}", selector);
+        }
+    }
+
+    #[test]
+    fn output_does_not_depend_on_thread_count(
+        docs in prop::collection::vec(document(), 1..6),
+        selector in prop::sample::select(vec!["h1.0", "h2", "code.0", "*/*", "list.0/item.1", "section.2/para"]),
+    ) {
+        for command in [Command::Index, Command::Select(vec![selector.to_owned()]), Command::Search("item text".into())] {
+            let mut one = request(command.clone(), &docs);
+            one.threads = 1;
+            let mut two = one.clone();
+            two.threads = 2;
+            prop_assert_eq!(rendered(&run(&one)), rendered(&run(&two)));
+        }
+    }
+
+    #[test]
+    fn head_and_tail_keep_whole_lines(text in document(), head in 0usize..20, tail in 0usize..20) {
+        let whole = select(&text, "*", usize::MAX);
+        let content = &whole.documents[0].text[whole.matches[0].span.clone()];
+        let lines: Vec<&str> = content.split_inclusive('\n').collect();
+        let report = select(&text, &format!("*?head={head}&tail={tail}"), usize::MAX);
+        let m = &report.matches[0];
+        let got = &report.documents[0].text[m.span.clone()];
+        let kept: Vec<&str> = lines.iter().take(head).copied().collect();
+        let want: String = kept[kept.len().saturating_sub(tail)..].concat();
+        prop_assert_eq!(got, want.as_str());
+        prop_assert_eq!(m.cut_head, head < lines.len());
+    }
+}
