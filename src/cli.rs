@@ -86,19 +86,19 @@ enum Sub {
     },
     /// Print the output-format cheat sheet (for tool descriptions).
     Format,
-    /// Serve the tools mdsel_index and mdsel_select over MCP on stdio.
+    /// Serve mdsel_index and mdsel_select over MCP (stdio).
     Mcp {
         /// Also allow reading under DIR (repeatable); the working directory always is.
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<std::path::PathBuf>,
     },
-    /// Run as an agent hook: Claude Code's PreToolUse reminder for big Markdown files.
+    /// Claude Code hook: suggest mdsel before a Read of big Markdown.
     Hook {
         /// The agent host.
         #[arg(value_parser = ["claude"])]
         host: String,
     },
-    /// Print the MCP server and hook configuration for an agent host.
+    /// Print (or --write) the MCP server and hook config for a host.
     Setup {
         /// The agent host.
         #[arg(value_parser = ["claude"])]
@@ -121,7 +121,12 @@ pub fn main() -> ExitCode {
                 0,
             );
         }
-        Some(Sub::Mcp { roots }) => return crate::mcp::main(&roots),
+        Some(Sub::Mcp { roots }) => {
+            // Each call runs with these options; the server sets command and files.
+            let mut warnings = Vec::new();
+            let template = request(Command::Index, Vec::new(), &cli.opts, &mut warnings);
+            return crate::mcp::main(&roots, template, warnings);
+        }
         Some(Sub::Hook { .. }) => return crate::hook::main(),
         Some(Sub::Setup { write, .. }) => return crate::setup::main(write),
         Some(Sub::Index { files }) => (Command::Index, files),

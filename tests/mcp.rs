@@ -464,7 +464,7 @@ async fn stdin_is_refused_without_hiding_other_files() {
     assert!(text.starts_with(&alone), "{text}");
     assert!(text.ends_with("!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n"));
     // The server is still serving after refusing stdin: it never read it.
-    assert_eq!(session.index(&["guide.md"]).await.1, false);
+    assert_ok(session.index(&["guide.md"]).await);
     assert!(session.close().await.success());
 }
 
@@ -517,6 +517,10 @@ fn roots_tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (tmp, work, other)
 }
 
+fn assert_ok((text, is_error): (String, bool)) {
+    assert!(!is_error, "an error: {text}");
+}
+
 fn assert_refused((text, is_error): (String, bool), path: &str) {
     assert!(is_error, "{path}: {text}");
     assert!(
@@ -563,7 +567,7 @@ async fn only_files_inside_the_roots_are_read() {
         );
         assert_refused(session.index(&["up"]).await, "up");
         // A link that stays inside is fine.
-        assert_eq!(session.select("h1.0", &["alias.md"]).await.1, false);
+        assert_ok(session.select("h1.0", &["alias.md"]).await);
         // Walking the work folder does not follow the links out.
         let (text, is_error) = session.select("h1.0", &["."]).await;
         assert!(!is_error && !text.contains("keep out"), "{text}");
@@ -588,9 +592,9 @@ async fn root_flag_adds_a_folder() {
         session.select("h1.0", &["../other/secret.md"]).await,
         ("# Secret\n\nkeep out\n".to_owned(), false)
     );
-    assert_eq!(session.select("h1.0", &["docs/in.md"]).await.1, false);
+    assert_ok(session.select("h1.0", &["docs/in.md"]).await);
     #[cfg(unix)]
-    assert_eq!(session.select("h1.0", &["link.md"]).await.1, false);
+    assert_ok(session.select("h1.0", &["link.md"]).await);
     let outside = other.parent().unwrap().display().to_string();
     assert_refused(session.index(&[&outside]).await, &outside);
     assert!(session.close().await.success());
@@ -619,7 +623,7 @@ async fn client_roots_add_to_the_working_directory_and_follow_changes() {
     };
     let session = start_with(&work, &[], &[], client).await;
     // Declaring no roots takes nothing away.
-    assert_eq!(session.select("h1.0", &["docs/in.md"]).await.1, false);
+    assert_ok(session.select("h1.0", &["docs/in.md"]).await);
     assert_refused(
         session.select("h1.0", &["../other/secret.md"]).await,
         "../other/secret.md",
@@ -628,11 +632,8 @@ async fn client_roots_add_to_the_working_directory_and_follow_changes() {
     declared.lock().unwrap().push(other.clone());
     session.client.notify_roots_list_changed().await.unwrap();
     // The notification and the next call travel in order on one pipe.
-    assert_eq!(
-        session.select("h1.0", &["../other/secret.md"]).await.1,
-        false
-    );
-    assert_eq!(session.select("h1.0", &["docs/in.md"]).await.1, false);
+    assert_ok(session.select("h1.0", &["../other/secret.md"]).await);
+    assert_ok(session.select("h1.0", &["docs/in.md"]).await);
     declared.lock().unwrap().clear();
     session.client.notify_roots_list_changed().await.unwrap();
     assert_refused(
@@ -647,7 +648,7 @@ async fn client_roots_add_to_the_working_directory_and_follow_changes() {
 #[tokio::test]
 async fn a_malformed_line_gets_an_error_and_the_server_keeps_serving() {
     let session = start(&fixtures()).await;
-    assert_eq!(session.index(&["guide.md"]).await.1, false);
+    assert_ok(session.index(&["guide.md"]).await);
     session.write_raw(b"{this is not json\n").await;
     session.write_raw(b"[1, 2]\n").await;
     session
@@ -670,9 +671,13 @@ async fn a_malformed_line_gets_an_error_and_the_server_keeps_serving() {
         ],
         "one error per bad line, in order"
     );
-    // Everything on stdout is JSON-RPC.
+    // Everything on stdout is JSON-RPC, and every response has an id (null
+    // when the request's is unknown), as JSON-RPC requires.
     for message in session.lines_seen() {
         assert_eq!(message["jsonrpc"], "2.0", "{message}");
+        if message.get("method").is_none() {
+            assert!(message.get("id").is_some(), "{message}");
+        }
     }
     assert!(session.close().await.success());
 }
@@ -705,7 +710,7 @@ async fn fifty_concurrent_calls_are_all_answered() {
 #[tokio::test]
 async fn eof_ends_the_server_with_status_0() {
     let session = start(&fixtures()).await;
-    assert_eq!(session.index(&["guide.md"]).await.1, false);
+    assert_ok(session.index(&["guide.md"]).await);
     let status = session.close().await;
     assert_eq!(status.code(), Some(0));
 }
@@ -745,6 +750,33 @@ async fn paging_follows_mdsel_max_words_so_answers_stay_small() {
     assert!(!is_error);
     assert!(mdsel::count_words(&text) < 60, "{text}");
     assert!(text.trim_end().ends_with(" · all: *?full=true]"), "{text}");
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn the_server_takes_the_cli_options_for_every_call() {
+    let dir = fixtures();
+    let flags = ["--max-words", "25", "--max-bytes", "600"];
+    let env = [("MDSEL_MAX_WORDS", "7")]; // the flag wins, as in the CLI
+    let session = start_with(&dir, &flags, &env, Client::default()).await;
+    for (selector, file) in [
+        ("h2.0", "long.md"),
+        ("h1.0", "guide.md"),
+        ("h1.0", "crlf.md"),
+    ] {
+        let mcp = session.select(selector, &[file]).await;
+        let mut args = vec!["select", selector, file];
+        args.extend(flags);
+        assert_eq!(mcp, cli(&dir, &args, &env), "{selector} {file}");
+    }
+    // long.md is over 400 bytes: refused as the CLI refuses it.
+    assert!(
+        session
+            .select("h1.0", &["long.md"])
+            .await
+            .0
+            .contains("FILE_TOO_LARGE")
+    );
     assert!(session.close().await.success());
 }
 

@@ -63,18 +63,28 @@ pub struct Server {
     roots: Arc<Roots>,
     /// The client's roots, once asked for, with the roots epoch they were
     /// asked at.
-    client_roots: Arc<tokio::sync::Mutex<Option<(u64, Vec<PathBuf>)>>>,
+    client_roots: Arc<tokio::sync::Mutex<Option<ClientRoots>>>,
     /// How many times the client said its roots changed (counted by the
     /// transport, in the order messages arrive).
     roots_epoch: Arc<AtomicU64>,
-    max_words: usize,
+    /// The options every call runs with (page size, size limit, threads), as
+    /// the command line resolved them; each call sets the command and inputs.
+    template: Arc<Request>,
+    /// Notes about those options, shown with failures as the CLI shows them.
     warnings: Arc<Vec<String>>,
     tool_router: ToolRouter<Server>,
 }
 
+/// The roots a client listed, and the roots epoch when it listed them.
+struct ClientRoots {
+    epoch: u64,
+    dirs: Vec<PathBuf>,
+}
+
 /// Runs `mdsel mcp` until stdin closes. Status 0 on EOF (also before
-/// `initialize`), 2 for a bad `--root`.
-pub fn main(extra_roots: &[PathBuf]) -> ExitCode {
+/// `initialize`), 2 for a bad `--root`. `template` carries the options of the
+/// command line (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...).
+pub fn main(extra_roots: &[PathBuf], template: Request, warnings: Vec<String>) -> ExitCode {
     let roots = match std::env::current_dir()
         .map_err(|e| format!("cannot read the working directory: {e}"))
         .and_then(|cwd| Roots::new(&cwd, extra_roots))
@@ -85,13 +95,11 @@ pub fn main(extra_roots: &[PathBuf]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut warnings = Vec::new();
-    let max_words = mdsel::max_words_from_env(&mut warnings);
     let server = Server {
         roots: Arc::new(roots),
         client_roots: Arc::default(),
         roots_epoch: Arc::default(),
-        max_words,
+        template: Arc::new(template),
         warnings: Arc::new(warnings),
         tool_router: Server::tool_router(),
     };
@@ -194,9 +202,11 @@ impl Server {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
         let warnings = Arc::clone(&self.warnings);
-        let max_words = self.max_words;
+        let template = Arc::clone(&self.template);
         let answer = tokio::task::spawn_blocking(move || {
-            respond(&roots, &allowed, command, &files, max_words, &warnings)
+            let mut request = Request::clone(&template);
+            request.command = command;
+            respond(&roots, &allowed, request, &files, &warnings)
         })
         .await;
         match answer {
@@ -228,7 +238,7 @@ impl Server {
         }
         let mut cached = self.client_roots.lock().await;
         let epoch = self.roots_epoch.load(Ordering::SeqCst);
-        if cached.as_ref().is_none_or(|(seen, _)| *seen != epoch) {
+        if cached.as_ref().is_none_or(|c| c.epoch != epoch) {
             let listed = tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await;
             let found = match listed {
                 Ok(Ok(list)) => list
@@ -238,10 +248,10 @@ impl Server {
                     .collect(),
                 _ => Vec::new(), // a client that cannot list adds nothing
             };
-            *cached = Some((epoch, found));
+            *cached = Some(ClientRoots { epoch, dirs: found });
         }
-        let client = cached.as_ref().map(|(_, dirs)| dirs.as_slice());
-        self.roots.with_client(client.unwrap_or_default())
+        let dirs = cached.as_ref().map(|c| c.dirs.as_slice());
+        self.roots.with_client(dirs.unwrap_or_default())
     }
 }
 
@@ -258,9 +268,8 @@ struct Answer {
 fn respond(
     roots: &Roots,
     allowed: &[PathBuf],
-    command: Command,
+    mut request: Request,
     files: &[String],
-    max_words: usize,
     warnings: &[String],
 ) -> Answer {
     let mut refused = String::new();
@@ -287,8 +296,7 @@ fn respond(
             is_error: true,
         };
     }
-    let mut request = Request::new(command, inputs);
-    request.max_words = max_words;
+    request.inputs = inputs;
     let mut report = mdsel::run(&request);
     report.warnings.extend(warnings.iter().cloned());
     let mut out = Vec::new();
@@ -316,7 +324,7 @@ mod tests {
     #[test]
     fn descriptions_have_no_trailing_newline() {
         for d in [INDEX_DESCRIPTION, SELECT_DESCRIPTION] {
-            assert!(!d.ends_with('\n') && d.ends_with('.'), "{d:?}");
+            assert!(!d.ends_with(char::is_whitespace), "{d:?}");
         }
     }
 
@@ -333,7 +341,8 @@ mod tests {
             "-".to_owned(),
             "../x.md".to_owned(),
         ];
-        let answer = respond(&roots, &allowed, Command::Index, &files, 2000, &[]);
+        let request = Request::new(Command::Index, Vec::new());
+        let answer = respond(&roots, &allowed, request, &files, &[]);
         assert!(answer.is_error);
         assert!(
             answer

@@ -3,8 +3,11 @@
 //! rmcp's own stdio transport silently drops a line that is not JSON. This one
 //! answers it with a JSON-RPC error (`-32700` parse error, or `-32600` invalid
 //! request when the JSON is not a message) and keeps reading, so a client that
-//! sends garbage learns why instead of waiting. Writing is rmcp's: one framed,
-//! locked writer, so replies never interleave. Nothing else is written to stdout.
+//! sends garbage learns why instead of waiting. Such errors carry `"id": null`,
+//! as JSON-RPC requires (rmcp would leave the key out, and strict clients such
+//! as the Python SDK reject that). Every message is written whole, one line at
+//! a time under a lock, so replies never interleave. Nothing else is written to
+//! stdout.
 //!
 //! It also counts `notifications/roots/list_changed` as it reads them. rmcp
 //! handles notifications on their own tasks, so a tool call sent right after one
@@ -12,32 +15,38 @@
 //! reading order makes the next call see it.
 
 use std::future::Future;
+use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::RoleServer;
-use rmcp::model::{ClientNotification, ErrorData, JsonRpcMessage, NumberOrString};
+use rmcp::model::{ClientNotification, JsonRpcMessage};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use rmcp::transport::async_rw::AsyncRwTransport;
-use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::Mutex;
 
 /// Longest message accepted, in bytes; longer lines are refused, not buffered.
 pub const MAX_LINE: usize = 16 * 1024 * 1024;
 
-type Pending = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
+/// JSON-RPC's code for input that is not JSON.
+const PARSE_ERROR: i32 = -32700;
+/// JSON-RPC's code for JSON that is not a valid request.
+const INVALID_REQUEST: i32 = -32600;
+
+type Pending = Pin<Box<dyn Future<Output = io::Result<()>> + Send>>;
 
 /// Reads messages line by line from `R`, writes them to `W`.
-pub struct Lines<R, W: AsyncWrite> {
+pub struct Lines<R, W> {
     read: BufReader<R>,
     /// The line being read; kept across cancelled `receive` calls.
     line: Vec<u8>,
     /// Skipping the rest of a line that went over [`MAX_LINE`].
     discarding: bool,
-    /// rmcp's writer (its reading half is never used).
-    write: AsyncRwTransport<RoleServer, tokio::io::Empty, W>,
+    /// The output, shared by every send in flight; `None` once closed.
+    write: Arc<Mutex<Option<W>>>,
     /// An error reply being sent; finished before the next line is read, so a
     /// cancelled `receive` loses nothing.
     pending: Option<Pending>,
@@ -63,7 +72,7 @@ where
             read: BufReader::new(read),
             line: Vec::new(),
             discarding: false,
-            write: AsyncRwTransport::new_server(tokio::io::empty(), write),
+            write: Arc::new(Mutex::new(Some(write))),
             pending: None,
             roots_epoch,
         }
@@ -106,10 +115,27 @@ where
         }
     }
 
-    fn reply(&mut self, error: ErrorData, id: Option<NumberOrString>) {
-        let send = self
-            .write
-            .send(TxJsonRpcMessage::<RoleServer>::error(error, id));
+    /// Writes `message` and a newline, whole, once the output is free.
+    fn write_line(
+        &self,
+        message: serde_json::Result<Vec<u8>>,
+    ) -> impl Future<Output = io::Result<()>> + Send + 'static {
+        let write = Arc::clone(&self.write);
+        async move {
+            let mut line = message.map_err(io::Error::other)?;
+            line.push(b'\n');
+            let mut write = write.lock().await;
+            let out = write
+                .as_mut()
+                .ok_or_else(|| io::Error::new(io::ErrorKind::NotConnected, "transport closed"))?;
+            out.write_all(&line).await?;
+            out.flush().await
+        }
+    }
+
+    /// Queues an error reply; `receive` finishes sending it before reading on.
+    fn reply(&mut self, error: Value) {
+        let send = self.write_line(serde_json::to_vec(&error));
         self.pending = Some(Box::pin(send));
     }
 }
@@ -125,7 +151,7 @@ where
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        self.write.send(item)
+        self.write_line(serde_json::to_vec(&item))
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
@@ -140,7 +166,7 @@ where
                 Read::Eof => return None,
                 Read::TooLong => {
                     let message = format!("Invalid request: message over {MAX_LINE} bytes");
-                    self.reply(ErrorData::invalid_request(message, None), None);
+                    self.reply(error(INVALID_REQUEST, &message, Value::Null));
                     continue;
                 }
                 Read::Line => {}
@@ -156,7 +182,7 @@ where
                     return Some(*message);
                 }
                 Incoming::Blank => {}
-                Incoming::Reply(error, id) => self.reply(error, id),
+                Incoming::Reply(error) => self.reply(error),
             }
             self.line = line;
             self.line.clear();
@@ -167,7 +193,10 @@ where
         if let Some(pending) = self.pending.take() {
             let _ = pending.await;
         }
-        self.write.close().await
+        if let Some(mut out) = self.write.lock().await.take() {
+            out.flush().await?;
+        }
+        Ok(())
     }
 }
 
@@ -177,8 +206,13 @@ enum Incoming {
     /// Nothing to do: a blank line, or a malformed notification or response
     /// (JSON-RPC never answers those).
     Blank,
-    /// Answer with this error.
-    Reply(ErrorData, Option<NumberOrString>),
+    /// Answer with this JSON-RPC error.
+    Reply(Value),
+}
+
+/// A JSON-RPC error response; `id` is null when the request's id is unknown.
+fn error(code: i32, message: &str, id: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 
 fn classify(line: &[u8]) -> Incoming {
@@ -188,31 +222,32 @@ fn classify(line: &[u8]) -> Incoming {
     if line.iter().all(u8::is_ascii_whitespace) {
         return Incoming::Blank;
     }
-    let error = match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(line) {
+    let invalid = match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(line) {
         Ok(message) => return Incoming::Message(Box::new(message)),
-        Err(error) => error,
+        Err(e) => e,
     };
     let value = match serde_json::from_slice::<Value>(line) {
         Ok(value) => value,
         Err(e) => {
             let message = format!("Parse error: {e}; send one JSON-RPC message per line");
-            return Incoming::Reply(ErrorData::parse_error(message, None), None);
+            return Incoming::Reply(error(PARSE_ERROR, &message, Value::Null));
         }
     };
+    // Answer with the request's id when it has a usable one.
     let id = match value.get("id") {
-        Some(Value::Number(n)) => n.as_i64().map(NumberOrString::Number),
-        Some(Value::String(s)) => Some(NumberOrString::String(s.as_str().into())),
-        _ => None,
+        Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
+        _ => Value::Null,
     };
-    let is_request = value.get("method").is_some() && id.is_some();
-    let is_other = value.get("method").is_some()
-        || value.get("result").is_some()
-        || value.get("error").is_some();
-    if !is_request && is_other {
-        return Incoming::Blank;
+    let has_method = value.get("method").is_some();
+    let is_reply = value.get("result").is_some() || value.get("error").is_some();
+    if (has_method && id.is_null()) || (!has_method && is_reply) {
+        return Incoming::Blank; // a notification or a response: never answered
     }
-    let message = format!("Invalid request: {error}");
-    Incoming::Reply(ErrorData::invalid_request(message, None), id)
+    Incoming::Reply(error(
+        INVALID_REQUEST,
+        &format!("Invalid request: {invalid}"),
+        id,
+    ))
 }
 
 #[cfg(test)]
@@ -223,7 +258,7 @@ mod tests {
         match classify(line.as_bytes()) {
             Incoming::Message(_) => "message".into(),
             Incoming::Blank => "blank".into(),
-            Incoming::Reply(e, id) => format!("{} {:?}", e.code.0, id.map(|i| i.to_string())),
+            Incoming::Reply(e) => format!("{} {}", e["error"]["code"], e["id"]),
         }
     }
 
@@ -236,22 +271,22 @@ mod tests {
                 "message",
             ),
             ("   \r\n", "blank"),
-            ("{not json", "-32700 None"),
+            ("{not json", "-32700 null"),
             (
                 r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}"#,
-                "-32600 Some(\"1\")",
+                "-32600 1",
             ),
             (
                 r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":7}"#,
-                "-32600 Some(\"a\")",
+                "-32600 \"a\"",
             ),
             (
                 r#"{"jsonrpc":"2.0","method":"notifications/initialized","params":7}"#,
                 "blank",
             ),
             (r#"{"jsonrpc":"2.0","id":3,"result":7,"error":7}"#, "blank"),
-            ("[]", "-32600 None"),
-            ("42", "-32600 None"),
+            ("[]", "-32600 null"),
+            ("42", "-32600 null"),
         ];
         for (line, want) in cases {
             assert_eq!(kind(line), want, "{line}");
