@@ -1,0 +1,82 @@
+//! The MCP server driven by a second, independent client: the official Python
+//! SDK, running `tests/python/test_mcp_client.py` against the binary.
+//!
+//! The SDK lives in a virtualenv under the target directory (`mcp-venv`), made
+//! on first use from `tests/python/requirements.txt`; `.ci/run` makes the same
+//! one beforehand. Where Python or PyPI cannot be reached, set
+//! `MDSEL_PYTHON_TESTS=skip` to skip this test (it says so on stderr).
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn python_sdk_client_over_stdio() {
+    if std::env::var("MDSEL_PYTHON_TESTS").as_deref() == Ok("skip") {
+        eprintln!("python_sdk_client_over_stdio: skipped (MDSEL_PYTHON_TESTS=skip)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory");
+    let python = virtualenv(
+        &target.join("mcp-venv"),
+        &root.join("tests/python/requirements.txt"),
+    );
+    let status = Command::new(python)
+        .arg(root.join("tests/python/test_mcp_client.py"))
+        .arg(env!("CARGO_BIN_EXE_mdsel"))
+        .arg(root)
+        .status()
+        .expect("run the Python client");
+    assert!(
+        status.success(),
+        "the Python MCP client checks failed (see above)"
+    );
+}
+
+/// The virtualenv's python, after making the virtualenv and installing the
+/// requirements if that was not done yet with these very requirements.
+fn virtualenv(venv: &Path, requirements: &Path) -> std::path::PathBuf {
+    let python = if cfg!(windows) {
+        venv.join("Scripts/python.exe")
+    } else {
+        venv.join("bin/python")
+    };
+    let wanted = fs::read(requirements).expect("tests/python/requirements.txt");
+    let stamp = venv.join("mdsel-requirements.txt");
+    if python.exists() && fs::read(&stamp).ok().as_ref() == Some(&wanted) {
+        return python;
+    }
+    let base = if cfg!(windows) { "python" } else { "python3" };
+    run(
+        Command::new(base).args(["-m", "venv"]).arg(venv),
+        "create the virtualenv",
+    );
+    run(
+        Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+            ])
+            .arg(requirements),
+        "install tests/python/requirements.txt from PyPI",
+    );
+    fs::write(&stamp, wanted).expect("write the virtualenv stamp");
+    python
+}
+
+fn run(command: &mut Command, what: &str) {
+    let status = command
+        .status()
+        .unwrap_or_else(|e| panic!("cannot {what}: {e} (set MDSEL_PYTHON_TESTS=skip to skip)"));
+    assert!(
+        status.success(),
+        "cannot {what} (set MDSEL_PYTHON_TESTS=skip to skip)"
+    );
+}
