@@ -1,0 +1,120 @@
+//! The agent docs cannot lie: `docs/agents.md`'s JSON snippets parse and match
+//! what `mdsel setup claude` writes, and `SKILL.md`'s examples are real output.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// The bodies of the fenced blocks of `lang` in `text`, indentation removed.
+fn blocks(text: &str, lang: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        match &mut current {
+            None if trimmed == format!("```{lang}") => current = Some((indent, String::new())),
+            Some(_) if trimmed == "```" => out.push(current.take().unwrap().1),
+            Some((indent, body)) => {
+                body.push_str(line.get(*indent..).unwrap_or(""));
+                body.push('\n');
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+fn mdsel(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"))
+        .env_remove("MDSEL_MAX_WORDS")
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn every_json_snippet_parses_and_starts_mdsel_mcp() {
+    let doc = read("docs/agents.md");
+    let snippets = blocks(&doc, "json");
+    assert!(snippets.len() >= 7, "{}", snippets.len());
+    let mut servers = 0;
+    for snippet in &snippets {
+        let value: Value =
+            serde_json::from_str(snippet).unwrap_or_else(|e| panic!("{e}:\n{snippet}"));
+        let entry = ["mcpServers", "servers", "mcp"]
+            .iter()
+            .find_map(|key| value.get(key)?.get("mdsel"));
+        if let Some(entry) = entry {
+            servers += 1;
+            let command: Vec<&str> = match &entry["command"] {
+                Value::String(c) => std::iter::once(c.as_str())
+                    .chain(
+                        entry["args"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|a| a.as_str().unwrap()),
+                    )
+                    .collect(),
+                Value::Array(parts) => parts.iter().map(|a| a.as_str().unwrap()).collect(),
+                other => panic!("command: {other}"),
+            };
+            assert!(
+                command[0].ends_with("mdsel") && command[1] == "mcp",
+                "{command:?}"
+            );
+        }
+    }
+    assert_eq!(
+        servers, 6,
+        "Claude Code, Claude Desktop, Cursor, VS Code, OpenCode, Gemini CLI"
+    );
+    let toml = blocks(&doc, "toml");
+    assert_eq!(
+        toml,
+        ["[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\n"]
+    );
+}
+
+#[test]
+fn claude_code_snippets_are_what_setup_writes() {
+    let doc = read("docs/agents.md");
+    let snippets: Vec<Value> = blocks(&doc, "json")
+        .iter()
+        .map(|s| serde_json::from_str(s).unwrap())
+        .collect();
+    let (printed, _) = mdsel(&["setup", "claude"]);
+    let from_setup: Vec<Value> = printed
+        .split("\n\n")
+        .filter_map(|part| {
+            let json: Vec<&str> = part.lines().filter(|l| !l.starts_with('#')).collect();
+            serde_json::from_str(&json.join("\n")).ok()
+        })
+        .collect();
+    assert_eq!(from_setup.len(), 2);
+    for value in &from_setup {
+        assert!(snippets.contains(value), "docs/agents.md lacks {value}");
+    }
+}
+
+#[test]
+fn skill_examples_are_real_output() {
+    let skill = read("SKILL.md");
+    assert!(skill.starts_with("---\nname: mdsel\ndescription: "));
+    let text = blocks(&skill, "text");
+    let (index, _) = mdsel(&["index", "guide.md"]);
+    assert_eq!(text[0], index);
+    let (_, errors) = mdsel(&["select", "h2.99", "guide.md"]);
+    assert_eq!(text[1], errors);
+}
