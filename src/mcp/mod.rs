@@ -210,14 +210,14 @@ impl Server {
         })
         .await;
         match answer {
-            Ok(Answer {
-                text,
-                is_error: false,
-            }) => CallToolResult::success(vec![ContentBlock::text(text)]),
-            Ok(Answer {
-                text,
-                is_error: true,
-            }) => CallToolResult::error(vec![ContentBlock::text(text)]),
+            Ok(Answer { text, is_error }) => {
+                let content = vec![ContentBlock::text(text)];
+                if is_error {
+                    CallToolResult::error(content)
+                } else {
+                    CallToolResult::success(content)
+                }
+            }
             Err(e) => CallToolResult::error(vec![ContentBlock::text(format!(
                 "mdsel: the request failed unexpectedly: {e}"
             ))]),
