@@ -8,9 +8,16 @@
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-use super::lines::{line_end, line_start, line_starts, trim_blank_tail};
+use super::lines::Lines;
 use super::{BlockKind, Document, Kind, Node, NodeId};
 use crate::words::count_words;
+
+/// A block's span: the parser's range widened to whole lines, blank tail dropped.
+fn block_span(lines: &Lines<'_>, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let start = lines.start_of(range.start);
+    let end = lines.end_of(range.end);
+    start..lines.trim_blank_tail(start, end).max(start)
+}
 
 /// CommonMark plus the GitHub extensions that change block structure or titles.
 fn options() -> Options {
@@ -49,8 +56,9 @@ enum Frame {
 /// assert_eq!(doc.headings(2).len(), 1);
 /// ```
 pub fn parse_document(namespace: String, path: String, text: String, offset: usize) -> Document {
+    let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
-    let body = match front_matter(&text) {
+    let body = match front_matter(&lines) {
         Some(end) => {
             let id = b.push(Kind::Front, 0..end, None);
             b.front = Some(id);
@@ -58,17 +66,17 @@ pub fn parse_document(namespace: String, path: String, text: String, offset: usi
         }
         None => 0,
     };
-    b.walk(&text, body);
+    b.walk(&lines, body);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
-    b.add_root(&text, body, first_heading);
-    b.add_sections(&text, headings);
+    b.add_root(&lines, body, first_heading);
+    b.add_sections(&lines, headings);
     b.link_children();
     Document {
         namespace,
         path,
         offset,
-        line_starts: line_starts(&text),
+        line_starts: lines.into_starts(),
         words: count_words(&text),
         nodes: b.nodes,
         children: b.children,
@@ -132,7 +140,8 @@ impl Builder {
     }
 
     /// Folds the parser's events for `text[body..]` into block nodes and headings.
-    fn walk(&mut self, text: &str, body: usize) {
+    fn walk(&mut self, lines: &Lines<'_>, body: usize) {
+        let text = lines.text();
         let mut stack: Vec<Frame> = Vec::new();
         let mut blocks_open = 0usize; // frames other than Inline
         let mut opaque_open = 0usize;
@@ -145,7 +154,7 @@ impl Builder {
                 Event::Start(tag) => {
                     let frame = match block_kind(&tag) {
                         Some(kind) if opaque_open == 0 => {
-                            let span = self.block_span(text, &range);
+                            let span = block_span(lines, &range);
                             let id = self.push(kind, span, containers.last().copied());
                             if let (0, Kind::Block(k)) = (blocks_open, kind) {
                                 self.blocks[k.slot()].push(id);
@@ -163,7 +172,7 @@ impl Builder {
                         Some(_) => Frame::Opaque,
                         None if is_block(&tag) => {
                             if let (0, Tag::Heading { level, .. }) = (blocks_open, tag) {
-                                let start = line_start(text, range.start);
+                                let start = lines.start_of(range.start);
                                 let level = level as u8;
                                 heading = Some(Heading {
                                     start,
@@ -222,19 +231,12 @@ impl Builder {
         }
     }
 
-    /// A block's span: the parser's range widened to whole lines, blank tail dropped.
-    fn block_span(&self, text: &str, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-        let start = line_start(text, range.start);
-        let end = line_end(text, range.end);
-        start..trim_blank_tail(text, start, end).max(start)
-    }
-
     /// The preamble: non-blank lines between front matter and the first heading.
-    fn add_root(&mut self, text: &str, from: usize, to: usize) {
-        let bytes = text.as_bytes();
+    fn add_root(&mut self, lines: &Lines<'_>, from: usize, to: usize) {
+        let bytes = lines.text().as_bytes();
         let mut start = from;
         while start < to {
-            let end = line_end(text, start + 1).min(to);
+            let end = lines.end_of(start + 1).min(to);
             if !bytes[start..end].iter().all(u8::is_ascii_whitespace) {
                 break;
             }
@@ -243,13 +245,14 @@ impl Builder {
         if start >= to {
             return;
         }
-        let end = trim_blank_tail(text, start, to);
+        let end = lines.trim_blank_tail(start, to);
         self.root = Some(self.push(Kind::Root, start..end, None));
     }
 
     /// Turns headings into sections: each runs to the next heading of the same or
     /// a higher level, and knows its enclosing section.
-    fn add_sections(&mut self, text: &str, headings: Vec<Heading>) {
+    fn add_sections(&mut self, lines: &Lines<'_>, headings: Vec<Heading>) {
+        let text = lines.text();
         // Words per segment between consecutive heading starts, then prefix sums:
         // a section's words are the sum of the segments it spans.
         let mut prefix = Vec::with_capacity(headings.len() + 1);
@@ -269,7 +272,7 @@ impl Builder {
                     break;
                 }
                 open.pop();
-                self.close_section(text, id, h.start);
+                self.close_section(lines, id, h.start);
                 self.section_words[j] = prefix[i] - prefix[j];
             }
             let parent = open.last().map(|&(_, id)| id);
@@ -280,7 +283,7 @@ impl Builder {
             open.push((i, id));
         }
         while let Some((j, id)) = open.pop() {
-            self.close_section(text, id, text.len());
+            self.close_section(lines, id, text.len());
             self.section_words[j] = prefix[headings.len()] - prefix[j];
         }
         self.sections = (first..self.nodes.len())
@@ -289,9 +292,9 @@ impl Builder {
         self.titles = headings.into_iter().map(|h| h.title).collect();
     }
 
-    fn close_section(&mut self, text: &str, id: NodeId, end: usize) {
+    fn close_section(&mut self, lines: &Lines<'_>, id: NodeId, end: usize) {
         let node = &mut self.nodes[id.0 as usize];
-        node.span.end = trim_blank_tail(text, node.span.start, end);
+        node.span.end = lines.trim_blank_tail(node.span.start, end);
     }
 
     /// Fills container child lists and the per-container ordinals of nested nodes.
@@ -373,8 +376,9 @@ fn fold_whitespace(s: &str) -> String {
 /// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
 /// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
 /// `+++` line.
-pub(crate) fn front_matter(text: &str) -> Option<usize> {
-    let first_end = line_end(text, 1);
+fn front_matter(lines: &Lines<'_>) -> Option<usize> {
+    let text = lines.text();
+    let first_end = lines.end_of(1);
     let opener = text[..first_end].trim_end();
     let closers: &[&str] = match opener {
         "---" => &["---", "..."],
@@ -384,7 +388,7 @@ pub(crate) fn front_matter(text: &str) -> Option<usize> {
     let mut pos = first_end;
     let mut first = true;
     while pos < text.len() {
-        let end = line_end(text, pos + 1);
+        let end = lines.end_of(pos + 1);
         let line = text[pos..end].trim_end();
         if closers.contains(&line) {
             return (!first).then_some(end);

@@ -1,54 +1,82 @@
 //! Line arithmetic on byte offsets: nodes are always whole source lines.
+//!
+//! One table of line starts answers every question in O(log n), so widening a
+//! span to whole lines costs the same on a 100 KB line as on a short one (deep
+//! nesting puts thousands of blocks on one line).
 
-/// Start of the line holding byte `pos`.
-pub(crate) fn line_start(text: &str, pos: usize) -> usize {
-    let pos = pos.min(text.len());
-    text.as_bytes()[..pos]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1)
+/// The line structure of one text.
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    /// Byte offset of every line start; a final newline starts no extra line.
+    starts: Vec<usize>,
 }
 
-/// End (after the newline, or EOF) of the line holding byte `end - 1`; a span
-/// ending exactly after a newline keeps its end.
-pub(crate) fn line_end(text: &str, end: usize) -> usize {
-    let end = end.min(text.len());
-    if end == 0 || text.as_bytes()[end - 1] == b'\n' {
-        return end;
-    }
-    text.as_bytes()[end..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(text.len(), |i| end + i + 1)
-}
-
-/// Moves `end` back over whole blank lines, never before the line holding `start`.
-pub(crate) fn trim_blank_tail(text: &str, start: usize, mut end: usize) -> usize {
-    let bytes = text.as_bytes();
-    while end > start {
-        let line = line_start(text, end - 1);
-        if line <= start || !bytes[line..end].iter().all(|b| b.is_ascii_whitespace()) {
-            break;
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        let mut starts = Vec::with_capacity(text.len() / 40 + 1);
+        starts.push(0);
+        starts.extend(memchr_newlines(text.as_bytes()).map(|i| i + 1));
+        if starts.last() == Some(&text.len()) && !text.is_empty() {
+            starts.pop();
         }
-        end = line;
+        Lines { text, starts }
     }
-    end
+
+    /// The text the table describes.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The table of line starts, for line numbers.
+    pub(crate) fn into_starts(self) -> Vec<usize> {
+        self.starts
+    }
+
+    /// Start of the line holding byte `pos` (the end of the text is its own start
+    /// after a final newline).
+    pub(crate) fn start_of(&self, pos: usize) -> usize {
+        if pos >= self.text.len() {
+            return if self.text.ends_with('\n') {
+                self.text.len()
+            } else {
+                *self.starts.last().unwrap_or(&0)
+            };
+        }
+        let i = self.starts.partition_point(|&s| s <= pos);
+        self.starts[i - 1]
+    }
+
+    /// End (after the newline, or EOF) of the line holding byte `end - 1`; a span
+    /// ending exactly after a newline keeps its end.
+    pub(crate) fn end_of(&self, end: usize) -> usize {
+        let end = end.min(self.text.len());
+        if end == 0 || self.text.as_bytes()[end - 1] == b'\n' {
+            return end;
+        }
+        let i = self.starts.partition_point(|&s| s < end);
+        self.starts.get(i).copied().unwrap_or(self.text.len())
+    }
+
+    /// Moves `end` back over whole blank lines, never before the line holding `start`.
+    pub(crate) fn trim_blank_tail(&self, start: usize, mut end: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        while end > start {
+            let line = self.start_of(end - 1);
+            if line <= start || !bytes[line..end].iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+            end = line;
+        }
+        end
+    }
 }
 
-/// Byte offsets where each line starts; line `n` (1-based) starts at `[n - 1]`.
-pub(crate) fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = Vec::with_capacity(text.len() / 40 + 1);
-    starts.push(0);
-    starts.extend(
-        text.bytes()
-            .enumerate()
-            .filter(|&(_, b)| b == b'\n')
-            .map(|(i, _)| i + 1),
-    );
-    if starts.last() == Some(&text.len()) && !text.is_empty() {
-        starts.pop();
-    }
-    starts
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .map(|(i, _)| i)
 }
 
 #[cfg(test)]
@@ -58,22 +86,27 @@ mod tests {
     #[test]
     fn whole_lines() {
         let text = "ab\ncd\n\n  \nef";
-        assert_eq!(line_start(text, 4), 3);
-        assert_eq!(line_start(text, 3), 3);
-        assert_eq!(line_start(text, 0), 0);
-        assert_eq!(line_end(text, 4), 6);
-        assert_eq!(line_end(text, 6), 6);
-        assert_eq!(line_end(text, 12), 12);
-        assert_eq!(line_end(text, 11), 12);
-        assert_eq!(trim_blank_tail(text, 0, 10), 6);
+        let l = Lines::new(text);
+        assert_eq!(l.start_of(4), 3);
+        assert_eq!(l.start_of(3), 3);
+        assert_eq!(l.start_of(0), 0);
+        assert_eq!(l.start_of(12), 10);
+        assert_eq!(l.end_of(4), 6);
+        assert_eq!(l.end_of(6), 6);
+        assert_eq!(l.end_of(12), 12);
+        assert_eq!(l.end_of(11), 12);
+        assert_eq!(l.trim_blank_tail(0, 10), 6);
+        assert_eq!(l.trim_blank_tail(7, 10), 10, "never before the first line");
         assert_eq!(
-            trim_blank_tail(text, 7, 10),
-            10,
-            "never before the first line"
+            Lines::new("a\r\n\r\n").trim_blank_tail(0, 5),
+            3,
+            "CRLF blank lines"
         );
-        assert_eq!(trim_blank_tail("a\r\n\r\n", 0, 5), 3, "CRLF blank lines");
-        assert_eq!(line_starts(text), [0, 3, 6, 7, 10]);
-        assert_eq!(line_starts("a\nb\n"), [0, 2]);
-        assert_eq!(line_starts(""), [0]);
+        assert_eq!(l.into_starts(), [0, 3, 6, 7, 10]);
+        let l = Lines::new("a\nb\n");
+        assert_eq!(l.start_of(4), 4);
+        assert_eq!(l.end_of(3), 4);
+        assert_eq!(l.into_starts(), [0, 2]);
+        assert_eq!(Lines::new("").into_starts(), [0]);
     }
 }
