@@ -1,0 +1,210 @@
+//! Hostile input, generated in memory (never committed as large files): deep
+//! nesting, huge tables, a million headings, giant lines, unclosed fences, runs of
+//! `[` and `*`, and hostile selectors. Each must finish with the right answer; a
+//! panic, hang or runaway allocation fails the suite.
+
+mod common;
+
+use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
+
+fn report(text: &str, command: Command) -> Report {
+    let input = Input::Bytes {
+        name: "hostile.md".into(),
+        bytes: text.as_bytes().to_vec(),
+    };
+    let mut request = Request::new(command, vec![input]);
+    request.threads = 1;
+    run(&request)
+}
+
+fn index(text: &str) -> String {
+    let r = report(text, Command::Index);
+    let mut out = Vec::new();
+    write_text(&r, &mut out).unwrap();
+    write_json(&r, &mut std::io::sink()).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn select(text: &str, selector: &str) -> Report {
+    let r = report(text, Command::Select(vec![selector.into()]));
+    write_text(&r, &mut std::io::sink()).unwrap();
+    write_json(&r, &mut std::io::sink()).unwrap();
+    r
+}
+
+fn selected<'a>(r: &'a Report) -> Vec<&'a str> {
+    r.matches
+        .iter()
+        .map(|m| &r.documents[m.doc].text[m.span.clone()])
+        .collect()
+}
+
+#[test]
+fn fifty_thousand_nested_blockquotes() {
+    let text = format!("{} deep\n", ">".repeat(50_000));
+    assert_eq!(index(&text), "root (2w)\n---\nquote:1\n");
+    let path = vec!["quote.0"; 200].join("/");
+    let r = select(&text, &path);
+    assert_eq!(r.exit_code(), 0);
+    assert_eq!(
+        selected(&r),
+        [text.as_str()],
+        "every nested quote is the same line"
+    );
+}
+
+#[test]
+fn fifty_thousand_nested_list_items() {
+    let text = format!("{}x\n", "- ".repeat(50_000));
+    assert_eq!(index(&text), "root (50001w)\n---\nlist:1\n");
+    let r = select(&text, "list.0/item.0/list.0/item.0/list.0");
+    assert_eq!(r.exit_code(), 0);
+    assert_eq!(r.matches[0].selector, "list.0/item.0/list.0/item.0/list.0");
+    let r = select(&text, "list.0/item.1");
+    assert_eq!(r.exit_code(), 1, "the list has one item");
+}
+
+#[test]
+fn fifty_thousand_lines_of_nested_lists_and_quotes() {
+    let text: String = (0..50_000)
+        .map(|i| format!("{}- item {i}\n", " ".repeat((i % 4) * 2)))
+        .collect();
+    let out = index(&text);
+    assert!(out.ends_with("---\nlist:1\n"), "{out}");
+    let mixed = format!("{}x\n", "> - ".repeat(25_000));
+    assert_eq!(index(&mixed), "root (50001w)\n---\nquote:1\n");
+}
+
+#[test]
+fn twenty_thousand_column_table() {
+    let row = |cell: &str| format!("|{}|\n", vec![cell; 20_000].join("|"));
+    let text = format!("{}{}{}", row("h"), row("-"), row("v"));
+    assert_eq!(index(&text), "root (3w)\n---\ntable:1\n");
+    let r = select(&text, "table.0");
+    assert_eq!(selected(&r), [text.as_str()]);
+}
+
+#[test]
+fn a_million_headings() {
+    let text: String = (0..1_000_000).map(|i| format!("## h{i}\n")).collect();
+    let out = index(&text);
+    assert_eq!(out.lines().count(), 1_000_000);
+    assert!(out.ends_with("h2.999999 h999999 (2w)\n"));
+    let r = select(&text, "h2.999999");
+    assert_eq!(selected(&r), ["## h999999\n"]);
+    let r = select(&text, "h2.0-4000000000");
+    assert_eq!(
+        r.matches.len(),
+        1_000_000,
+        "a huge range visits only what exists"
+    );
+}
+
+#[test]
+fn a_hundred_thousand_character_heading() {
+    let title = "x".repeat(100_000);
+    let text = format!("# {title}\n\nbody\n");
+    assert_eq!(index(&text), format!("h1.0 {title} (3w)\n---\npara:1\n"));
+}
+
+#[test]
+fn thousands_of_unclosed_fences() {
+    // Each fence is shorter than the one before, so none closes another.
+    let text: String = (0..3000)
+        .rev()
+        .map(|n| format!("{}\n", "`".repeat(n + 3)))
+        .collect();
+    assert_eq!(index(&text), "root (3000w)\n---\ncode:1\n");
+    let alternating: String = (0..5000)
+        .map(|i| if i % 2 == 0 { "```\n" } else { "~~~~\n" })
+        .collect();
+    // ``` ~~~~ ``` closes, then ~~~~ ``` ~~~~: three lines a block.
+    assert_eq!(index(&alternating), "root (5000w)\n---\ncode:1667\n");
+}
+
+#[test]
+fn long_runs_of_brackets_and_stars() {
+    for text in [
+        format!("{}\n", "[".repeat(200_000)),
+        format!("{}\n", "*".repeat(200_000)),
+        "[a](".repeat(50_000),
+    ] {
+        let r = select(&text, "*");
+        assert_eq!(r.exit_code(), 0);
+        let out = index(&text);
+        assert!(
+            out.starts_with("root (") || out.starts_with("---"),
+            "{}",
+            &out[..out.len().min(80)]
+        );
+    }
+}
+
+#[test]
+fn hostile_selectors_fail_clearly_or_stay_bounded() {
+    let text = "# A\n\n## B\n\ntext\n";
+    let invalid = |sel: &str| {
+        let r = select(text, sel);
+        assert_eq!(r.exit_code(), 1, "{}", &sel[..sel.len().min(40)]);
+        assert_eq!(
+            r.unresolved[0].code,
+            mdsel::ErrorCode::InvalidSelector,
+            "{}",
+            &sel[..sel.len().min(40)]
+        );
+        r.unresolved[0].reason.clone()
+    };
+    assert!(invalid(&vec!["h1.0"; 10_000].join("/")).contains("too many steps"));
+    assert!(invalid("h2.99999999999999999999999").contains("index too large"));
+    assert!(invalid(&format!("h2.0/{}", "h".repeat(1 << 20))).contains("expected at most 65536"));
+    let query = select(text, &"h".repeat(1 << 20));
+    assert_eq!(
+        (query.command, query.matches.len()),
+        (mdsel::CommandKind::Search, 0),
+        "plain words search"
+    );
+    assert!(invalid("h2.٣").contains("expected an index"));
+    assert!(invalid("ℌ2.0/x").contains("expected a type"));
+    let r = select(text, "h2.0-18446744073709551615");
+    assert_eq!(r.exit_code(), 0);
+    assert_eq!(r.matches.len(), 1);
+    let list: String = (0..10_000)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let r = select(text, &format!("h2.{list}"));
+    assert_eq!(r.matches.len(), 1);
+    let r = select(text, &vec!["*"; 256].join("/"));
+    assert_eq!(r.exit_code(), 1, "no node is 256 levels deep here");
+}
+
+#[test]
+fn dev_zero_and_endless_stdin_are_refused() {
+    let out = common::mdsel(&["/dev/zero", "guide.md"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("!NOT_A_FILE: /dev/zero\n"));
+    assert!(!out.stdout.is_empty(), "the good file is still indexed");
+    let zeros = vec![0u8; 2 << 20];
+    let out = common::mdsel_in(
+        &common::fixtures(),
+        &["--max-bytes", "1048576", "-"],
+        &zeros,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("!FILE_TOO_LARGE: -\n"));
+}
+
+#[test]
+fn oversized_file_is_refused_from_its_metadata() {
+    let s = common::Scratch::new("hostile-big");
+    let file = std::fs::File::create(s.0.join("sparse.md")).unwrap();
+    file.set_len(100 << 30).unwrap(); // 100 GiB, sparse: reading it would never end
+    let out = common::mdsel_in(&s.0, &["sparse.md"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(
+            "!FILE_TOO_LARGE: sparse.md\nFile is 107374182400 bytes, over the 67108864-byte limit"
+        ),
+        "{err}"
+    );
+}
