@@ -32,7 +32,7 @@ fn select(text: &str, selector: &str) -> Report {
     r
 }
 
-fn selected<'a>(r: &'a Report) -> Vec<&'a str> {
+fn selected(r: &Report) -> Vec<&str> {
     r.matches
         .iter()
         .map(|m| &r.documents[m.doc].text[m.span.clone()])
