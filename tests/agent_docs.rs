@@ -1,4 +1,4 @@
-//! The agent docs cannot lie: `docs/agents.md`'s JSON snippets parse and match
+//! The agent docs cannot lie: `README.md`'s JSON snippets parse and match
 //! what `mdsel setup claude` writes, and `SKILL.md`'s examples are real output.
 
 use std::path::Path;
@@ -45,7 +45,7 @@ fn mdsel(args: &[&str]) -> (String, String) {
 
 #[test]
 fn every_json_snippet_parses_and_starts_mdsel_mcp() {
-    let doc = read("docs/agents.md");
+    let doc = read("README.md");
     let snippets = blocks(&doc, "json");
     assert!(snippets.len() >= 7, "{}", snippets.len());
     let mut servers = 0;
@@ -89,7 +89,7 @@ fn every_json_snippet_parses_and_starts_mdsel_mcp() {
 
 #[test]
 fn claude_code_snippets_are_what_setup_writes() {
-    let doc = read("docs/agents.md");
+    let doc = read("README.md");
     let snippets: Vec<Value> = blocks(&doc, "json")
         .iter()
         .map(|s| serde_json::from_str(s).unwrap())
@@ -104,7 +104,7 @@ fn claude_code_snippets_are_what_setup_writes() {
         .collect();
     assert_eq!(from_setup.len(), 2);
     for value in &from_setup {
-        assert!(snippets.contains(value), "docs/agents.md lacks {value}");
+        assert!(snippets.contains(value), "README.md lacks {value}");
     }
 }
 
