@@ -115,8 +115,6 @@ fn candidates(doc: &Document, ctx: Option<NodeId>, target: Target) -> Vec<NodeId
                 _ => false,
             };
             doc.children(ctx)
-                .iter()
-                .copied()
                 .filter(|&c| wanted(doc.node(c).kind))
                 .collect()
         }
@@ -156,7 +154,7 @@ pub(crate) fn children_available(doc: &Document, id: NodeId) -> Vec<NodeId> {
             out
         }
         Kind::Root => blocks_between(doc, node.span.clone()),
-        Kind::Block(BlockKind::List | BlockKind::Quote) | Kind::Item => doc.children(id).to_vec(),
+        Kind::Block(BlockKind::List | BlockKind::Quote) | Kind::Item => doc.children(id).collect(),
         Kind::Front | Kind::Block(_) => Vec::new(),
     }
 }

@@ -70,16 +70,17 @@ pub fn parse_document(namespace: String, path: String, text: String, offset: usi
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
-    b.add_sections(&lines, headings);
-    b.link_children();
+    // One pass of word counting: the text before the first heading, then each
+    // heading-to-heading segment (add_sections sums those into section counts).
+    let before = count_words(&text[..first_heading]);
+    let words = before + b.add_sections(&lines, headings);
     Document {
         namespace,
         path,
         offset,
         line_starts: lines.into_starts(),
-        words: count_words(&text),
+        words,
         nodes: b.nodes,
-        children: b.children,
         front: b.front,
         root: b.root,
         sections: b.sections,
@@ -93,7 +94,6 @@ pub fn parse_document(namespace: String, path: String, text: String, offset: usi
 
 struct Builder {
     nodes: Vec<Node>,
-    children: Vec<Vec<NodeId>>,
     headings: Vec<Heading>,
     front: Option<NodeId>,
     root: Option<NodeId>,
@@ -106,15 +106,9 @@ struct Builder {
 
 impl Builder {
     fn new(text: &str) -> Builder {
-        let document = Node {
-            kind: Kind::Document,
-            span: 0..text.len(),
-            parent: None,
-            ordinal: 0,
-        };
+        let document = Node::new(Kind::Document, 0..text.len(), None);
         Builder {
             nodes: vec![document],
-            children: Vec::new(),
             headings: Vec::new(),
             front: None,
             root: None,
@@ -130,12 +124,7 @@ impl Builder {
         let id = NodeId(
             u32::try_from(self.nodes.len()).expect("documents are capped far below 4G nodes"),
         );
-        self.nodes.push(Node {
-            kind,
-            span,
-            parent,
-            ordinal: 0,
-        });
+        self.nodes.push(Node::new(kind, span, parent));
         id
     }
 
@@ -145,7 +134,7 @@ impl Builder {
         let mut stack: Vec<Frame> = Vec::new();
         let mut blocks_open = 0usize; // frames other than Inline
         let mut opaque_open = 0usize;
-        let mut containers: Vec<NodeId> = Vec::new();
+        let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
 
         for (event, range) in Parser::new_ext(&text[body..], options()).into_offset_iter() {
@@ -155,15 +144,12 @@ impl Builder {
                     let frame = match block_kind(&tag) {
                         Some(kind) if opaque_open == 0 => {
                             let span = block_span(lines, &range);
-                            let id = self.push(kind, span, containers.last().copied());
-                            if let (0, Kind::Block(k)) = (blocks_open, kind) {
-                                self.blocks[k.slot()].push(id);
-                            }
+                            let id = self.add_block(kind, span, blocks_open, containers.last_mut());
                             if matches!(
                                 kind,
                                 Kind::Item | Kind::Block(BlockKind::List | BlockKind::Quote)
                             ) {
-                                containers.push(id);
+                                containers.push(Open::new(id));
                                 Frame::Container
                             } else {
                                 Frame::Leaf
@@ -231,6 +217,38 @@ impl Builder {
         }
     }
 
+    /// Adds a block node: numbered among the document-level blocks of its kind,
+    /// or among its container's children of its kind and linked in as the last one.
+    fn add_block(
+        &mut self,
+        kind: Kind,
+        span: std::ops::Range<usize>,
+        blocks_open: usize,
+        container: Option<&mut Open>,
+    ) -> NodeId {
+        let id = self.push(kind, span, container.as_ref().map(|c| c.id));
+        match (container, kind) {
+            (Some(open), _) => {
+                let count = &mut open.counts[type_slot(kind)];
+                self.nodes[id.index()].ordinal = *count;
+                *count += 1;
+                match open.last_child.replace(id) {
+                    Some(prev) => self.nodes[prev.index()].next_sibling = id.0,
+                    None => self.nodes[open.id.index()].first_child = id.0,
+                }
+            }
+            (None, Kind::Block(k)) if blocks_open == 0 => {
+                let list = &mut self.blocks[k.slot()];
+                self.nodes[id.index()].ordinal = list.len() as u32;
+                list.push(id);
+            }
+            // Inside a block that is not a node (a footnote, say): unreachable
+            // except through its section.
+            (None, _) => {}
+        }
+        id
+    }
+
     /// The preamble: non-blank lines between front matter and the first heading.
     fn add_root(&mut self, lines: &Lines<'_>, from: usize, to: usize) {
         let bytes = lines.text().as_bytes();
@@ -251,7 +269,8 @@ impl Builder {
 
     /// Turns headings into sections: each runs to the next heading of the same or
     /// a higher level, and knows its enclosing section.
-    fn add_sections(&mut self, lines: &Lines<'_>, headings: Vec<Heading>) {
+    /// Returns the words from the first heading to the end of the text.
+    fn add_sections(&mut self, lines: &Lines<'_>, headings: Vec<Heading>) -> usize {
         let text = lines.text();
         // Words per segment between consecutive heading starts, then prefix sums:
         // a section's words are the sum of the segments it spans.
@@ -290,45 +309,38 @@ impl Builder {
             .map(|i| NodeId(i as u32))
             .collect();
         self.titles = headings.into_iter().map(|h| h.title).collect();
+        prefix[prefix.len() - 1]
     }
 
     fn close_section(&mut self, lines: &Lines<'_>, id: NodeId, end: usize) {
         let node = &mut self.nodes[id.0 as usize];
         node.span.end = lines.trim_blank_tail(node.span.start, end);
     }
+}
 
-    /// Fills container child lists and the per-container ordinals of nested nodes.
-    fn link_children(&mut self) {
-        self.children = vec![Vec::new(); self.nodes.len()];
-        let mut counts: std::collections::HashMap<(u32, u8), u32> =
-            std::collections::HashMap::new();
-        for i in 0..self.nodes.len() {
-            let node = &self.nodes[i];
-            match (node.kind, node.parent) {
-                (Kind::Section { .. }, _) => {}
-                (Kind::Block(k), None) => {
-                    let list = &self.blocks[k.slot()];
-                    let ordinal = list.partition_point(|&id| (id.0 as usize) < i) as u32;
-                    self.nodes[i].ordinal = ordinal;
-                }
-                (kind, Some(parent)) => {
-                    let count = counts.entry((parent.0, type_slot(kind))).or_insert(0);
-                    let ordinal = *count;
-                    *count += 1;
-                    self.nodes[i].ordinal = ordinal;
-                    self.children[parent.0 as usize].push(NodeId(i as u32));
-                }
-                _ => {}
-            }
+/// An open container while walking: its id, its last child so far, and how many
+/// children of each type it has (their ordinals).
+struct Open {
+    id: NodeId,
+    last_child: Option<NodeId>,
+    counts: [u32; 7],
+}
+
+impl Open {
+    fn new(id: NodeId) -> Open {
+        Open {
+            id,
+            last_child: None,
+            counts: [0; 7],
         }
     }
 }
 
-fn type_slot(kind: Kind) -> u8 {
+/// A counter slot per nestable type: the six block kinds, then items.
+fn type_slot(kind: Kind) -> usize {
     match kind {
-        Kind::Block(k) => k.slot() as u8,
-        Kind::Item => 6,
-        _ => 7,
+        Kind::Block(k) => k.slot(),
+        _ => 6,
     }
 }
 

@@ -15,7 +15,7 @@ impl<'a> Lines<'a> {
     pub(crate) fn new(text: &'a str) -> Lines<'a> {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
-        starts.extend(memchr_newlines(text.as_bytes()).map(|i| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         if starts.last() == Some(&text.len()) && !text.is_empty() {
             starts.pop();
         }
@@ -69,14 +69,6 @@ impl<'a> Lines<'a> {
         }
         end
     }
-}
-
-fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|&(_, &b)| b == b'\n')
-        .map(|(i, _)| i)
 }
 
 #[cfg(test)]

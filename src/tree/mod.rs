@@ -21,7 +21,7 @@ impl NodeId {
     /// The whole document is always node 0.
     pub const DOCUMENT: NodeId = NodeId(0);
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
 }
@@ -104,6 +104,23 @@ pub struct Node {
     /// Position among nodes of its type: document-global for document-level nodes
     /// (`h2.3`, `code.7`), among its container's children otherwise (`item.4`).
     pub ordinal: u32,
+    /// First child of a list, item or blockquote (0: none; node 0 is never a child).
+    pub(crate) first_child: u32,
+    /// Next child of the same container (0: none).
+    pub(crate) next_sibling: u32,
+}
+
+impl Node {
+    pub(crate) fn new(kind: Kind, span: Range<usize>, parent: Option<NodeId>) -> Node {
+        Node {
+            kind,
+            span,
+            parent,
+            ordinal: 0,
+            first_child: 0,
+            next_sibling: 0,
+        }
+    }
 }
 
 /// A parsed document: its text, its nodes, and per-type lists in document order.
@@ -118,7 +135,6 @@ pub struct Document {
     /// Bytes removed before `text` (a BOM), to report offsets in the file.
     pub offset: usize,
     pub(crate) nodes: Vec<Node>,
-    pub(crate) children: Vec<Vec<NodeId>>,
     pub(crate) front: Option<NodeId>,
     pub(crate) root: Option<NodeId>,
     /// Every document-level heading's section, in document order.
@@ -175,8 +191,12 @@ impl Document {
     }
 
     /// Direct children of a list, item or blockquote, in document order.
-    pub fn children(&self, id: NodeId) -> &[NodeId] {
-        &self.children[id.index()]
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let first = self.node(id).first_child;
+        std::iter::successors((first != 0).then_some(NodeId(first)), |&c| {
+            let next = self.node(c).next_sibling;
+            (next != 0).then_some(NodeId(next))
+        })
     }
 
     /// Position of a section in [`Document::sections`].
