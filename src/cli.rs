@@ -152,6 +152,9 @@ pub fn main() -> ExitCode {
         // Results first, then errors: a reader of both streams sees them in order.
         let _ = mdsel::write_errors(&report, &mut io::stderr().lock());
     }
+    // The process ends here: the OS reclaims the parsed documents at once, which
+    // is measurably faster than freeing every node of a large tree first.
+    std::mem::forget(report);
     finish(written, code)
 }
 

@@ -24,6 +24,10 @@ pub fn count_words_bytes(bytes: &[u8]) -> usize {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut words = 0usize;
+    // Word starts are summed per byte lane (one add per chunk, no popcount) and
+    // folded into `words` before any lane can reach 256.
+    let mut lanes = 0u64;
+    let mut pending = 0u32;
     // High bit set when the byte before the current chunk was whitespace.
     let mut prev_space: u64 = 0x80; // the text starts as if after whitespace
     let mut i = 0;
@@ -48,10 +52,17 @@ pub fn count_words_bytes(bytes: &[u8]) -> usize {
         let past_cr = (chunk + LOW * (0x80 - 0x0e)) & HIGH; // byte > '\r'
         let space = (!not_blank | (at_least_tab & !past_cr)) & HIGH;
         let starts = !space & HIGH & ((space << 8) | prev_space);
-        words += starts.count_ones() as usize;
+        lanes += starts >> 7;
+        pending += 1;
+        if pending == 255 {
+            words += fold_lanes(lanes);
+            lanes = 0;
+            pending = 0;
+        }
         prev_space = (space >> 56) & 0x80;
         i += 8;
     }
+    words += fold_lanes(lanes);
     let mut in_word = prev_space == 0;
     while i < bytes.len() {
         let (space, width) = char_space(&bytes[i..]);
@@ -62,14 +73,10 @@ pub fn count_words_bytes(bytes: &[u8]) -> usize {
     words
 }
 
-/// Whether the character starting `bytes` is whitespace, and its width in bytes.
-fn char_space(bytes: &[u8]) -> (bool, usize) {
-    let b = bytes[0];
-    if b < 0x80 {
-        (is_ascii_space(b), 1)
-    } else {
-        decode_space(bytes)
-    }
+/// The sum of the eight byte lanes of `lanes`.
+fn fold_lanes(lanes: u64) -> usize {
+    let pairs = (lanes & 0x00ff_00ff_00ff_00ff) + ((lanes >> 8) & 0x00ff_00ff_00ff_00ff);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
 }
 
 /// The byte offset where word number `n` (0-based) starts in `text`, if there is one.
@@ -90,23 +97,24 @@ pub(crate) fn word_start(text: &str, n: usize) -> Option<usize> {
     None
 }
 
-fn is_ascii_space(b: u8) -> bool {
-    // The ASCII members of Unicode White_Space, as `char::is_whitespace` sees them.
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+/// Whether the character starting `bytes` is whitespace, and how many bytes to
+/// step. Only four lead bytes can start a non-ASCII whitespace character (U+0085,
+/// U+00A0, U+1680, U+2000–U+205F, U+3000); any other byte of a multi-byte character
+/// is stepped over alone as a word character, which counts the same.
+fn char_space(bytes: &[u8]) -> (bool, usize) {
+    match bytes[0] {
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => (true, 1),
+        0xc2 | 0xe1 | 0xe2 | 0xe3 => decode_space(bytes),
+        _ => (false, 1),
+    }
 }
 
-/// Decodes one non-ASCII character and says whether it is whitespace.
+/// Decodes one two- or three-byte character and says whether it is whitespace.
 fn decode_space(bytes: &[u8]) -> (bool, usize) {
-    let width = match bytes[0] {
-        0xc0..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf7 => 4,
-        _ => 1,
-    };
-    let width = width.min(bytes.len());
-    match std::str::from_utf8(&bytes[..width]) {
-        Ok(s) => (s.chars().next().is_some_and(char::is_whitespace), width),
-        Err(_) => (false, 1),
+    let width = if bytes[0] < 0xe0 { 2 } else { 3 };
+    match bytes.get(..width).map(std::str::from_utf8) {
+        Some(Ok(s)) => (s.chars().next().is_some_and(char::is_whitespace), width),
+        _ => (false, 1),
     }
 }
 
@@ -156,6 +164,15 @@ mod tests {
         let invalid = b"ab \xff\xfe cd\xe2\x80 ef\xe2\x80\x83gh  ij kl";
         let words = count_words_bytes(invalid);
         assert_eq!(words, 7, "invalid bytes are word characters; U+2003 splits");
+    }
+
+    #[test]
+    fn lane_sums_fold_before_overflowing() {
+        // 255+ chunks in a row, each with eight word starts ("a a a a ").
+        let text = "a ".repeat(4 * 1000);
+        assert_eq!(count_words(&text), 4000);
+        let text = "word ".repeat(5000);
+        assert_eq!(count_words(&text), 5000);
     }
 
     #[test]

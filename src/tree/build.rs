@@ -78,7 +78,7 @@ pub fn parse_document(namespace: String, path: String, text: String, offset: usi
         namespace,
         path,
         offset,
-        line_starts: lines.into_starts(),
+        line_starts: Default::default(),
         words,
         nodes: b.nodes,
         front: b.front,

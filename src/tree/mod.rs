@@ -146,7 +146,8 @@ pub struct Document {
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; 6],
     pub(crate) words: usize,
-    pub(crate) line_starts: Vec<usize>,
+    /// Line starts, computed on first need (only line numbers use them).
+    pub(crate) line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl Document {
@@ -222,7 +223,10 @@ impl Document {
 
     /// 1-based line number of a byte offset in `text`.
     pub fn line_of(&self, byte: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= byte)
+        let starts = self
+            .line_starts
+            .get_or_init(|| lines::line_starts(&self.text));
+        starts.partition_point(|&s| s <= byte)
     }
 
     /// 1-based inclusive line range of a byte span (empty spans sit on one line).
