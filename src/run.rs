@@ -111,7 +111,7 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
         match result {
             Ok(sel) => select_one(request, &sel, report),
             Err(err) => {
-                let suggestions = fix_type(report, &err);
+                let suggestions = fix_type(request, report, &err);
                 report.unresolved.push(Unresolved {
                     selector: err.input.clone(),
                     code: ErrorCode::InvalidSelector,
@@ -125,7 +125,7 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
 
 /// For an unknown type name, the same selector with the closest known types,
 /// kept only where they resolve.
-fn fix_type(report: &Report, err: &selector::SyntaxError) -> Vec<String> {
+fn fix_type(request: &Request, report: &Report, err: &selector::SyntaxError) -> Vec<String> {
     let selector::Expected::KnownType { found } = &err.expected else {
         return Vec::new();
     };
@@ -143,10 +143,7 @@ fn fix_type(report: &Report, err: &selector::SyntaxError) -> Vec<String> {
             name,
             &err.input[err.offset + found.len()..]
         );
-        let Ok(sel) = selector::parse(&fixed) else {
-            continue;
-        };
-        if report.documents.iter().any(|d| resolve_in(d, &sel).is_ok()) && !out.contains(&fixed) {
+        if finds(request, report, &fixed) && !out.contains(&fixed) {
             out.push(fixed);
         }
         if out.len() == 5 {
@@ -160,11 +157,25 @@ fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
     if report.documents.is_empty() {
         return; // the file errors already say why nothing could match
     }
+    match lookup(request, report, sel) {
+        Ok(found) => report.matches.extend(found),
+        Err(unresolved) => report.unresolved.push(unresolved),
+    }
+}
+
+/// Whether a selector finds something (suggestions are only offered if they do).
+fn finds(request: &Request, report: &Report, text: &str) -> bool {
+    selector::parse(text).is_ok_and(|sel| lookup(request, report, &sel).is_ok())
+}
+
+/// Everything one selector finds across the loaded documents, or why it found
+/// nothing: the miss of the document that got furthest, with its suggestions.
+fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Match>, Unresolved> {
     let docs: Vec<usize> = match &sel.namespace {
         None => (0..report.documents.len()).collect(),
         Some(ns) => match report.documents.iter().position(|d| d.namespace == *ns) {
             Some(i) => vec![i],
-            None => return report.unresolved.push(namespace_miss(report, sel, ns)),
+            None => return Err(namespace_miss(request, report, sel, ns)),
         },
     };
     let mut found = Vec::new();
@@ -183,8 +194,7 @@ fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
         }
     }
     if !found.is_empty() {
-        report.matches.extend(found);
-        return;
+        return Ok(found);
     }
     let (doc, miss) = best_miss.expect("no match means some document missed");
     let prefix = if report.namespaced() {
@@ -192,7 +202,7 @@ fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
     } else {
         String::new()
     };
-    report.unresolved.push(Unresolved {
+    Err(Unresolved {
         selector: sel.source.clone(),
         code: ErrorCode::SelectorNotFound,
         reason: miss.reason,
@@ -201,10 +211,10 @@ fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
             .into_iter()
             .map(|s| format!("{prefix}{s}"))
             .collect(),
-    });
+    })
 }
 
-fn namespace_miss(report: &Report, sel: &Selector, ns: &str) -> Unresolved {
+fn namespace_miss(request: &Request, report: &Report, sel: &Selector, ns: &str) -> Unresolved {
     let rest = sel.source.split_once("::").map_or("", |(_, r)| r);
     let mut scored: Vec<(f32, usize)> = report
         .documents
@@ -222,16 +232,11 @@ fn namespace_miss(report: &Report, sel: &Selector, ns: &str) -> Unresolved {
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let rest_sel = selector::parse(rest).ok();
     let suggestions = scored
         .iter()
-        .filter(|&&(_, i)| {
-            rest_sel
-                .as_ref()
-                .is_some_and(|s| resolve_in(&report.documents[i], s).is_ok())
-        })
-        .take(5)
         .map(|&(_, i)| format!("{}::{rest}", report.documents[i].namespace))
+        .filter(|s| finds(request, report, s))
+        .take(5)
         .collect();
     let known: Vec<&str> = report
         .documents

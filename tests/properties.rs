@@ -184,3 +184,107 @@ proptest! {
         prop_assert_eq!(m.cut_head, head < lines.len());
     }
 }
+
+/// Selectors built from the grammar's parts (valid and not), plus arbitrary text.
+fn selector() -> impl Strategy<Value = String> {
+    let types = prop::sample::select(vec![
+        "h1",
+        "h2",
+        "h3",
+        "section",
+        "code",
+        "para",
+        "list",
+        "item",
+        "table",
+        "quote",
+        "html",
+        "page",
+        "root",
+        "front",
+        "*",
+        "block:code",
+        "heading:h2",
+        "bogus",
+    ]);
+    let index = prop_oneof![
+        Just(String::new()),
+        (0u64..6).prop_map(|n| format!(".{n}")),
+        (0u64..4, 0u64..8).prop_map(|(a, b)| format!(".{a}-{}", a + b)),
+        (0u64..4, 0u64..4).prop_map(|(a, b)| format!("[{a},{b}]")),
+        Just(".99999999999".to_owned()),
+        Just(".".to_owned()),
+    ];
+    let step = (types, index).prop_map(|(t, i)| format!("{t}{i}"));
+    let query = prop::sample::select(vec![
+        "",
+        "?head=3",
+        "?tail=2",
+        "?full=true",
+        "?head=2&tail=1",
+        "?x=1",
+    ]);
+    let built = (
+        prop::option::of(prop::sample::select(vec!["doc0", "doc1", "nope"])),
+        prop::collection::vec(step, 1..4),
+        query,
+    )
+        .prop_map(|(ns, steps, q)| {
+            format!(
+                "{}{}{q}",
+                ns.map(|n| format!("{n}::")).unwrap_or_default(),
+                steps.join("/")
+            )
+        });
+    prop_oneof![4 => built, 1 => "[ -~]{0,12}"]
+}
+
+/// Resolves `selector` against `docs` and says whether it found something.
+fn resolves(docs: &[String], selector: &str, max_words: usize) -> bool {
+    let mut req = request(Command::Select(vec![selector.to_owned()]), docs);
+    req.max_words = max_words;
+    let r = run(&req);
+    r.command == mdsel::CommandKind::Select && r.exit_code() == 0 && !r.matches.is_empty()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Every selector mdsel shows works when pasted back: suggestions, page
+    /// markers and children, whatever was asked.
+    #[test]
+    fn every_selector_shown_resolves(docs in prop::collection::vec(document(), 1..3), sel in selector(), max_words in 3usize..60) {
+        let mut req = request(Command::Select(vec![sel.clone()]), &docs);
+        req.max_words = max_words;
+        let report = run(&req);
+        rendered(&report); // renders without panicking
+        for m in &report.matches {
+            let doc = &report.documents[m.doc];
+            prop_assert!(doc.text.get(m.span.clone()).is_some(), "{} gave a bad span", sel);
+            if let Some(page) = m.page {
+                prop_assert!(page.index < page.count);
+                if page.index + 1 < page.count {
+                    let next = report.display_selector(m, Some(page.index + 1));
+                    prop_assert!(resolves(&docs, &format!("{next}{}", m.query.suffix(false)), max_words), "next page {} of {}", next, sel);
+                }
+            }
+        }
+        let mut json = Vec::new();
+        write_json(&report, &mut json).unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        for m in json["data"]["matches"].as_array().into_iter().flatten() {
+            for child in m["children_available"].as_array().unwrap() {
+                let child = child["selector"].as_str().unwrap();
+                prop_assert!(resolves(&docs, child, max_words), "child {} of {} does not resolve", child, sel);
+            }
+        }
+        for u in &report.unresolved {
+            for s in &u.suggestions {
+                prop_assert!(resolves(&docs, s, max_words), "suggestion {} for {} does not resolve", s, sel);
+            }
+        }
+        if report.command == mdsel::CommandKind::Select && report.usage_error.is_none() {
+            prop_assert_eq!(report.exit_code() == 0, report.unresolved.is_empty());
+        }
+    }
+}

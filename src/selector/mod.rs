@@ -11,6 +11,7 @@
 //! query     := "head=" N | "tail=" N | "full=true"
 //! ```
 
+mod error;
 mod parse;
 mod resolve;
 
@@ -18,7 +19,8 @@ use std::fmt;
 
 use crate::tree::BlockKind;
 
-pub use parse::{Expected, SyntaxError, looks_like_selector, parse, split_selectors};
+pub use error::{Expected, SyntaxError};
+pub use parse::{looks_like_selector, parse, split_selectors};
 pub(crate) use resolve::{Hit, Miss, canonical, children_available, resolve_in, type_name};
 
 /// Longest selector accepted, in bytes.
@@ -241,7 +243,7 @@ pub struct Query {
 
 impl Query {
     /// The query as it is written back in page markers (without `full`).
-    pub(crate) fn suffix(&self, full: bool) -> String {
+    pub fn suffix(&self, full: bool) -> String {
         let mut parts = Vec::new();
         if let Some(n) = self.head {
             parts.push(format!("head={n}"));

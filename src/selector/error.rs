@@ -1,0 +1,147 @@
+//! Selector syntax errors: where parsing stopped and what would have fit there.
+//! Each [`Expected`] variant's doc shows an input that produces it; those inputs
+//! are the parser's table tests.
+
+use std::fmt;
+
+use super::{MAX_SELECTOR_LEN, MAX_STEPS};
+
+/// A malformed selector: the input, where it went wrong, and what would fit there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The selector as given.
+    pub input: String,
+    /// Byte offset of the problem in `input`.
+    pub offset: usize,
+    /// What the parser needed at `offset`.
+    pub expected: Expected,
+}
+
+impl SyntaxError {
+    /// 1-based character column of the problem.
+    pub fn column(&self) -> usize {
+        let end = self.offset.min(self.input.len());
+        let end = (0..=end)
+            .rev()
+            .find(|&i| self.input.is_char_boundary(i))
+            .unwrap_or(0);
+        self.input[..end].chars().count() + 1
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Invalid selector at column {}: {}",
+            self.column(),
+            self.expected
+        )
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// What the parser expected where it stopped. Each variant's doc shows an input
+/// that produces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// `h2.` — a number after `.` or `[`.
+    Index {
+        /// `.` or `[`.
+        after: char,
+    },
+    /// `h2.1-` — the end of a range.
+    RangeEnd,
+    /// `h2.3-1` — a range must not run backwards.
+    RangeOrder {
+        /// The range start.
+        start: u64,
+        /// The (smaller) range end.
+        end: u64,
+    },
+    /// `h2[1` — a closing bracket.
+    CloseBracket,
+    /// `h2.0/` or the empty string — a step type.
+    Type,
+    /// `h9.0/x` — a type name that does not exist.
+    KnownType {
+        /// The name found.
+        found: String,
+    },
+    /// `h2.0x` — the selector should have ended or continued with `/` or `?`.
+    End {
+        /// The character found.
+        found: char,
+    },
+    /// `::h2.0` — a namespace before `::`.
+    Namespace,
+    /// `h2.99999999999999999999` — an index that fits in 64 bits.
+    SmallNumber,
+    /// `h2.0?foo=1` — a known query key.
+    QueryKey {
+        /// The key found.
+        found: String,
+    },
+    /// `h2.0?head=x` — a value of the right form for the key.
+    QueryValue {
+        /// The key whose value is wrong.
+        key: &'static str,
+    },
+    /// `h2.0?head=1&head=2` — each query key once.
+    UniqueKey {
+        /// The repeated key.
+        key: &'static str,
+    },
+    /// `root.1` — `*` and `root` take no index.
+    NoIndex {
+        /// The step that took an index.
+        step: &'static str,
+    },
+    /// `page.0/code.0` — `page` only as the last step.
+    PageLast,
+    /// `h2.0/root` — `root` and `front` only as the first step.
+    FirstOnly {
+        /// The step found later.
+        step: &'static str,
+    },
+    /// A selector longer than [`MAX_SELECTOR_LEN`] bytes.
+    ShorterSelector {
+        /// The length found.
+        len: usize,
+    },
+    /// A selector with more than [`MAX_STEPS`] steps.
+    FewerSteps,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Index { after } => write!(f, "expected an index after '{after}' (e.g. 0, 1-3 or 0,2)"),
+            Expected::RangeEnd => f.write_str("expected a number after '-' to end the range"),
+            Expected::RangeOrder { start, end } => {
+                write!(f, "range {start}-{end} runs backwards; write {end}-{start}")
+            }
+            Expected::CloseBracket => f.write_str("expected ']' to close the index"),
+            Expected::Type => f.write_str("expected a type (h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *)"),
+            Expected::KnownType { found } => write!(
+                f,
+                "unknown type '{found}'; expected h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *"
+            ),
+            Expected::End { found } => write!(f, "unexpected '{found}'; expected '/', '?' or the end of the selector"),
+            Expected::Namespace => f.write_str("expected a namespace before '::'"),
+            Expected::SmallNumber => f.write_str("index too large; expected a number below 2^64"),
+            Expected::QueryKey { found } => write!(f, "unknown query key '{found}'; expected head=N, tail=N or full=true"),
+            Expected::QueryValue { key: "full" } => f.write_str("expected full=true or full=false"),
+            Expected::QueryValue { key } => write!(f, "expected a number of lines after '{key}='"),
+            Expected::UniqueKey { key } => write!(f, "'{key}' is given twice; give each query key once"),
+            Expected::NoIndex { step } => write!(f, "'{step}' takes no index"),
+            Expected::PageLast => f.write_str("'page' must be the last step (e.g. h2.1/page.2)"),
+            Expected::FirstOnly { step } => write!(f, "'{step}' can only be the first step"),
+            Expected::ShorterSelector { len } => {
+                write!(f, "selector is {len} bytes long; expected at most {MAX_SELECTOR_LEN}")
+            }
+            Expected::FewerSteps => write!(f, "too many steps; expected at most {MAX_STEPS}"),
+        }
+    }
+}
