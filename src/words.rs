@@ -210,7 +210,7 @@ mod tests {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             let piece = pieces[(seed >> 16) as usize % pieces.len()];
             // Long ASCII stretches too, so both loops run and hand over state.
-            let repeat = if seed % 7 == 0 { 700 } else { 1 };
+            let repeat = if seed.is_multiple_of(7) { 700 } else { 1 };
             text.push_str(&piece.repeat(if piece.is_ascii() { repeat } else { 1 }));
         }
         for start in [0, 1, 3, 2040, 2047, 5000] {
