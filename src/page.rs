@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use crate::tree::{line_ends, next_line_end};
 use crate::words::{count_words, word_start};
 
 /// The span left after `head` then `tail` (in lines), and whether each cut anything.
@@ -37,12 +38,9 @@ fn nth_line_end(text: &str, span: Range<usize>, n: usize) -> usize {
         return span.start;
     }
     let bytes = &text.as_bytes()[span.clone()];
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|&(_, &b)| b == b'\n')
+    line_ends(bytes)
         .nth(n - 1)
-        .map_or(span.end, |(i, _)| span.start + i + 1)
+        .map_or(span.end, |e| span.start + e)
 }
 
 /// Start of the last `n` lines of `span`.
@@ -51,18 +49,15 @@ fn nth_line_start_from_end(text: &str, span: Range<usize>, n: usize) -> usize {
         return span.end;
     }
     let bytes = &text.as_bytes()[span.clone()];
-    // A final newline ends the last line; it does not start another.
-    let body = if bytes.last() == Some(&b'\n') {
-        &bytes[..bytes.len() - 1]
-    } else {
-        bytes
+    // A final line ending ends the last line; it does not start another.
+    let body = match bytes {
+        [rest @ .., b'\r', b'\n'] | [rest @ .., b'\n' | b'\r'] => rest,
+        _ => bytes,
     };
-    body.iter()
-        .enumerate()
+    line_ends(body)
         .rev()
-        .filter(|&(_, &b)| b == b'\n')
         .nth(n - 1)
-        .map_or(span.start, |(i, _)| span.start + i + 1)
+        .map_or(span.start, |e| span.start + e)
 }
 
 /// Splits `span` into pages of whole lines with at most `max_words` words each; a
@@ -74,10 +69,7 @@ pub(crate) fn pages(text: &str, span: Range<usize>, max_words: usize) -> Vec<Ran
     let mut words = 0usize;
     let mut pos = span.start;
     while pos < span.end {
-        let line_end = text.as_bytes()[pos..span.end]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(span.end, |i| pos + i + 1);
+        let line_end = next_line_end(text.as_bytes(), pos, span.end);
         let line_words = count_words(&text[pos..line_end]);
         if words + line_words <= max_words {
             words += line_words;
@@ -158,6 +150,10 @@ mod tests {
         assert_eq!(cut(Some(3), Some(2)), ("2\n3\n", true, true));
         assert_eq!(cut(Some(0), None), ("", true, false));
         assert_eq!(cut(None, Some(0)), ("", false, true));
+        let cr = "1\r2\r\n3\r";
+        assert_eq!(&cr[head_tail(cr, 0..cr.len(), Some(1), None).0], "1\r");
+        assert_eq!(&cr[head_tail(cr, 0..cr.len(), None, Some(2)).0], "2\r\n3\r");
+        assert_eq!(split(cr, 1), ["1\r", "2\r\n", "3\r"]);
         let open = "1\n2";
         assert_eq!(&open[head_tail(open, 0..3, None, Some(1)).0], "2");
     }

@@ -38,7 +38,7 @@ fn expected_whole(bytes: &[u8]) -> Vec<u8> {
         .strip_prefix(b"\xef\xbb\xbf")
         .unwrap_or(bytes)
         .to_vec();
-    if !want.is_empty() && !want.ends_with(b"\n") {
+    if !want.is_empty() && !want.ends_with(b"\n") && !want.ends_with(b"\r") {
         want.push(b'\n');
     }
     want

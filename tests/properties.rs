@@ -43,6 +43,8 @@ const LINES: &[&str] = &[
     "[ref]: https://example.com",
     "title: front",
     "crlf line\r",
+    "lone\rcarriage return",
+    "## cr heading\r# next heading",
     "caf\u{e9} na\u{ef}ve \u{a0} spaced",
     "   ## indented heading",
     "# ",
@@ -60,6 +62,24 @@ fn document() -> impl Strategy<Value = String> {
             }
             text
         })
+}
+
+/// Lines as CommonMark counts them, each with its ending (`\n`, `\r\n` or `\r`).
+fn split_lines(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        if ends {
+            lines.push(&text[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
 }
 
 fn request(command: Command, docs: &[String]) -> Request {
@@ -149,7 +169,7 @@ proptest! {
             let m = &report.matches[0];
             prop_assert_eq!(&m.selector, selector);
             let start = m.span.start;
-            prop_assert!(start == 0 || doc.text.as_bytes()[start - 1] == b'\n', "{} starts mid-line", selector);
+            prop_assert!(start == 0 || matches!(doc.text.as_bytes()[start - 1], b'\n' | b'\r'), "{} starts mid-line", selector);
             let content = &doc.text[m.span.clone()];
             let words: usize = line.rsplit_once(" (").unwrap().1.trim_end_matches("w)").parse().unwrap();
             prop_assert_eq!(mdsel::count_words(content), words, "word count of {}", selector);
@@ -174,7 +194,7 @@ proptest! {
     fn head_and_tail_keep_whole_lines(text in document(), head in 0usize..20, tail in 0usize..20) {
         let whole = select(&text, "*", usize::MAX);
         let content = &whole.documents[0].text[whole.matches[0].span.clone()];
-        let lines: Vec<&str> = content.split_inclusive('\n').collect();
+        let lines = split_lines(content);
         let report = select(&text, &format!("*?head={head}&tail={tail}"), usize::MAX);
         let m = &report.matches[0];
         let got = &report.documents[0].text[m.span.clone()];

@@ -19,7 +19,7 @@ pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a,
     let at_eof = m.span.end == doc.text.len();
     if at_eof
         && !slice.is_empty()
-        && !slice.ends_with('\n')
+        && !slice.ends_with(['\n', '\r'])
         && m.page.is_none_or(|p| p.index + 1 == p.count)
     {
         std::borrow::Cow::Owned(format!("{slice}\n"))

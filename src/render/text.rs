@@ -83,7 +83,7 @@ fn write_matches(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         let text = content(report, m);
         out.write_all(text.as_bytes())?;
-        if !text.is_empty() && !text.ends_with('\n') {
+        if !text.is_empty() && !text.ends_with(['\n', '\r']) {
             writeln!(out)?;
         }
         if m.cut_head && last_page {

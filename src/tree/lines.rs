@@ -4,6 +4,8 @@
 //! short scan answers; when it does not (thousands of nested blocks on one long
 //! line), a table of line starts, built on first need, answers in O(log n). Either
 //! way widening a span never costs more than a short scan plus a binary search.
+//!
+//! A line ends at `\n`, `\r\n`, or a `\r` on its own, as CommonMark says.
 
 use std::cell::OnceCell;
 
@@ -35,8 +37,17 @@ impl<'a> Lines<'a> {
         let bytes = self.text.as_bytes();
         let pos = pos.min(bytes.len());
         let from = pos.saturating_sub(SCAN);
-        match memchr::memrchr(b'\n', &bytes[from..pos]) {
-            Some(i) => from + i + 1,
+        let mut upto = pos;
+        // The `\r` of a `\r\n` ends no line: look further back past it.
+        let found = loop {
+            match memchr::memrchr2(b'\n', b'\r', &bytes[from..upto]) {
+                Some(i) if ends_line(bytes, from + i) => break Some(from + i),
+                Some(i) => upto = from + i,
+                None => break None,
+            }
+        };
+        match found {
+            Some(i) => i + 1,
             None if from == 0 => 0,
             None => {
                 let table = self.table();
@@ -50,12 +61,14 @@ impl<'a> Lines<'a> {
     pub(crate) fn end_of(&self, end: usize) -> usize {
         let bytes = self.text.as_bytes();
         let end = end.min(bytes.len());
-        if end == 0 || bytes[end - 1] == b'\n' {
+        if end == 0 || ends_line(bytes, end - 1) {
             return end;
         }
         let to = (end + SCAN).min(bytes.len());
-        match memchr::memchr(b'\n', &bytes[end..to]) {
-            Some(i) => end + i + 1,
+        // The first `\n` or `\r` ends the line (a `\r\n` at its `\n`).
+        match memchr::memchr2(b'\n', b'\r', &bytes[end..to]) {
+            Some(i) if ends_line(bytes, end + i) => end + i + 1,
+            Some(i) => end + i + 2,
             None if to == bytes.len() => to,
             None => {
                 let table = self.table();
@@ -83,12 +96,35 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// Whether the byte at `i` ends a line: a `\n`, or a `\r` not followed by `\n`.
+pub(crate) fn ends_line(bytes: &[u8], i: usize) -> bool {
+    match bytes[i] {
+        b'\n' => true,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// The offset just after each line ending in `bytes`, in order.
+pub(crate) fn line_ends(bytes: &[u8]) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(|&i| ends_line(bytes, i))
+        .map(|i| i + 1)
+}
+
+/// The end (after its line ending, or `limit`) of the line starting at `pos`.
+pub(crate) fn next_line_end(bytes: &[u8], pos: usize, limit: usize) -> usize {
+    line_ends(&bytes[pos..limit])
+        .next()
+        .map_or(limit, |e| pos + e)
+}
+
 /// Byte offsets where each line starts; line `n` (1-based) starts at `[n - 1]`. A
 /// final newline starts no extra line.
 pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::with_capacity(text.len() / 40 + 1);
     starts.push(0);
-    starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+    starts.extend(line_ends(text.as_bytes()));
     if starts.last() == Some(&text.len()) && !text.is_empty() {
         starts.pop();
     }
@@ -124,6 +160,27 @@ mod tests {
         assert_eq!(l.end_of(3), 4);
         assert_eq!(line_starts("a\nb\n"), [0, 2]);
         assert_eq!(line_starts(""), [0]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let text = "a\rb\r\nc\nd";
+        let l = Lines::new(text);
+        assert_eq!(line_starts(text), [0, 2, 5, 7]);
+        assert_eq!(l.start_of(1), 0);
+        assert_eq!(l.start_of(2), 2);
+        assert_eq!(
+            l.start_of(4),
+            2,
+            "the \\n of a \\r\\n is in the line it ends"
+        );
+        assert_eq!(l.start_of(5), 5);
+        assert_eq!(l.end_of(1), 2);
+        assert_eq!(l.end_of(3), 5, "a span ending inside \\r\\n takes the \\n");
+        assert_eq!(l.end_of(4), 5);
+        assert_eq!(l.end_of(6), 7);
+        let ends: Vec<usize> = line_ends(text.as_bytes()).collect();
+        assert_eq!(ends, [2, 5, 7]);
     }
 
     #[test]

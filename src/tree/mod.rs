@@ -12,6 +12,7 @@ mod lines;
 use std::ops::Range;
 
 pub use build::parse_document;
+pub(crate) use lines::{line_ends, next_line_end};
 
 /// Index of a node in its document's arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
