@@ -35,25 +35,27 @@ fn write_index(doc: &Document, header: bool, out: &mut impl Write) -> io::Result
     if let Some(root) = doc.root() {
         writeln!(out, "root ({}w)", doc.node_words(root))?;
     }
+    // One line per heading; built by hand into one buffer, as formatting
+    // machinery is measurable on indexes with thousands of headings.
+    let mut buf = Vec::with_capacity(doc.sections().len() * 32);
     for (k, &id) in doc.sections().iter().enumerate() {
         let node = doc.node(id);
         let Kind::Section { level } = node.kind else {
             continue;
         };
-        let indent = usize::from(level - 1);
-        let title = &doc.titles[k];
-        let words = doc.section_words[k];
-        let name = Target::Heading(level).name();
-        if title.is_empty() {
-            writeln!(out, "{:indent$}{name}.{} ({words}w)", "", node.ordinal)?;
-        } else {
-            writeln!(
-                out,
-                "{:indent$}{name}.{} {title} ({words}w)",
-                "", node.ordinal
-            )?;
+        buf.extend(std::iter::repeat_n(b' ', usize::from(level - 1)));
+        buf.extend_from_slice(Target::Heading(level).name().as_bytes());
+        buf.push(b'.');
+        push_number(&mut buf, node.ordinal as usize);
+        if !doc.titles[k].is_empty() {
+            buf.push(b' ');
+            buf.extend_from_slice(doc.titles[k].as_bytes());
         }
+        buf.extend_from_slice(b" (");
+        push_number(&mut buf, doc.section_words[k]);
+        buf.extend_from_slice(b"w)\n");
     }
+    out.write_all(&buf)?;
     let counts: Vec<String> = BlockKind::ALL
         .iter()
         .filter(|&&k| !doc.blocks(k).is_empty())
@@ -64,6 +66,21 @@ fn write_index(doc: &Document, header: bool, out: &mut impl Write) -> io::Result
         writeln!(out, "{}", counts.join(" "))?;
     }
     Ok(())
+}
+
+/// Appends the decimal digits of `n`.
+fn push_number(buf: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[at..]);
 }
 
 fn write_matches(report: &Report, out: &mut impl Write) -> io::Result<()> {
@@ -173,4 +190,18 @@ fn capitalize(s: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    #[test]
+    fn numbers_in_decimal() {
+        for n in [0usize, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut buf = Vec::new();
+            push_number(&mut buf, n);
+            assert_eq!(String::from_utf8(buf).unwrap(), n.to_string());
+        }
+    }
 }
