@@ -3,8 +3,9 @@
 //! Valid UTF-8 is parsed with `parse_document`, and every node reachable through
 //! the public API (document, front matter, root, sections, document-level blocks
 //! and their nested children) is checked: its span lies within the text on char
-//! boundaries and covers whole lines, a nested node lies within its container,
-//! and front, root and top-level sections follow each other without overlap.
+//! boundaries and covers whole lines (ended by LF, CRLF or a lone CR), a nested
+//! node lies within its container, and front, root and top-level sections follow
+//! each other without overlap.
 //! Then the raw bytes, valid or not, go through `run` as an index request over an
 //! in-memory input, rendered as text, errors and JSON: none of it may panic.
 
@@ -61,7 +62,8 @@ fn check_tree(doc: &Document) {
             let outer = &doc.node(parent).span;
             assert!(
                 outer.start <= span.start && span.end <= outer.end,
-                "{span:?} escapes its container {outer:?}"
+                "{:?} {span:?} escapes its container {outer:?}",
+                node.kind
             );
         }
         let _ = (doc.title(id), doc.node_words(id), doc.lines_of(&span));
@@ -89,9 +91,18 @@ fn check_tree(doc: &Document) {
 }
 
 fn at_line_start(text: &str, at: usize) -> bool {
-    at == 0 || text.as_bytes()[at - 1] == b'\n'
+    at == 0 || ends_line(text.as_bytes(), at - 1)
 }
 
 fn at_line_end(text: &str, at: usize) -> bool {
-    at == text.len() || text.as_bytes()[at - 1] == b'\n'
+    at == text.len() || ends_line(text.as_bytes(), at - 1)
+}
+
+/// A line ends at `\n`, or at a `\r` not followed by `\n` (CommonMark's lone CR).
+fn ends_line(bytes: &[u8], i: usize) -> bool {
+    match bytes[i] {
+        b'\n' => true,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        _ => false,
+    }
 }
