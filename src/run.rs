@@ -196,7 +196,15 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
     if !found.is_empty() {
         return Ok(found);
     }
-    let (doc, miss) = best_miss.expect("no match means some document missed");
+    let Some((doc, miss)) = best_miss else {
+        // No document was loaded to look in (the file errors say why).
+        return Err(Unresolved {
+            selector: sel.source.clone(),
+            code: ErrorCode::SelectorNotFound,
+            reason: "No document was loaded to look in".to_owned(),
+            suggestions: Vec::new(),
+        });
+    };
     let prefix = if report.namespaced() {
         format!("{}::", report.documents[doc].namespace)
     } else {

@@ -15,6 +15,9 @@ use crate::error::{FailedFile, FileError};
 /// Files of these extensions are taken from directories (compared case-insensitively).
 pub const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
 
+/// The largest document whatever `--max-bytes` says (4 GiB): node ids are 32-bit.
+pub const HARD_LIMIT: u64 = u32::MAX as u64;
+
 /// How many leading bytes are checked for NUL when sniffing binary files.
 const BINARY_SNIFF: usize = 8 * 1024;
 
@@ -183,6 +186,8 @@ pub fn is_markdown_path(path: &Path) -> bool {
 
 /// Reads one entry, enforcing the size limit and the text checks of SPEC §1.
 pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
+    // Node ids are 32-bit: 4 GiB of text is the most a document can be.
+    let max_bytes = max_bytes.min(HARD_LIMIT);
     let path = entry.display();
     let bytes = match entry {
         Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None),

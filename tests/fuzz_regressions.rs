@@ -66,7 +66,6 @@ fn issue4_heading_before_bare_cr_keeps_its_section() {
 /// "did you mean" fixes resolved them against zero documents and panicked on
 /// "no match means some document missed"; `mdsel select h2/parr missing.md` exited 101.
 #[test]
-#[ignore = "open: run.rs lookup() expects a miss from some document when none loaded"]
 fn issue4_unknown_type_with_no_document_loaded() {
     for selector in ["h2/parr", "section.2/parr"] {
         let report = select("\u{4}\0\0\n", selector);

@@ -208,3 +208,14 @@ fn oversized_file_is_refused_from_its_metadata() {
         "{err}"
     );
 }
+
+#[test]
+fn no_limit_lets_a_document_past_four_gib() {
+    let s = common::Scratch::new("hostile-4g");
+    let file = std::fs::File::create(s.0.join("huge.md")).unwrap();
+    file.set_len(5 << 30).unwrap(); // sparse
+    let out = common::mdsel_in(&s.0, &["--max-bytes", "99999999999", "huge.md"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("over the 4294967295-byte limit"), "{err}");
+}
