@@ -125,14 +125,20 @@ impl Report {
         self.documents.len() > 1
     }
 
+    /// `namespace::` when selectors of this match are shown namespaced (several
+    /// documents loaded, or a search hit), else nothing.
+    pub fn namespace_prefix(&self, m: &Match) -> String {
+        if self.namespaced() || m.score.is_some() {
+            format!("{}::", self.documents[m.doc].namespace)
+        } else {
+            String::new()
+        }
+    }
+
     /// A match's selector as output shows it, with namespace when several
     /// documents are loaded, and an optional page step.
     pub fn display_selector(&self, m: &Match, page: Option<usize>) -> String {
-        let mut s = String::new();
-        if self.namespaced() || m.score.is_some() {
-            s.push_str(&self.documents[m.doc].namespace);
-            s.push_str("::");
-        }
+        let mut s = self.namespace_prefix(m);
         s.push_str(&m.selector);
         if let Some(p) = page {
             s.push_str(&format!("/page.{p}"));

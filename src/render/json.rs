@@ -298,11 +298,7 @@ fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
     let doc = &report.documents[m.doc];
     let text = content(report, m);
     let (line_start, line_end) = doc.lines_of(&m.span);
-    let prefix = if report.namespaced() || m.score.is_some() {
-        format!("{}::", doc.namespace)
-    } else {
-        String::new()
-    };
+    let prefix = report.namespace_prefix(m);
     let children_available = children_available(doc, m.node)
         .into_iter()
         .map(|c| ChildOut {
