@@ -228,10 +228,10 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
         };
         let ext = keep_ext || distinct(true) > distinct(false);
         let mut pending = sub.clone();
-        let deepest = sub.iter().map(|&i| names[i].dirs.len()).max().unwrap_or(0);
-        let shallowest = sub.iter().map(|&i| depth[i]).min().unwrap_or(0);
-        for d in shallowest..=deepest {
-            let at = |i: usize| names[i].render(d.max(depth[i]), ext, true);
+        // A group shares its lowercased path, so its members share a depth too.
+        let (from, to) = (depth[sub[0]], names[sub[0]].dirs.len());
+        for d in from..=to {
+            let at = |i: usize| names[i].render(d, ext, true);
             let mut count: HashMap<String, usize> = HashMap::new();
             for &i in &sub {
                 *count.entry(at(i)).or_default() += 1;
