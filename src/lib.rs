@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod namespace;
 mod page;
 mod pool;
 mod render;
@@ -46,6 +47,7 @@ mod tree;
 mod words;
 
 pub use error::{ErrorCode, FailedFile, FileError};
+pub use namespace::namespaces;
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
 pub use request::{
@@ -57,7 +59,7 @@ pub use selector::{
     Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, SyntaxError, Target,
     looks_like_selector, parse as parse_selector, split_selectors,
 };
-pub use source::{Input, MARKDOWN_EXTENSIONS, is_markdown_path, namespaces};
+pub use source::{Input, MARKDOWN_EXTENSIONS, is_markdown_path};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
 pub use words::{count_words, count_words_bytes};
 

@@ -4,6 +4,7 @@
 //! nothing; rendering and exit codes are the caller's.
 
 use crate::error::ErrorCode;
+use crate::namespace;
 use crate::page::{head_tail, pages};
 use crate::pool::map_ordered;
 use crate::report::{CommandKind, Match, PageInfo, Report, Unresolved};
@@ -74,7 +75,7 @@ fn load(request: &Request, report: &mut Report) {
         }
     }
     let paths: Vec<&str> = report.documents.iter().map(|d| d.path.as_str()).collect();
-    let names = source::namespaces(&paths);
+    let names = namespace::namespaces(&paths);
     for (doc, name) in report.documents.iter_mut().zip(names) {
         doc.namespace = name;
     }
@@ -173,10 +174,12 @@ fn finds(request: &Request, report: &Report, text: &str) -> bool {
 fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Match>, Unresolved> {
     let docs: Vec<usize> = match &sel.namespace {
         None => (0..report.documents.len()).collect(),
-        Some(ns) => match report.documents.iter().position(|d| d.namespace == *ns) {
-            Some(i) => vec![i],
-            None => return Err(namespace_miss(request, report, sel, ns)),
-        },
+        Some(ns) => {
+            match namespace::find(report.documents.iter().map(|d| d.namespace.as_str()), ns) {
+                Some(i) => vec![i],
+                None => return Err(namespace_miss(request, report, sel, ns)),
+            }
+        }
     };
     let mut found = Vec::new();
     let mut best_miss: Option<(usize, Miss)> = None;
@@ -229,12 +232,12 @@ fn namespace_miss(request: &Request, report: &Report, sel: &Selector, ns: &str) 
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let exact_tail = d.namespace.rsplit('/').next() == Some(ns)
-                || d.namespace.ends_with(&format!("/{ns}"));
+            let (ns, known) = (ns.to_lowercase(), d.namespace.to_lowercase());
+            let exact_tail = known == ns || known.ends_with(&format!("/{ns}"));
             let score = if exact_tail {
                 1.0
             } else {
-                crate::search::similarity(ns, &d.namespace)
+                crate::search::similarity(&ns, &known)
             };
             (score, i)
         })

@@ -33,7 +33,8 @@ pub const MAX_STEPS: usize = 256;
 pub struct Selector {
     /// The text as given, for error messages.
     pub source: String,
-    /// The namespace before `::`, lowercased, if any.
+    /// The namespace before `::`, as written (trimmed), if any: it names the
+    /// document whose namespace is exactly this, else the one equal ignoring case.
     pub namespace: Option<String>,
     /// Path steps, at least one.
     pub steps: Vec<Step>,

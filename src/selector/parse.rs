@@ -64,7 +64,7 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
         Some(0) => return Err(err(0, Expected::Namespace)),
         Some(i) => {
             p.pos = i + 2;
-            Some(input[..i].trim().to_lowercase())
+            Some(input[..i].trim().to_owned())
         }
         None => None,
     };
@@ -387,7 +387,7 @@ mod tests {
             ),
             (
                 "Docs/README::h1.0",
-                Some("docs/readme"),
+                Some("Docs/README"),
                 vec![step(h(1), Some(One(0)))],
                 Query::default(),
             ),
