@@ -5,6 +5,10 @@
 //! open blocks, so nesting depth costs heap, never call stack. Front matter is
 //! recognised here (only at the very start) rather than by the parser, whose
 //! metadata option also fires mid-document and would swallow setext headings.
+//!
+//! Spans are the parser's ranges widened to whole lines, with one correction
+//! where the parser's ranges disagree with CommonMark's structure: a list ends
+//! where its last item ends.
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
@@ -183,7 +187,9 @@ impl Builder {
                 Event::End(end) => {
                     match stack.pop() {
                         Some(Frame::Container) => {
-                            containers.pop();
+                            if let Some(open) = containers.pop() {
+                                self.close_container(&open);
+                            }
                             blocks_open -= 1;
                         }
                         Some(Frame::Leaf) => blocks_open -= 1,
@@ -247,6 +253,20 @@ impl Builder {
             (None, _) => {}
         }
         id
+    }
+
+    /// Ends a list where its last item ends. The parser closes a list only when
+    /// the next block begins, so its range can run over link reference
+    /// definitions or into the indentation of the next line; a list holds nothing
+    /// but items, so the last item's end is exact. (Items and blockquotes are
+    /// closed at the start of the first line that does not continue them.)
+    fn close_container(&mut self, open: &Open) {
+        if let (Kind::Block(BlockKind::List), Some(last)) =
+            (self.nodes[open.id.index()].kind, open.last_child)
+        {
+            let end = self.nodes[last.index()].span.end;
+            self.nodes[open.id.index()].span.end = end;
+        }
     }
 
     /// The preamble: non-blank lines between front matter and the first heading.
