@@ -95,3 +95,24 @@ fn issue8_a_list_ends_where_its_last_item_ends() {
         ),
     ]);
 }
+
+#[test]
+fn issue8_a_lone_cr_ends_a_line_for_structure_too() {
+    check(&[
+        ("# A\r```\rcode\r```\r", "h1.0 A 1-4\ncode.0 2-4\n"),
+        ("# A\rB\r", "h1.0 A 1-2\npara.0 2-2\n"),
+        (
+            "- a\r- b\r\rText\r",
+            "list.0 1-2\n item.0 1-1\n item.1 2-2\npara.0 4-4\n",
+        ),
+        ("> q\r> r\r\rp\r", "quote.0 1-2\n para.0 1-2\npara.0 4-4\n"),
+        ("| a |\r|---|\r| b |\r\rp", "table.0 1-3\npara.0 5-5\n"),
+        // Mixed with CRLF and LF: each ends a line.
+        (
+            "# A\r\n## B\r```\ncode\r\n```\r",
+            "h1.0 A 1-5\nh2.0 B 2-5\ncode.0 3-5\n",
+        ),
+        // A CR that ends no line (inside CRLF) is left alone.
+        ("a\r\n\r\nb\r\n", "para.0 1-1\npara.1 3-3\n"),
+    ]);
+}
