@@ -200,3 +200,15 @@ fn directory_walk_skips_symlinks_and_does_not_loop() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "h1.0 A (2w)\n");
     assert!(mdsel(&["guide.md"]).status.success());
 }
+
+#[test]
+fn issue8_a_lone_cr_ends_a_line_for_structure_too() {
+    let text = b"# A\r```\rcode\r```\r";
+    let out = mdsel_in(&common::fixtures(), &["code.0", "-"], text);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"```\rcode\r```\r", "the fence, CRs kept");
+    let out = mdsel_in(&common::fixtures(), &["--json", "code.0", "-"], text);
+    let m = &common::json(&out)["data"]["matches"][0];
+    assert_eq!((&m["line_start"], &m["line_end"]), (&2.into(), &4.into()));
+    assert_eq!((&m["byte_start"], &m["byte_end"]), (&4.into(), &17.into()));
+}

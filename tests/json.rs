@@ -278,3 +278,21 @@ fn usage_error_in_json() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(json(&out)["errors"][0]["code"], "USAGE_ERROR");
 }
+
+#[test]
+fn issue8_a_list_match_ends_at_its_last_item() {
+    let text = b"- a\n- b\n\n[x]: /u\n[y]: /v\n\nText.\n";
+    let out = common::mdsel_in(&common::fixtures(), &["--json", "list.0", "-"], text);
+    let m = &json(&out)["data"]["matches"][0];
+    assert_eq!(m["content"], "- a\n- b\n");
+    assert_eq!(m["words"], 4);
+    assert_eq!((&m["line_start"], &m["line_end"]), (&1.into(), &2.into()));
+    assert_eq!((&m["byte_start"], &m["byte_end"]), (&0.into(), &8.into()));
+    let children: Vec<&Value> = m["children_available"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["selector"])
+        .collect();
+    assert_eq!(children, ["list.0/item.0", "list.0/item.1"]);
+}

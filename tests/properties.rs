@@ -1,9 +1,12 @@
 //! Property tests for the invariants of SPEC §2, §3 and §5 over random Markdown:
 //! pages concatenate to the content; root and top-level sections cover the whole
 //! document in order; every selector the index prints resolves to its heading;
-//! output does not depend on the thread count.
+//! output does not depend on the thread count; blocks never overlap their siblings
+//! or run past their container, and a list ends where its last item ends.
 
-use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
+use mdsel::{
+    BlockKind, Command, Input, Kind, NodeId, Report, Request, run, write_json, write_text,
+};
 use proptest::prelude::*;
 
 /// Lines that exercise the block structure: headings of every kind, lists,
@@ -25,6 +28,7 @@ const LINES: &[&str] = &[
     "- item",
     "- another item",
     "  - nested item",
+    " under-indented text",
     "* star",
     "1. ordered",
     "> quoted words",
@@ -147,6 +151,30 @@ proptest! {
             at = m.span.end;
         }
         prop_assert!(body[at..].trim().is_empty(), "tail holds text: {:?}", &body[at..]);
+    }
+
+    #[test]
+    fn issue8_blocks_stay_apart_and_lists_end_at_their_last_item(text in document()) {
+        let doc = mdsel::parse_document("t".into(), "t.md".into(), text.clone(), 0);
+        let mut top: Vec<NodeId> = BlockKind::ALL.iter().flat_map(|&k| doc.blocks(k).to_vec()).collect();
+        top.sort_by_key(|&id| doc.node(id).span.start);
+        // Groups of siblings, each with its container's span.
+        let mut groups = vec![(top, 0..text.len())];
+        while let Some((group, outer)) = groups.pop() {
+            let mut at = outer.start;
+            for id in group {
+                let node = doc.node(id);
+                let span = node.span.clone();
+                prop_assert!(span.start >= at, "{:?} {:?} overlaps the block before it (up to {}) in {:?}", node.kind, span, at, text);
+                prop_assert!(span.end <= outer.end, "{:?} {:?} runs past its container {:?} in {:?}", node.kind, span, outer, text);
+                at = span.end;
+                let children: Vec<NodeId> = doc.children(id).collect();
+                if let (Kind::Block(BlockKind::List), Some(&last)) = (node.kind, children.last()) {
+                    prop_assert_eq!(span.end, doc.node(last).span.end, "a list ends where its last item ends in {:?}", text);
+                }
+                groups.push((children, span));
+            }
+        }
     }
 
     #[test]

@@ -5,6 +5,13 @@
 //! open blocks, so nesting depth costs heap, never call stack. Front matter is
 //! recognised here (only at the very start) rather than by the parser, whose
 //! metadata option also fires mid-document and would swallow setext headings.
+//!
+//! Spans are the parser's ranges widened to whole lines, with two corrections
+//! where the parser's ranges disagree with CommonMark's structure: a list ends
+//! where its last item ends, and a lone CR ends a line (the parser reads a copy
+//! of the text with each one made a LF; spans index the original).
+
+use std::borrow::Cow;
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
@@ -137,7 +144,8 @@ impl Builder {
         let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
 
-        for (event, range) in Parser::new_ext(&text[body..], options()).into_offset_iter() {
+        let parsed = lone_crs_as_lf(&text[body..]);
+        for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
             let range = range.start + body..range.end + body;
             match event {
                 Event::Start(tag) => {
@@ -183,7 +191,9 @@ impl Builder {
                 Event::End(end) => {
                     match stack.pop() {
                         Some(Frame::Container) => {
-                            containers.pop();
+                            if let Some(open) = containers.pop() {
+                                self.close_container(&open);
+                            }
                             blocks_open -= 1;
                         }
                         Some(Frame::Leaf) => blocks_open -= 1,
@@ -247,6 +257,20 @@ impl Builder {
             (None, _) => {}
         }
         id
+    }
+
+    /// Ends a list where its last item ends. The parser closes a list only when
+    /// the next block begins, so its range can run over link reference
+    /// definitions or into the indentation of the next line; a list holds nothing
+    /// but items, so the last item's end is exact. (Items and blockquotes are
+    /// closed at the start of the first line that does not continue them.)
+    fn close_container(&mut self, open: &Open) {
+        if let (Kind::Block(BlockKind::List), Some(last)) =
+            (self.nodes[open.id.index()].kind, open.last_child)
+        {
+            let end = self.nodes[last.index()].span.end;
+            self.nodes[open.id.index()].span.end = end;
+        }
     }
 
     /// The preamble: non-blank lines between front matter and the first heading.
@@ -371,6 +395,27 @@ fn is_block(tag: &Tag<'_>) -> bool {
             | Tag::TableCell
             | Tag::MetadataBlock(_)
     )
+}
+
+/// The text the parser reads: `text` itself, or, if a line of it ends in a lone CR,
+/// a copy with each such CR made a LF. CommonMark and the line arithmetic here end
+/// a line there; pulldown-cmark does not always (in `# A\r```\rcode\r```\r` it
+/// sees no opening fence). One byte for one byte, so every offset the parser
+/// reports holds in `text`, which content is still sliced from.
+fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut lone = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .peekable();
+    if lone.peek().is_none() {
+        return Cow::Borrowed(text);
+    }
+    let mut copy = bytes.to_vec();
+    for i in lone {
+        copy[i] = b'\n';
+    }
+    // An ASCII byte for an ASCII byte keeps the text UTF-8.
+    String::from_utf8(copy).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// Folds whitespace runs to one space and trims the ends.

@@ -8,6 +8,8 @@
 
 mod build;
 mod lines;
+#[cfg(test)]
+mod tests;
 
 use std::ops::Range;
 
