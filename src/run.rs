@@ -112,7 +112,7 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
         match result {
             Ok(sel) => select_one(request, &sel, report),
             Err(err) => {
-                let suggestions = fix_type(request, report, &err);
+                let suggestions = fix_syntax(request, report, &err);
                 report.unresolved.push(Unresolved {
                     selector: err.input.clone(),
                     code: ErrorCode::InvalidSelector,
@@ -124,34 +124,14 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
     }
 }
 
-/// For an unknown type name, the same selector with the closest known types,
-/// kept only where they resolve.
-fn fix_type(request: &Request, report: &Report, err: &selector::SyntaxError) -> Vec<String> {
-    let selector::Expected::KnownType { found } = &err.expected else {
-        return Vec::new();
-    };
-    let mut names: Vec<(f32, &str)> = selector::Target::NAMES
-        .iter()
-        .map(|&n| (crate::search::similarity(&found.to_lowercase(), n), n))
-        .filter(|&(s, _)| s >= 0.4)
-        .collect();
-    names.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut out = Vec::new();
-    for (_, name) in names {
-        let fixed = format!(
-            "{}{}{}",
-            &err.input[..err.offset],
-            name,
-            &err.input[err.offset + found.len()..]
-        );
-        if finds(request, report, &fixed) && !out.contains(&fixed) {
-            out.push(fixed);
-        }
-        if out.len() == 5 {
-            break;
-        }
-    }
-    out
+/// Rewrites of a malformed selector that fix it and resolve (`tabel.0` →
+/// `table.0`, `h7.0` → `h6.0`, `h2,0` → `h2.0`), at most five.
+fn fix_syntax(request: &Request, report: &Report, err: &selector::SyntaxError) -> Vec<String> {
+    selector::repairs(err)
+        .into_iter()
+        .filter(|fixed| finds(request, report, fixed))
+        .take(5)
+        .collect()
 }
 
 fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
@@ -160,7 +140,11 @@ fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
     }
     match lookup(request, report, sel) {
         Ok(found) => report.matches.extend(found),
-        Err(unresolved) => report.unresolved.push(unresolved),
+        Err(mut unresolved) => {
+            // Whatever proposed them, only suggestions that work are shown.
+            unresolved.suggestions.retain(|s| finds(request, report, s));
+            report.unresolved.push(unresolved);
+        }
     }
 }
 

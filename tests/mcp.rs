@@ -415,8 +415,8 @@ async fn failures_are_errors_with_the_cli_text() {
         ("h1.0", &["bad/utf16.md"]),
         ("h1.0", &["bad/latin1.md"]),
         ("h1.0", &["empty"]),       // no Markdown files: usage error
-        ("", &["guide.md"]),        // empty selector: usage error
         ("zzzzqqq", &["guide.md"]), // search with no hit
+        ("tabel.0", &["guide.md"]), // a selector-shaped typo, with the fix
     ];
     for (selector, files) in cases {
         let mcp = session.select(selector, files).await;
@@ -430,20 +430,10 @@ async fn failures_are_errors_with_the_cli_text() {
         assert_eq!(mcp, want, "select {selector:?} {files:?}");
         assert!(!mcp.0.trim().is_empty());
     }
-    for files in [&["missing.md"][..], &[][..], &["empty"][..]] {
+    for files in [&["missing.md"][..], &["empty"][..]] {
         let mcp = session.index(files).await;
         let args: Vec<&str> = ["index"].iter().chain(files.iter()).copied().collect();
-        let mut want = cli(&dir, &args, &[]);
-        if files.is_empty() {
-            // clap stops the CLI before the library; the server asks the library.
-            want = (
-                "!USAGE_ERROR: no files given; name Markdown files, directories or '-' for stdin\n\
-                 Run `mdsel --help` for usage.\n"
-                    .to_owned(),
-                true,
-            );
-        }
-        assert_eq!(mcp, want, "index {files:?}");
+        assert_eq!(mcp, cli(&dir, &args, &[]), "index {files:?}");
     }
     assert!(session.close().await.success());
 }
@@ -474,7 +464,12 @@ async fn bad_arguments_are_named() {
     let bad = [
         ("mdsel_select", json!({"files": ["guide.md"]}), "selector"),
         ("mdsel_select", json!({"selector": "h1.0"}), "files"),
-        ("mdsel_index", json!({"files": "guide.md"}), "sequence"),
+        ("mdsel_index", json!({"files": 3}), "files"),
+        (
+            "mdsel_select",
+            json!({"selector": "h1.0", "files": [1]}),
+            "string",
+        ),
         ("mdsel_index", json!({}), "files"),
     ];
     for (name, args, needle) in bad {
@@ -493,6 +488,68 @@ async fn bad_arguments_are_named() {
     }
     let unknown = CallToolRequestParams::new("mdsel_nope");
     assert!(session.client.call_tool(unknown).await.is_err());
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn issue8_files_as_one_string_is_a_list_of_one() {
+    let session = start(&fixtures()).await;
+    let one = session
+        .call("mdsel_index", json!({"files": "guide.md"}))
+        .await;
+    assert_eq!(one, session.index(&["guide.md"]).await);
+    assert_ok(one);
+    let one = session
+        .call(
+            "mdsel_select",
+            json!({"selector": "h2.0", "files": "guide.md"}),
+        )
+        .await;
+    assert_eq!(one, session.select("h2.0", &["guide.md"]).await);
+    assert_ok(one);
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
+    let session = start(&fixtures()).await;
+    let cases = [
+        ("mdsel_index", json!({"files": []}), "mdsel_index", "files"),
+        ("mdsel_index", json!({"files": ""}), "mdsel_index", "files"),
+        (
+            "mdsel_select",
+            json!({"selector": "h1.0", "files": []}),
+            "mdsel_select",
+            "files",
+        ),
+        (
+            "mdsel_select",
+            json!({"selector": "", "files": ["guide.md"]}),
+            "mdsel_select",
+            "selector",
+        ),
+        (
+            "mdsel_select",
+            json!({"selector": " , ", "files": "guide.md"}),
+            "mdsel_select",
+            "selector",
+        ),
+    ];
+    for (tool, args, name, what) in cases {
+        let (text, is_error) = session.call(tool, args.clone()).await;
+        assert!(is_error, "{tool} {args}: {text}");
+        assert!(
+            text.starts_with("!USAGE_ERROR: no "),
+            "{tool} {args}: {text}"
+        );
+        assert!(
+            text.contains(name) && text.contains(what),
+            "{tool} {args}: {text}"
+        );
+        for cli_words in ["stdin", "'-'", "--help", "mdsel index"] {
+            assert!(!text.contains(cli_words), "{tool} {args}: {text}");
+        }
+    }
     assert!(session.close().await.success());
 }
 

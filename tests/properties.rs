@@ -254,6 +254,9 @@ fn selector() -> impl Strategy<Value = String> {
         "block:code",
         "heading:h2",
         "bogus",
+        // issue 8: selector-shaped typos, whose fixes must resolve too.
+        "tabel",
+        "h7",
     ]);
     let index = prop_oneof![
         Just(String::new()),
@@ -262,6 +265,7 @@ fn selector() -> impl Strategy<Value = String> {
         (0u64..4, 0u64..4).prop_map(|(a, b)| format!("[{a},{b}]")),
         Just(".99999999999".to_owned()),
         Just(".".to_owned()),
+        (0u64..6).prop_map(|n| format!(",{n}")),
     ];
     let step = (types, index).prop_map(|(t, i)| format!("{t}{i}"));
     let query = prop::sample::select(vec![
@@ -329,6 +333,11 @@ proptest! {
         for u in &report.unresolved {
             for s in &u.suggestions {
                 prop_assert!(resolves(&docs, s, max_words), "suggestion {} for {} does not resolve", s, sel);
+            }
+            // issue 8: a selector a miss gives as an example resolves as well.
+            let example = u.reason.split_once("(e.g. ").map(|(_, e)| e.trim_end_matches(')'));
+            if let (mdsel::ErrorCode::SelectorNotFound, Some(example)) = (u.code, example) {
+                prop_assert!(resolves(&docs, example, max_words), "example {} for {} does not resolve", example, sel);
             }
         }
         if report.command == mdsel::CommandKind::Select && report.usage_error.is_none() {

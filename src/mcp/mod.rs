@@ -8,6 +8,7 @@
 //! running calls side by side. It never spawns a process and never writes to
 //! stdout except JSON-RPC.
 
+mod args;
 mod roots;
 mod transport;
 
@@ -22,11 +23,10 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 use mdsel::{Command, Input, Request};
 
+use self::args::{IndexArgs, SelectArgs, missing};
 use self::roots::Roots;
 use self::transport::Lines;
 
@@ -37,25 +37,6 @@ pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
 
 /// How long a tool call waits for the client to list its roots.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Arguments of `mdsel_index`.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct IndexArgs {
-    /// Markdown files or directories; relative paths start at the server's working directory.
-    #[schemars(length(min = 1))]
-    files: Vec<String>,
-}
-
-/// Arguments of `mdsel_select`.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct SelectArgs {
-    /// A selector from mdsel_index (e.g. h2.1, code.0, readme::h2.0/code.0); several may be joined with commas.
-    #[schemars(length(min = 1))]
-    selector: String,
-    /// Markdown files or directories; relative paths start at the server's working directory.
-    #[schemars(length(min = 1))]
-    files: Vec<String>,
-}
 
 /// The server: shared by every call, cheap to clone.
 #[derive(Clone)]
@@ -160,6 +141,9 @@ impl Server {
         Parameters(args): Parameters<IndexArgs>,
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
+        if let Some(text) = missing("mdsel_index", None, &args.files) {
+            return CallToolResult::error(vec![ContentBlock::text(text)]);
+        }
         self.call(Command::Index, args.files, &peer).await
     }
 
@@ -178,6 +162,9 @@ impl Server {
         Parameters(args): Parameters<SelectArgs>,
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
+        if let Some(text) = missing("mdsel_select", Some(&args.selector), &args.files) {
+            return CallToolResult::error(vec![ContentBlock::text(text)]);
+        }
         let command = Command::Select(vec![args.selector]);
         self.call(command, args.files, &peer).await
     }

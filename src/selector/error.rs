@@ -69,6 +69,11 @@ pub enum Expected {
         /// The name found.
         found: String,
     },
+    /// `h7.0` — a heading level from 1 to 6.
+    HeadingLevel {
+        /// The name found (`h7`).
+        found: String,
+    },
     /// `h2.0x` — the selector should have ended or continued with `/` or `?`.
     End {
         /// The character found.
@@ -128,6 +133,9 @@ impl fmt::Display for Expected {
                 f,
                 "unknown type '{found}'; expected h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *"
             ),
+            Expected::HeadingLevel { found } => {
+                write!(f, "there is no {found}; heading levels go from h1 to h6")
+            }
             Expected::End { found } => write!(f, "unexpected '{found}'; expected '/', '?' or the end of the selector"),
             Expected::Namespace => f.write_str("expected a namespace before '::'"),
             Expected::SmallNumber => f.write_str("index too large; expected a number below 2^64"),

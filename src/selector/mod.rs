@@ -13,6 +13,7 @@
 
 mod error;
 mod parse;
+mod repair;
 mod resolve;
 
 use std::fmt;
@@ -21,6 +22,7 @@ use crate::tree::BlockKind;
 
 pub use error::{Expected, SyntaxError};
 pub use parse::{looks_like_selector, parse, split_selectors};
+pub(crate) use repair::repairs;
 pub(crate) use resolve::{Hit, Miss, canonical, children_available, resolve_in, type_name};
 
 /// Longest selector accepted, in bytes.

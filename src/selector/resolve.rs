@@ -228,16 +228,25 @@ fn miss(
     if step.target == Target::Item
         && !ctx.is_some_and(|c| doc.node(c).kind == Kind::Block(BlockKind::List))
     {
-        let lists = self::candidates(doc, ctx, Target::Block(BlockKind::List));
+        // The example and the suggestions name lists that exist: those inside
+        // the context, else the document's (a table holds no list to step into).
+        let list = Target::Block(BlockKind::List);
+        let inside = self::candidates(doc, ctx, list);
+        let (example, lists) = if inside.is_empty() {
+            (
+                format!("; {owner} has {}", list.noun(0)),
+                doc.blocks(BlockKind::List),
+            )
+        } else {
+            (format!(" (e.g. {prefix}list.0/item.0)"), inside.as_slice())
+        };
         let suggestions = lists
             .iter()
             .take(MAX_SUGGESTIONS)
             .map(|&l| format!("{}/item.0", canonical(doc, l)))
             .collect();
         return make(
-            format!(
-                "'item' selects the items of a list, so it must follow a list step (e.g. {prefix}list.0/item.0)"
-            ),
+            format!("'item' selects the items of a list, so it must follow a list step{example}"),
             suggestions,
         );
     }
@@ -455,6 +464,22 @@ code one
                 "'item' selects the items of a list, so it must follow a list step (e.g. h2.0/list.0/item.0)",
                 &["list.0/item.0"],
             ),
+            // issue 8: the example in the reason and the suggestions exist.
+            (
+                "table.0/item.0",
+                "'item' selects the items of a list, so it must follow a list step; table.0 has no lists",
+                &["list.0/item.0"],
+            ),
+            (
+                "quote.0/item.0",
+                "'item' selects the items of a list, so it must follow a list step; quote.0 has no lists",
+                &["list.0/item.0"],
+            ),
+            (
+                "list.0/item.1/item.0",
+                "'item' selects the items of a list, so it must follow a list step (e.g. list.0/item.1/list.0/item.0)",
+                &["list.0/item.1/list.0/item.0"],
+            ),
             (
                 "front",
                 "Document has no front matter blocks",
@@ -467,6 +492,13 @@ code one
             assert_eq!(m.suggestions, *suggestions, "{sel}");
             for s in m.suggestions {
                 assert!(resolve(&s).is_ok(), "suggestion {s} for {sel} must resolve");
+            }
+            if let Some((_, example)) = m.reason.split_once("(e.g. ") {
+                let example = example.trim_end_matches(')');
+                assert!(
+                    resolve(example).is_ok(),
+                    "example {example} for {sel} must resolve"
+                );
             }
         }
     }

@@ -136,7 +136,7 @@ async def failures_carry_the_cli_error_text():
             ("h1.0", ["guide.md", "missing.md"]),
             ("h1.0", ["bad/binary.md"]),
             ("h1.0", ["empty"]),
-            ("", ["guide.md"]),
+            ("tabel.0", ["guide.md"]),
         ):
             got = await call(s, "mdsel_select", selector=selector, files=files)
             want = cli(FIXTURES, ["select", selector, *files])
