@@ -1,4 +1,4 @@
-//! The command-line face: argv → [`Request`], report → stdout/stderr/exit code.
+//! The command-line face: argv → [`Options`] and a [`Call`], report → stdout/stderr/exit code.
 //!
 //! clap's structs stay in this file. Auto mode (files vs selectors) is decided
 //! here because it asks the file system; everything else is the library's.
@@ -10,7 +10,10 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Request};
+use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options};
+
+/// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
+const FORMAT_GUIDE: &str = include_str!("format.txt");
 
 /// Select exactly the Markdown you need.
 #[derive(Parser, Debug)]
@@ -116,17 +119,13 @@ pub fn main() -> ExitCode {
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
             return finish(
-                io::stdout()
-                    .lock()
-                    .write_all(mdsel::FORMAT_GUIDE.as_bytes()),
-                0,
+                io::stdout().lock().write_all(FORMAT_GUIDE.as_bytes()),
+                mdsel::ExitCode::Success,
             );
         }
         Some(Sub::Mcp { roots }) => {
-            // Each call runs with these options; the server sets command and files.
-            let mut warnings = Vec::new();
-            let template = request(Command::Index, Vec::new(), &cli.opts, &mut warnings);
-            return crate::mcp::main(&roots, template, warnings);
+            // Every tool call runs with these options.
+            return crate::mcp::main(&roots, options(&cli.opts));
         }
         Some(Sub::Hook { .. }) => return crate::hook::main(),
         Some(Sub::Setup { write, .. }) => return crate::setup::main(write),
@@ -135,10 +134,8 @@ pub fn main() -> ExitCode {
         Some(Sub::Search { query, files }) => (Command::Search(query), files),
         None => auto(cli.args),
     };
-    let mut warnings = Vec::new();
-    let request = request(command, files, &cli.opts, &mut warnings);
-    let mut report = mdsel::run(&request);
-    report.warnings.extend(warnings);
+    let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
+    let report = mdsel::run(&options(&cli.opts), &call);
 
     let code = report.exit_code();
     let stdout = io::stdout();
@@ -257,23 +254,20 @@ fn hoist_subcommand(mut argv: Vec<OsString>) -> Vec<OsString> {
     argv
 }
 
-fn request(
-    command: Command,
-    files: Vec<String>,
-    opts: &Opts,
-    warnings: &mut Vec<String>,
-) -> Request {
-    let mut request = Request::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
-    request.max_words = opts
-        .max_words
-        .unwrap_or_else(|| mdsel::max_words_from_env(warnings));
-    request.max_bytes = opts.max_bytes;
-    if opts.threads > 0 {
-        request.threads = opts.threads;
+/// The options of this process: flags first, then `MDSEL_MAX_WORDS`, then defaults.
+fn options(opts: &Opts) -> Options {
+    let mut options = Options::default();
+    match opts.max_words {
+        Some(n) => options.max_words = n,
+        None => options = options.max_words_from_env(),
     }
-    request.full = opts.full;
-    request.limit = opts.limit;
-    request
+    options.max_bytes = opts.max_bytes;
+    if opts.threads > 0 {
+        options.threads = opts.threads;
+    }
+    options.full = opts.full;
+    options.limit = opts.limit;
+    options
 }
 
 /// A whole number of at least 1.
@@ -285,10 +279,10 @@ fn positive(s: &str) -> Result<usize, String> {
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.
-fn finish(written: io::Result<()>, code: u8) -> ExitCode {
+fn finish(written: io::Result<()>, code: mdsel::ExitCode) -> ExitCode {
     match written {
-        Ok(()) => ExitCode::from(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Ok(()) => code.into(),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code.into(),
         Err(e) => {
             let _ = writeln!(io::stderr(), "mdsel: cannot write output: {e}");
             ExitCode::from(1)

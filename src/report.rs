@@ -1,4 +1,4 @@
-//! What a request produced: documents, matches, misses and file errors.
+//! What a call produced: documents, matches, misses and file errors.
 //!
 //! A [`Report`] is the single value every renderer reads and the single place the
 //! exit code is decided. Matches hold byte spans into their document's text.
@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 use crate::error::{ErrorCode, FailedFile};
+use crate::exit::ExitCode;
 use crate::selector::Query;
 use crate::tree::{Document, NodeId};
 
@@ -85,7 +86,7 @@ pub struct Unresolved {
     pub suggestions: Vec<String>,
 }
 
-/// Everything a request produced.
+/// Everything a call produced.
 #[derive(Debug)]
 pub struct Report {
     /// What ran.
@@ -102,7 +103,7 @@ pub struct Report {
     pub query: Option<String>,
     /// Notes that do not change the exit code.
     pub warnings: Vec<String>,
-    /// A usage problem that stopped the request (exit 2).
+    /// A usage problem that stopped the call (exit 2).
     pub usage_error: Option<String>,
 }
 
@@ -148,21 +149,21 @@ impl Report {
 
     /// The one exit-code decision: 0 all found, 1 something missing or failed,
     /// 2 a usage error.
-    pub fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> ExitCode {
         if self.usage_error.is_some() {
-            2
+            ExitCode::Usage
         } else if !self.failed.is_empty()
             || !self.unresolved.is_empty()
             || (self.command == CommandKind::Search && self.matches.is_empty())
         {
-            1
+            ExitCode::Failure
         } else {
-            0
+            ExitCode::Success
         }
     }
 
     /// Whether everything asked for was found (exit code 0).
     pub fn success(&self) -> bool {
-        self.exit_code() == 0
+        self.exit_code().is_success()
     }
 }

@@ -236,7 +236,7 @@ mod tests {
     const DOC: &str = "# mdsel\n\nA tool.\n\n## Installation Guide\n\nRun the installer.\n\n```sh\nnpm install -g mdsel\n```\n\n## Usage\n\nCall it.\n";
 
     fn hits(query: &str) -> Vec<(String, f32)> {
-        let d = parse_document("readme".into(), "README.md".into(), DOC.into(), 0);
+        let d = parse_document(crate::source::Source::new("README.md", DOC));
         let docs = [d];
         search(&docs, query, 10)
             .into_iter()

@@ -61,6 +61,25 @@ pub struct Source {
     pub offset: usize,
 }
 
+impl Source {
+    /// Text already in memory under a display name, a leading byte-order mark
+    /// removed (and counted in [`Source::offset`]).
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
+        let mut text = text.into();
+        let offset = if text.starts_with('\u{feff}') {
+            text.drain(..3);
+            3
+        } else {
+            0
+        };
+        Source {
+            path: path.into(),
+            text,
+            offset,
+        }
+    }
+}
+
 /// A file to read, found by [`expand`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {

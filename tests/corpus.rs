@@ -11,7 +11,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use mdsel::{Command, Input, Request, run, write_json};
+use mdsel::{Call, Command, Input, Options, run, write_json};
 
 /// The corpus folder; a test asked to read it fails when it is not there.
 fn corpus() -> PathBuf {
@@ -59,9 +59,12 @@ fn check_file(path: &Path) {
     let bytes = std::fs::read(path).unwrap();
     let input = || vec![Input::Path(path.to_path_buf())];
 
-    let mut whole = Request::new(Command::Select(vec!["*".into()]), input());
-    whole.full = true;
-    let report = run(&whole);
+    let mut full = Options::default();
+    full.full = true;
+    let report = run(
+        &full,
+        &Call::new(Command::Select(vec!["*".into()]), input()),
+    );
     assert_eq!(report.exit_code(), 0, "{}", path.display());
     let mut out = Vec::new();
     mdsel::write_text(&report, &mut out).unwrap();
@@ -71,7 +74,7 @@ fn check_file(path: &Path) {
         path.display()
     );
 
-    let index = run(&Request::new(Command::Index, input()));
+    let index = run(&Options::default(), &Call::new(Command::Index, input()));
     let mut json = Vec::new();
     write_json(&index, &mut json).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
@@ -83,9 +86,7 @@ fn check_file(path: &Path) {
         return;
     }
     let levels: Vec<String> = (1..=6).map(|l| format!("h{l}")).collect();
-    let mut all = Request::new(Command::Select(levels), input());
-    all.full = true;
-    let report = run(&all);
+    let report = run(&full, &Call::new(Command::Select(levels), input()));
     let doc = &report.documents[0];
     let mut matches: Vec<_> = report.matches.iter().collect();
     matches.sort_by_key(|m| m.span.start);
@@ -105,8 +106,8 @@ fn check_file(path: &Path) {
             path.display(),
             m.selector
         );
-        assert!(m.span.start == 0 || doc.text.as_bytes()[m.span.start - 1] == b'\n');
-        let words = mdsel::count_words(&doc.text[m.span.clone()]) as u64;
+        assert!(m.span.start == 0 || doc.text().as_bytes()[m.span.start - 1] == b'\n');
+        let words = mdsel::count_words(&doc.text()[m.span.clone()]) as u64;
         assert_eq!(
             words,
             h["words"].as_u64().unwrap(),

@@ -2,22 +2,23 @@
 //! path with the outcome they should have, so `cargo test` keeps them fixed without
 //! a fuzzer. One test per finding, named after the issue that asked for fuzzing.
 
-use mdsel::{Command, Document, Input, Report, Request, parse_document, run};
+use mdsel::{Call, Command, Document, Input, Options, Report, parse_document, run};
 
 fn tree(text: &str) -> Document {
-    parse_document("fuzz".into(), "fuzz.md".into(), text.to_owned(), 0)
+    parse_document(mdsel::Source::new("fuzz.md", text.to_owned()))
 }
 
 fn select(text: &str, selector: &str) -> Report {
-    let mut request = Request::new(
+    let call = Call::new(
         Command::Select(vec![selector.to_owned()]),
         vec![Input::Bytes {
             name: "fuzz.md".into(),
             bytes: text.as_bytes().to_vec(),
         }],
     );
-    request.threads = 1;
-    run(&request)
+    let mut options = Options::default();
+    options.threads = 1;
+    run(&options, &call)
 }
 
 /// `tree` target: a heading ended by a bare `\r` (a line ending to CommonMark, not
@@ -32,16 +33,16 @@ fn issue4_heading_before_bare_cr_keeps_its_section() {
         for &id in doc.sections() {
             let node = doc.node(id);
             assert!(
-                !node.span.is_empty(),
+                !node.span().is_empty(),
                 "{text:?}: section {:?} is empty",
-                node.span
+                node.span()
             );
-            if let Some(parent) = node.parent {
-                let outer = &doc.node(parent).span;
+            if let Some(parent) = node.parent() {
+                let outer = &doc.node(parent).span();
                 assert!(
-                    outer.start <= node.span.start && node.span.end <= outer.end,
+                    outer.start <= node.span().start && node.span().end <= outer.end,
                     "{text:?}: section {:?} escapes its parent {outer:?}",
-                    node.span
+                    node.span()
                 );
             }
         }

@@ -5,16 +5,16 @@
 
 mod common;
 
-use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
+use mdsel::{Call, Command, Input, Options, Report, run, write_json, write_text};
 
 fn report(text: &str, command: Command) -> Report {
     let input = Input::Bytes {
         name: "hostile.md".into(),
         bytes: text.as_bytes().to_vec(),
     };
-    let mut request = Request::new(command, vec![input]);
-    request.threads = 1;
-    run(&request)
+    let mut options = Options::default();
+    options.threads = 1;
+    run(&options, &Call::new(command, vec![input]))
 }
 
 fn index(text: &str) -> String {
@@ -35,7 +35,7 @@ fn select(text: &str, selector: &str) -> Report {
 fn selected(r: &Report) -> Vec<&str> {
     r.matches
         .iter()
-        .map(|m| &r.documents[m.doc].text[m.span.clone()])
+        .map(|m| &r.documents[m.doc].text()[m.span.clone()])
         .collect()
 }
 

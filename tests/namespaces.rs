@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 
 use common::mdsel_in;
-use mdsel::{Command, Input, Request, run};
+use mdsel::{Call, Command, Input, Options, run};
 use proptest::prelude::*;
 
 fn stdout(cwd: &Path, args: &[&str]) -> String {
@@ -115,11 +115,11 @@ proptest! {
                 })
                 .collect()
         };
-        let index = run(&Request::new(Command::Index, inputs()));
+        let index = run(&Options::default(), &Call::new(Command::Index, inputs()));
         prop_assert_eq!(index.documents.len(), names.len());
         for (i, doc) in index.documents.iter().enumerate() {
-            let selector = format!("{}::*", doc.namespace);
-            let report = run(&Request::new(Command::Select(vec![selector.clone()]), inputs()));
+            let selector = format!("{}::*", doc.namespace());
+            let report = run(&Options::default(), &Call::new(Command::Select(vec![selector.clone()]), inputs()));
             prop_assert!(report.unresolved.is_empty(), "{} {:?}", selector, report.unresolved);
             prop_assert_eq!(report.matches.len(), 1, "{}", selector);
             prop_assert_eq!(report.matches[0].doc, i, "{}", selector);

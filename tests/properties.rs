@@ -5,7 +5,7 @@
 //! or run past their container, and a list ends where its last item ends.
 
 use mdsel::{
-    BlockKind, Command, Input, Kind, NodeId, Report, Request, run, write_json, write_text,
+    BlockKind, Call, Command, Input, Kind, NodeId, Options, Report, run, write_json, write_text,
 };
 use proptest::prelude::*;
 
@@ -86,7 +86,14 @@ fn split_lines(text: &str) -> Vec<&str> {
     lines
 }
 
-fn request(command: Command, docs: &[String]) -> Request {
+/// Runs `call` with `max_words` per page (and otherwise default options).
+fn run_paged(call: &Call, max_words: usize) -> Report {
+    let mut options = Options::default();
+    options.max_words = max_words;
+    run(&options, call)
+}
+
+fn request(command: Command, docs: &[String]) -> Call {
     let inputs = docs
         .iter()
         .enumerate()
@@ -95,16 +102,15 @@ fn request(command: Command, docs: &[String]) -> Request {
             bytes: t.clone().into_bytes(),
         })
         .collect();
-    Request::new(command, inputs)
+    Call::new(command, inputs)
 }
 
 fn select(text: &str, selector: &str, max_words: usize) -> Report {
-    let mut req = request(
+    let req = request(
         Command::Select(vec![selector.to_owned()]),
         &[text.to_owned()],
     );
-    req.max_words = max_words;
-    run(&req)
+    run_paged(&req, max_words)
 }
 
 fn rendered(report: &Report) -> Vec<u8> {
@@ -123,7 +129,7 @@ proptest! {
         let whole = select(&text, "*", usize::MAX);
         prop_assert_eq!(whole.matches.len(), 1);
         let doc = &whole.documents[0];
-        prop_assert_eq!(&doc.text[whole.matches[0].span.clone()], text.as_str());
+        prop_assert_eq!(&doc.text()[whole.matches[0].span.clone()], text.as_str());
 
         let paged = select(&text, "*/page", max_words);
         let doc = &paged.documents[0];
@@ -132,7 +138,7 @@ proptest! {
             let page = m.page.expect("every match is a page");
             prop_assert_eq!(page.index, k);
             prop_assert_eq!(page.count, paged.matches.len());
-            let slice = &doc.text[m.span.clone()];
+            let slice = &doc.text()[m.span.clone()];
             prop_assert!(mdsel::count_words(slice) <= max_words, "page {} has too many words", k);
             joined.push_str(slice);
         }
@@ -143,7 +149,7 @@ proptest! {
     fn front_root_and_top_level_sections_cover_the_document(text in document()) {
         let report = select(&text, "*/*", usize::MAX);
         let doc = &report.documents[0];
-        let body = doc.text.as_str();
+        let body = doc.text();
         let mut at = 0;
         for m in &report.matches {
             prop_assert!(m.span.start >= at, "parts overlap or go backwards");
@@ -155,22 +161,22 @@ proptest! {
 
     #[test]
     fn issue8_blocks_stay_apart_and_lists_end_at_their_last_item(text in document()) {
-        let doc = mdsel::parse_document("t".into(), "t.md".into(), text.clone(), 0);
+        let doc = mdsel::parse_document(mdsel::Source::new("t.md", text.clone()));
         let mut top: Vec<NodeId> = BlockKind::ALL.iter().flat_map(|&k| doc.blocks(k).to_vec()).collect();
-        top.sort_by_key(|&id| doc.node(id).span.start);
+        top.sort_by_key(|&id| doc.node(id).span().start);
         // Groups of siblings, each with its container's span.
         let mut groups = vec![(top, 0..text.len())];
         while let Some((group, outer)) = groups.pop() {
             let mut at = outer.start;
             for id in group {
                 let node = doc.node(id);
-                let span = node.span.clone();
-                prop_assert!(span.start >= at, "{:?} {:?} overlaps the block before it (up to {}) in {:?}", node.kind, span, at, text);
-                prop_assert!(span.end <= outer.end, "{:?} {:?} runs past its container {:?} in {:?}", node.kind, span, outer, text);
+                let span = node.span();
+                prop_assert!(span.start >= at, "{:?} {:?} overlaps the block before it (up to {}) in {:?}", node.kind(), span, at, text);
+                prop_assert!(span.end <= outer.end, "{:?} {:?} runs past its container {:?} in {:?}", node.kind(), span, outer, text);
                 at = span.end;
                 let children: Vec<NodeId> = doc.children(id).collect();
-                if let (Kind::Block(BlockKind::List), Some(&last)) = (node.kind, children.last()) {
-                    prop_assert_eq!(span.end, doc.node(last).span.end, "a list ends where its last item ends in {:?}", text);
+                if let (Kind::Block(BlockKind::List), Some(&last)) = (node.kind(), children.last()) {
+                    prop_assert_eq!(span.end, doc.node(last).span().end, "a list ends where its last item ends in {:?}", text);
                 }
                 groups.push((children, span));
             }
@@ -179,7 +185,7 @@ proptest! {
 
     #[test]
     fn every_indexed_selector_resolves_to_its_heading(text in document()) {
-        let index = run(&request(Command::Index, std::slice::from_ref(&text)));
+        let index = run(&Options::default(), &request(Command::Index, std::slice::from_ref(&text)));
         let mut out = Vec::new();
         write_text(&index, &mut out).unwrap();
         let doc = &index.documents[0];
@@ -197,8 +203,8 @@ proptest! {
             let m = &report.matches[0];
             prop_assert_eq!(&m.selector, selector);
             let start = m.span.start;
-            prop_assert!(start == 0 || matches!(doc.text.as_bytes()[start - 1], b'\n' | b'\r'), "{} starts mid-line", selector);
-            let content = &doc.text[m.span.clone()];
+            prop_assert!(start == 0 || matches!(doc.text().as_bytes()[start - 1], b'\n' | b'\r'), "{} starts mid-line", selector);
+            let content = &doc.text()[m.span.clone()];
             let words: usize = line.rsplit_once(" (").unwrap().1.trim_end_matches("w)").parse().unwrap();
             prop_assert_eq!(mdsel::count_words(content), words, "word count of {}", selector);
         }
@@ -210,22 +216,22 @@ proptest! {
         selector in prop::sample::select(vec!["h1.0", "h2", "code.0", "*/*", "list.0/item.1", "section.2/para"]),
     ) {
         for command in [Command::Index, Command::Select(vec![selector.to_owned()]), Command::Search("item text".into())] {
-            let mut one = request(command.clone(), &docs);
+            let call = request(command.clone(), &docs);
+            let (mut one, mut two) = (Options::default(), Options::default());
             one.threads = 1;
-            let mut two = one.clone();
             two.threads = 2;
-            prop_assert_eq!(rendered(&run(&one)), rendered(&run(&two)));
+            prop_assert_eq!(rendered(&run(&one, &call)), rendered(&run(&two, &call)));
         }
     }
 
     #[test]
     fn head_and_tail_keep_whole_lines(text in document(), head in 0usize..20, tail in 0usize..20) {
         let whole = select(&text, "*", usize::MAX);
-        let content = &whole.documents[0].text[whole.matches[0].span.clone()];
+        let content = &whole.documents[0].text()[whole.matches[0].span.clone()];
         let lines = split_lines(content);
         let report = select(&text, &format!("*?head={head}&tail={tail}"), usize::MAX);
         let m = &report.matches[0];
-        let got = &report.documents[0].text[m.span.clone()];
+        let got = &report.documents[0].text()[m.span.clone()];
         let kept: Vec<&str> = lines.iter().take(head).copied().collect();
         let want: String = kept[kept.len().saturating_sub(tail)..].concat();
         prop_assert_eq!(got, want.as_str());
@@ -293,9 +299,8 @@ fn selector() -> impl Strategy<Value = String> {
 
 /// Resolves `selector` against `docs` and says whether it found something.
 fn resolves(docs: &[String], selector: &str, max_words: usize) -> bool {
-    let mut req = request(Command::Select(vec![selector.to_owned()]), docs);
-    req.max_words = max_words;
-    let r = run(&req);
+    let req = request(Command::Select(vec![selector.to_owned()]), docs);
+    let r = run_paged(&req, max_words);
     r.command == mdsel::CommandKind::Select && r.exit_code() == 0 && !r.matches.is_empty()
 }
 
@@ -306,13 +311,12 @@ proptest! {
     /// markers and children, whatever was asked.
     #[test]
     fn every_selector_shown_resolves(docs in prop::collection::vec(document(), 1..3), sel in selector(), max_words in 3usize..60) {
-        let mut req = request(Command::Select(vec![sel.clone()]), &docs);
-        req.max_words = max_words;
-        let report = run(&req);
+        let req = request(Command::Select(vec![sel.clone()]), &docs);
+        let report = run_paged(&req, max_words);
         rendered(&report); // renders without panicking
         for m in &report.matches {
             let doc = &report.documents[m.doc];
-            prop_assert!(doc.text.get(m.span.clone()).is_some(), "{} gave a bad span", sel);
+            prop_assert!(doc.text().get(m.span.clone()).is_some(), "{} gave a bad span", sel);
             if let Some(page) = m.page {
                 prop_assert!(page.index < page.count);
                 if page.index + 1 < page.count {

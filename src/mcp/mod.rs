@@ -1,7 +1,7 @@
 //! The MCP face: `mdsel mcp`, a stdio server with the tools `mdsel_index` and
 //! `mdsel_select` (SPEC §9).
 //!
-//! Each tool call becomes the same [`mdsel::Request`] the CLI would build, runs
+//! Each tool call becomes the same [`mdsel::Call`] the CLI would build, runs
 //! through [`mdsel::run`], and is rendered by the CLI's own writers, so the text
 //! a client sees is the bytes `mdsel index|select` prints. This module adds only
 //! what a server needs: roots (which files may be read), the protocol, and
@@ -24,7 +24,7 @@ use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabiliti
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
-use mdsel::{Command, Input, Request};
+use mdsel::{Call, Command, Input, Options};
 
 use self::args::{IndexArgs, SelectArgs, missing};
 use self::roots::Roots;
@@ -49,10 +49,8 @@ pub struct Server {
     /// transport, in the order messages arrive).
     roots_epoch: Arc<AtomicU64>,
     /// The options every call runs with (page size, size limit, threads), as
-    /// the command line resolved them; each call sets the command and inputs.
-    template: Arc<Request>,
-    /// Notes about those options, shown with failures as the CLI shows them.
-    warnings: Arc<Vec<String>>,
+    /// the command line resolved them; a call is a command and its inputs.
+    options: Arc<Options>,
     tool_router: ToolRouter<Server>,
 }
 
@@ -63,9 +61,9 @@ struct ClientRoots {
 }
 
 /// Runs `mdsel mcp` until stdin closes. Status 0 on EOF (also before
-/// `initialize`), 2 for a bad `--root`. `template` carries the options of the
-/// command line (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...).
-pub fn main(extra_roots: &[PathBuf], template: Request, warnings: Vec<String>) -> ExitCode {
+/// `initialize`), 2 for a bad `--root`. `options` are the command line's
+/// (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...), for every call.
+pub fn main(extra_roots: &[PathBuf], options: Options) -> ExitCode {
     let roots = match std::env::current_dir()
         .map_err(|e| format!("cannot read the working directory: {e}"))
         .and_then(|cwd| Roots::new(&cwd, extra_roots))
@@ -80,8 +78,7 @@ pub fn main(extra_roots: &[PathBuf], template: Request, warnings: Vec<String>) -
         roots: Arc::new(roots),
         client_roots: Arc::default(),
         roots_epoch: Arc::default(),
-        template: Arc::new(template),
-        warnings: Arc::new(warnings),
+        options: Arc::new(options),
         tool_router: Server::tool_router(),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -188,12 +185,9 @@ impl Server {
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let warnings = Arc::clone(&self.warnings);
-        let template = Arc::clone(&self.template);
+        let options = Arc::clone(&self.options);
         let answer = tokio::task::spawn_blocking(move || {
-            let mut request = Request::clone(&template);
-            request.command = command;
-            respond(&roots, &allowed, request, &files, &warnings)
+            respond(&roots, &allowed, &options, command, &files)
         })
         .await;
         match answer {
@@ -255,9 +249,9 @@ struct Answer {
 fn respond(
     roots: &Roots,
     allowed: &[PathBuf],
-    mut request: Request,
+    options: &Options,
+    command: Command,
     files: &[String],
-    warnings: &[String],
 ) -> Answer {
     let mut refused = String::new();
     let mut inputs = Vec::new();
@@ -283,19 +277,19 @@ fn respond(
             is_error: true,
         };
     }
-    request.inputs = inputs;
-    let mut report = mdsel::run(&request);
-    report.warnings.extend(warnings.iter().cloned());
+    let report = mdsel::run(options, &Call::new(command, inputs));
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = mdsel::write_text(&report, &mut out);
     let code = report.exit_code();
-    let is_error = code != 0 || !refused.is_empty();
+    let is_error = !code.is_success() || !refused.is_empty();
     if is_error {
         out.extend_from_slice(refused.as_bytes());
         let _ = mdsel::write_errors(&report, &mut out);
         if out.is_empty() {
-            out.extend_from_slice(format!("mdsel: failed with exit code {code}\n").as_bytes());
+            out.extend_from_slice(
+                format!("mdsel: failed with exit code {}\n", code.code()).as_bytes(),
+            );
         }
     }
     Answer {
@@ -328,8 +322,13 @@ mod tests {
             "-".to_owned(),
             "../x.md".to_owned(),
         ];
-        let request = Request::new(Command::Index, Vec::new());
-        let answer = respond(&roots, &allowed, request, &files, &[]);
+        let answer = respond(
+            &roots,
+            &allowed,
+            &Options::default(),
+            Command::Index,
+            &files,
+        );
         assert!(answer.is_error);
         assert!(
             answer

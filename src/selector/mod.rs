@@ -23,7 +23,8 @@ use crate::tree::BlockKind;
 pub use error::{Expected, SyntaxError};
 pub use parse::{looks_like_selector, parse, split_selectors};
 pub(crate) use repair::repairs;
-pub(crate) use resolve::{Hit, Miss, canonical, children_available, resolve_in, type_name};
+pub(crate) use resolve::{Hit, canonical, children_available, resolve_in, type_name};
+pub use resolve::{Miss, resolve};
 
 /// Longest selector accepted, in bytes.
 pub const MAX_SELECTOR_LEN: usize = 64 * 1024;

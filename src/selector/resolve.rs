@@ -16,7 +16,8 @@ pub(crate) struct Hit {
 
 /// Why a selector found nothing in one document.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Miss {
+#[non_exhaustive]
+pub struct Miss {
     /// The 0-based step that found nothing (deeper misses explain more).
     pub step: usize,
     /// What was wrong, as a sentence.
@@ -29,6 +30,21 @@ pub(crate) struct Miss {
 const NEAREST: usize = 3;
 /// How many suggestions any other miss gets.
 const MAX_SUGGESTIONS: usize = 5;
+
+/// The nodes a selector names in one document, in document order, or why it
+/// names none. The namespace is not checked (the caller picks the document);
+/// a last `page` step gives the node it pages (pages are the fit stage's).
+///
+/// ```
+/// let doc = mdsel::parse_document(mdsel::Source::new("g.md", "# G\n\n## A\n\n```\nx\n```\n"));
+/// let sel = mdsel::parse_selector("h2.0/code.0").unwrap();
+/// let nodes = mdsel::resolve(&doc, &sel).unwrap();
+/// assert_eq!(doc.content(doc.node(nodes[0]).span()), "```\nx\n```\n");
+/// assert!(mdsel::resolve(&doc, &mdsel::parse_selector("h2.5").unwrap()).is_err());
+/// ```
+pub fn resolve(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
+    resolve_in(doc, sel).map(|hits| hits.into_iter().map(|h| h.node).collect())
+}
 
 /// Resolves a selector's steps in one document (the namespace is checked by the caller).
 pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Miss> {
@@ -370,7 +386,7 @@ code one
 ";
 
     fn doc() -> Document {
-        parse_document("readme".into(), "README.md".into(), DOC.into(), 0)
+        parse_document(crate::source::Source::new("README.md", DOC))
     }
 
     fn resolve(sel: &str) -> Result<Vec<String>, Miss> {
@@ -506,7 +522,7 @@ code one
     #[test]
     fn nearest_indices_for_out_of_range() {
         let text: String = (0..9).map(|i| format!("## S{i}\n")).collect();
-        let d = parse_document("d".into(), "d.md".into(), text, 0);
+        let d = parse_document(crate::source::Source::new("d.md", text));
         let sugg = |s: &str| resolve_in(&d, &parse(s).unwrap()).unwrap_err().suggestions;
         assert_eq!(sugg("h2.99"), ["h2.6", "h2.7", "h2.8"]);
         assert_eq!(sugg("h2.9"), ["h2.6", "h2.7", "h2.8"]);

@@ -17,6 +17,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use super::lines::Lines;
 use super::{BlockKind, Document, Kind, Node, NodeId};
+use crate::source::Source;
 use crate::words::count_words;
 
 /// A block's span: the parser's range widened to whole lines, blank tail dropped.
@@ -55,14 +56,19 @@ enum Frame {
     Inline,
 }
 
-/// Parses `text` into a document tree.
+/// Parses a source into a document tree. Its namespace is the one its path
+/// gives alone (`README.md` → `readme`); [`crate::run`] renames documents that
+/// share one.
 ///
 /// ```
-/// let doc = mdsel::parse_document("readme".into(), "README.md".into(), "# A\n\ntext\n\n## B\n".into(), 0);
+/// let doc = mdsel::parse_document(mdsel::Source::new("README.md", "# A\n\ntext\n\n## B\n"));
+/// assert_eq!(doc.namespace(), "readme");
 /// assert_eq!(doc.sections().len(), 2);
 /// assert_eq!(doc.headings(2).len(), 1);
 /// ```
-pub fn parse_document(namespace: String, path: String, text: String, offset: usize) -> Document {
+pub fn parse_document(source: Source) -> Document {
+    let Source { path, text, offset } = source;
+    let namespace = crate::namespace::namespaces(&[path.as_str()]).swap_remove(0);
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
     let body = match front_matter(&lines) {

@@ -5,7 +5,7 @@
 use super::{BlockKind, Document, Kind, NodeId, parse_document};
 
 fn outline(text: &str) -> String {
-    let doc = parse_document("t".into(), "t.md".into(), text.into(), 0);
+    let doc = parse_document(crate::source::Source::new("t.md", text));
     let mut top: Vec<NodeId> = doc.sections().to_vec();
     for kind in BlockKind::ALL {
         top.extend_from_slice(doc.blocks(kind));
