@@ -118,11 +118,16 @@ fn count_exceeds(mut reader: impl Read, limit: u64) -> bool {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => return false,
         };
+        let before = pending.len();
         pending.extend_from_slice(&buf[..n]);
         if std::mem::take(&mut first) && pending.starts_with(b"\xEF\xBB\xBF") {
             pending.drain(..3); // a byte-order mark is not a word (as in the library)
         }
-        if let Some(cut) = pending.iter().rposition(|&b| is_space(b)) {
+        // Only the new bytes can hold a space: the tail kept before has none,
+        // so one long word costs one pass, not one per chunk.
+        let fresh = before.min(pending.len());
+        if let Some(cut) = pending[fresh..].iter().rposition(|&b| is_space(b)) {
+            let cut = fresh + cut;
             words += mdsel::count_words_bytes(&pending[..=cut]) as u64;
             pending.drain(..=cut);
             if words > limit {
