@@ -92,7 +92,7 @@ enum Sub {
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<std::path::PathBuf>,
     },
-    /// Agent hook: suggest mdsel when an agent reads big Markdown (JSON on stdin).
+    /// Agent hook: suggest mdsel when an agent reads big Markdown.
     Hook {
         /// The agent host whose hook input is on stdin.
         #[arg(value_parser = crate::hook::HOST_NAMES)]
@@ -110,12 +110,12 @@ enum Sub {
         #[arg(long)]
         user: bool,
     },
-    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    /// Print a shell completion script.
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff) on stdout.
+    /// Print the man page (roff).
     Man,
 }
 
