@@ -96,21 +96,31 @@ enum Sub {
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<std::path::PathBuf>,
     },
-    /// Claude Code hook: suggest mdsel before a Read of big Markdown.
+    /// Agent hook: suggest mdsel when an agent reads big Markdown.
     Hook {
-        /// The agent host.
-        #[arg(value_parser = ["claude"])]
+        /// The agent host whose hook input is on stdin.
+        #[arg(value_parser = crate::hook::HOST_NAMES)]
         host: String,
     },
     /// Print (or --write) the MCP server and hook config for a host.
     Setup {
         /// The agent host.
-        #[arg(value_parser = ["claude"])]
+        #[arg(value_parser = crate::setup::HOST_NAMES)]
         host: String,
-        /// Merge it into ./.mcp.json and ./.claude/settings.json (keeping .bak backups).
+        /// Merge it into the host's files (keeping a .bak of each file it changes).
         #[arg(long)]
         write: bool,
+        /// Your user settings, for every project, instead of this project's.
+        #[arg(long)]
+        user: bool,
     },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
 }
 
 /// Parses argv, runs, renders; returns the process exit code.
@@ -127,8 +137,12 @@ pub fn main() -> ExitCode {
             // Every tool call runs with these options.
             return crate::mcp::main(&roots, options(&cli.opts));
         }
-        Some(Sub::Hook { .. }) => return crate::hook::main(),
-        Some(Sub::Setup { write, .. }) => return crate::setup::main(write),
+        Some(Sub::Hook { host }) => return crate::hook::main(&host),
+        Some(Sub::Setup { host, write, user }) => return crate::setup::main(&host, write, user),
+        Some(Sub::Completions { shell }) => {
+            return finish(crate::manual::completions(shell, Cli::command()), 0);
+        }
+        Some(Sub::Man) => return finish(crate::manual::man(Cli::command()), 0),
         Some(Sub::Index { files }) => (Command::Index, files),
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
         Some(Sub::Search { query, files }) => (Command::Search(query), files),

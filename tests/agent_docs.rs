@@ -1,5 +1,6 @@
-//! The agent docs cannot lie: `README.md`'s JSON snippets parse and match
-//! what `mdsel setup claude` writes, and `SKILL.md`'s examples are real output.
+//! The agent docs cannot lie: `README.md`'s snippets parse and match
+//! what `mdsel setup <host>` writes for every host, and `SKILL.md`'s examples
+//! are real output.
 
 use std::path::Path;
 use std::process::Command;
@@ -117,4 +118,39 @@ fn skill_examples_are_real_output() {
     assert_eq!(text[0], index);
     let (_, errors) = mdsel(&["select", "h2.99", "guide.md"]);
     assert_eq!(text[1], errors);
+}
+
+#[test]
+fn every_hosts_setup_snippets_are_in_the_readme() {
+    let doc = read("README.md");
+    let json_blocks: Vec<Value> = blocks(&doc, "json")
+        .iter()
+        .map(|s| serde_json::from_str(s).unwrap())
+        .collect();
+    let toml_blocks = blocks(&doc, "toml");
+    // Claude Desktop's snippet names this binary's own path: not comparable.
+    for host in ["claude", "cursor", "vscode", "gemini", "codex", "opencode"] {
+        let (printed, _) = mdsel(&["setup", host]);
+        let mut found = 0;
+        for part in printed.split("\n\n") {
+            let body: Vec<&str> = part.lines().filter(|l| !l.starts_with('#')).collect();
+            if body.is_empty() {
+                continue;
+            }
+            let text = body.join("\n") + "\n";
+            if let Ok(value) = serde_json::from_str::<Value>(&text) {
+                assert!(
+                    json_blocks.contains(&value),
+                    "README.md lacks {host}'s {value}"
+                );
+            } else {
+                assert!(
+                    toml_blocks.contains(&text),
+                    "README.md lacks {host}'s\n{text}"
+                );
+            }
+            found += 1;
+        }
+        assert!(found >= 1, "{host}: {printed}");
+    }
 }

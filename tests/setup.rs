@@ -1,4 +1,5 @@
-//! `mdsel setup claude [--write]`: printing, and merging into a project's config.
+//! `mdsel setup claude [--write]`: printing, and merging into a project's config
+//! (the other hosts are in `setup_hosts.rs`).
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -225,5 +226,88 @@ fn invalid_json_is_refused_and_nothing_is_touched() {
         }
         assert!(!dir.path().join(".mcp.json.bak").exists());
         assert!(!dir.path().join(".claude/settings.json.bak").exists());
+    }
+}
+
+/// A folder holding an executable named `mdsel`, for PATH.
+fn fake_bin() -> tempfile::TempDir {
+    let bin = tempfile::tempdir().unwrap();
+    let fake = bin
+        .path()
+        .join(if cfg!(windows) { "mdsel.exe" } else { "mdsel" });
+    std::fs::write(&fake, "").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    bin
+}
+
+fn setup_with_path(dir: &Path, path: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mdsel"))
+        .args(["setup", "claude", "--write"])
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mdsel setup")
+}
+
+#[test]
+fn issue8_warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = tempfile::tempdir().unwrap();
+    let out = setup_with_path(dir.path(), empty.path());
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("warning: `mdsel` is not on PATH") && err.contains("Claude Code"),
+        "{err}"
+    );
+    assert_eq!(
+        read_json(&dir.path().join(".mcp.json")),
+        json!({"mcpServers": {"mdsel": server()}})
+    );
+    assert!(dir.path().join(".claude/settings.json").is_file());
+
+    let dir = tempfile::tempdir().unwrap();
+    let bin = fake_bin();
+    let out = setup_with_path(dir.path(), bin.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn issue8_an_empty_or_blank_config_file_counts_as_an_empty_object() {
+    for blank in ["", " \n\t\r\n"] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".mcp.json"), blank).unwrap();
+        std::fs::create_dir(dir.path().join(".claude")).unwrap();
+        std::fs::write(dir.path().join(".claude/settings.json"), blank).unwrap();
+        let out = setup(dir.path(), &["--write"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            read_json(&dir.path().join(".mcp.json")),
+            json!({"mcpServers": {"mdsel": server()}})
+        );
+        assert_eq!(
+            read_json(&dir.path().join(".claude/settings.json")),
+            json!({"hooks": {"PreToolUse": [hook()]}})
+        );
+        // The blank originals are kept, as for any file that is replaced.
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(".mcp.json.bak")).unwrap(),
+            blank
+        );
     }
 }
