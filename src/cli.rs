@@ -140,9 +140,14 @@ pub fn main() -> ExitCode {
         Some(Sub::Hook { host }) => return crate::hook::main(&host),
         Some(Sub::Setup { host, write, user }) => return crate::setup::main(&host, write, user),
         Some(Sub::Completions { shell }) => {
-            return finish(crate::manual::completions(shell, Cli::command()), 0);
+            return finish(
+                crate::manual::completions(shell, Cli::command()),
+                mdsel::ExitCode::Success,
+            );
         }
-        Some(Sub::Man) => return finish(crate::manual::man(Cli::command()), 0),
+        Some(Sub::Man) => {
+            return finish(crate::manual::man(Cli::command()), mdsel::ExitCode::Success);
+        }
         Some(Sub::Index { files }) => (Command::Index, files),
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
         Some(Sub::Search { query, files }) => (Command::Search(query), files),

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// The stable, machine-readable error codes of SPEC §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// A named file or directory does not exist.
     FileNotFound,

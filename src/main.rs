@@ -2,6 +2,8 @@
 //! server (`mcp/`), the agent hooks (`hook/`), their set-up (`setup/`), and the generated
 //! completions and man page (`manual.rs`).
 
+#![forbid(unsafe_code)]
+
 mod cli;
 mod hook;
 mod manual;

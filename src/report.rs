@@ -12,6 +12,7 @@ use crate::tree::{Document, NodeId};
 
 /// The kind of command that ran (after any select-to-search fallback).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandKind {
     /// `index`
     Index,

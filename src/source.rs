@@ -23,6 +23,7 @@ const BINARY_SNIFF: usize = 8 * 1024;
 
 /// One input as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Input {
     /// A file or a directory to walk.
     Path(PathBuf),

@@ -176,6 +176,7 @@ impl Target {
 
 /// Which matches a step keeps, by 0-based position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Index {
     /// `.N`
     One(u64),

@@ -13,9 +13,10 @@
 
 use std::borrow::Cow;
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::lines::Lines;
+use super::options::options;
 use super::{BlockKind, Document, Kind, Node, NodeId};
 use crate::source::Source;
 use crate::words::count_words;
@@ -25,15 +26,6 @@ fn block_span(lines: &Lines<'_>, range: &std::ops::Range<usize>) -> std::ops::Ra
     let start = lines.start_of(range.start);
     let end = lines.end_of(range.end);
     start..lines.trim_blank_tail(start, end).max(start)
-}
-
-/// CommonMark plus the GitHub extensions that change block structure or titles.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_GFM
 }
 
 /// A heading at document level, before sections are formed.

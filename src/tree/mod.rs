@@ -8,6 +8,7 @@
 
 mod build;
 mod lines;
+mod options;
 #[cfg(test)]
 mod tests;
 
@@ -32,6 +33,7 @@ impl NodeId {
 
 /// The block types that are counted at document level, in index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BlockKind {
     /// Fenced or indented code block.
     Code,
@@ -77,6 +79,7 @@ impl BlockKind {
 
 /// What a node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Kind {
     /// The whole file (`*`).
     Document,

@@ -7,6 +7,7 @@
 
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 
 const platforms = require("../platforms.json");
@@ -65,8 +66,11 @@ child.on("error", (err) => fail(`cannot run ${binary}: ${err.message}`));
 child.on("exit", (code, signal) => {
   for (const [name, handler] of handlers) process.removeListener(name, handler);
   if (signal) {
-    // End the way the binary ended, so the caller sees the same signal.
+    // End the way the binary ended, so the caller sees the same signal. The
+    // signal is delivered asynchronously: keep the event loop alive until it
+    // lands, or Node would exit 0 first; exit as a shell would if it never does.
     process.kill(process.pid, signal);
+    setTimeout(() => process.exit(128 + (os.constants.signals[signal] || 0)), 2000);
     return;
   }
   process.exit(code === null ? 1 : code);
