@@ -17,7 +17,7 @@
 //! let options = Options::default();
 //!
 //! // Index: which selectors exist?
-//! let report = run(&options, &Call::new(Command::Index, input()));
+//! let report = run(&options, &Call::new(Command::Index(vec![]), input()));
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "h1.0 Guide (13w)\n h2.0 Install (7w)\n h2.1 Use (4w)\n---\ncode:1 para:1\n");
@@ -61,7 +61,7 @@ pub use namespace::namespaces;
 pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
-pub use run::run;
+pub use run::{run, run_text};
 pub use search::{SearchHit, similarity};
 pub use selector::{
     Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,

@@ -74,7 +74,10 @@ fn check_file(path: &Path) {
         path.display()
     );
 
-    let index = run(&Options::default(), &Call::new(Command::Index, input()));
+    let index = run(
+        &Options::default(),
+        &Call::new(Command::Index(vec![]), input()),
+    );
     let mut json = Vec::new();
     write_json(&index, &mut json).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();

@@ -7,18 +7,31 @@ mod common;
 
 use mdsel::{Call, Command, Input, Options, Report, run, write_json, write_text};
 
-fn report(text: &str, command: Command) -> Report {
+/// Runs a call on `text`; `full` lifts the response budget (SPEC §12), so the
+/// whole answer can be checked.
+fn report(text: &str, command: Command, full: bool) -> Report {
     let input = Input::Bytes {
         name: "hostile.md".into(),
         bytes: text.as_bytes().to_vec(),
     };
     let mut options = Options::default();
     options.threads = 1;
+    options.full = full;
     run(&options, &Call::new(command, vec![input]))
 }
 
+/// The whole index.
 fn index(text: &str) -> String {
-    let r = report(text, Command::Index);
+    index_with(text, true)
+}
+
+/// The index as the default budget shows it.
+fn index_fitted(text: &str) -> String {
+    index_with(text, false)
+}
+
+fn index_with(text: &str, full: bool) -> String {
+    let r = report(text, Command::Index(vec![]), full);
     let mut out = Vec::new();
     write_text(&r, &mut out).unwrap();
     write_json(&r, &mut std::io::sink()).unwrap();
@@ -26,7 +39,7 @@ fn index(text: &str) -> String {
 }
 
 fn select(text: &str, selector: &str) -> Report {
-    let r = report(text, Command::Select(vec![selector.into()]));
+    let r = report(text, Command::Select(vec![selector.into()]), true);
     write_text(&r, &mut std::io::sink()).unwrap();
     write_json(&r, &mut std::io::sink()).unwrap();
     r
@@ -90,6 +103,13 @@ fn a_million_headings() {
     let out = index(&text);
     assert_eq!(out.lines().count(), 1_000_000);
     assert!(out.ends_with("h2.999999 h999999 (2w)\n"));
+    let fitted = index_fitted(&text);
+    assert!(mdsel::count_words(&fitted) <= 2010, "the budget holds");
+    assert!(
+        fitted.ends_with("[page 1/1504 · next: page.1]\n"),
+        "{}",
+        &fitted[fitted.len() - 80..]
+    );
     let r = select(&text, "h2.999999");
     assert_eq!(selected(&r), ["## h999999\n"]);
     let r = select(&text, "h2.0-4000000000");
@@ -105,6 +125,11 @@ fn a_hundred_thousand_character_heading() {
     let title = "x".repeat(100_000);
     let text = format!("# {title}\n\nbody\n");
     assert_eq!(index(&text), format!("h1.0 {title} (3w)\n---\npara:1\n"));
+    // One line over the budget alone is a page of its own.
+    assert_eq!(
+        index_fitted(&text),
+        format!("h1.0 {title} (3w)\n[page 1/1]\n")
+    );
 }
 
 #[test]

@@ -115,7 +115,7 @@ proptest! {
                 })
                 .collect()
         };
-        let index = run(&Options::default(), &Call::new(Command::Index, inputs()));
+        let index = run(&Options::default(), &Call::new(Command::Index(vec![]), inputs()));
         prop_assert_eq!(index.documents.len(), names.len());
         for (i, doc) in index.documents.iter().enumerate() {
             let selector = format!("{}::*", doc.namespace());

@@ -185,7 +185,7 @@ proptest! {
 
     #[test]
     fn every_indexed_selector_resolves_to_its_heading(text in document()) {
-        let index = run(&Options::default(), &request(Command::Index, std::slice::from_ref(&text)));
+        let index = run(&Options::default(), &request(Command::Index(vec![]), std::slice::from_ref(&text)));
         let mut out = Vec::new();
         write_text(&index, &mut out).unwrap();
         let doc = &index.documents[0];
@@ -215,7 +215,7 @@ proptest! {
         docs in prop::collection::vec(document(), 1..6),
         selector in prop::sample::select(vec!["h1.0", "h2", "code.0", "*/*", "list.0/item.1", "section.2/para"]),
     ) {
-        for command in [Command::Index, Command::Select(vec![selector.to_owned()]), Command::Search("item text".into())] {
+        for command in [Command::Index(vec![]), Command::Select(vec![selector.to_owned()]), Command::Search("item text".into())] {
             let call = request(command.clone(), &docs);
             let (mut one, mut two) = (Options::default(), Options::default());
             one.threads = 1;

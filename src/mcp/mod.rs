@@ -141,7 +141,8 @@ impl Server {
         if let Some(text) = missing("mdsel_index", None, &args.files) {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
-        self.call(Command::Index, args.files, &peer).await
+        let scope = args.selector.into_iter().collect();
+        self.call(Command::Index(scope), args.files, &peer).await
     }
 
     #[tool(
@@ -277,10 +278,17 @@ fn respond(
             is_error: true,
         };
     }
-    let report = mdsel::run(options, &Call::new(command, inputs));
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = mdsel::write_text(&report, &mut out);
+    let report = match mdsel::run_text(options, &Call::new(command, inputs), &mut out) {
+        Ok(report) => report,
+        Err(e) => {
+            return Answer {
+                text: format!("mdsel: the request failed unexpectedly: {e}"),
+                is_error: true,
+            };
+        }
+    };
     let code = report.exit_code();
     let is_error = !code.is_success() || !refused.is_empty();
     if is_error {
@@ -326,7 +334,7 @@ mod tests {
             &roots,
             &allowed,
             &Options::default(),
-            Command::Index,
+            Command::Index(vec![]),
             &files,
         );
         assert!(answer.is_error);

@@ -309,7 +309,7 @@ fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
         page: m.page.map(|p| PageOut {
             index: p.index,
             count: p.count,
-            next: next_page(report, m),
+            next: next_page(&prefix, m),
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
     }
