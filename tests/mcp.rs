@@ -41,7 +41,9 @@ Selector notation in output:
 Output includes:
 - Document namespace (derived from filename)
 - Heading hierarchy with word counts
-- Block type counts (code, paragraph, list, table, blockquote)";
+- Block type counts (code, paragraph, list, table, blockquote)
+
+Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page.";
 
 /// The SPEC's §11 text for `mdsel_select`.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
@@ -229,6 +231,14 @@ impl Session {
         self.call("mdsel_index", json!({ "files": files })).await
     }
 
+    async fn index_scoped(&self, selector: &str, files: &[&str]) -> (String, bool) {
+        self.call(
+            "mdsel_index",
+            json!({ "files": files, "selector": selector }),
+        )
+        .await
+    }
+
     async fn select(&self, selector: &str, files: &[&str]) -> (String, bool) {
         self.call(
             "mdsel_select",
@@ -319,7 +329,8 @@ async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
     let files = json!({"type": "array", "items": {"type": "string"}, "minItems": 1});
     let schema = Value::Object((*index.input_schema).clone());
     assert_eq!(schema["type"], "object");
-    assert_eq!(schema["required"], json!(["files"]));
+    assert_eq!(schema["required"], json!(["files"]), "selector is optional");
+    assert_eq!(schema["properties"]["selector"]["type"], "string");
     for (key, want) in files.as_object().unwrap() {
         assert_eq!(
             &schema["properties"]["files"][key], want,
@@ -368,6 +379,28 @@ async fn results_are_byte_identical_to_the_cli() {
         let args: Vec<&str> = ["index"].iter().chain(files.iter()).copied().collect();
         assert_eq!(mcp, cli(&dir, &args, &env), "index {files:?}");
         assert!(!mcp.1 && !mcp.0.is_empty(), "index {files:?}");
+    }
+    // Scoped and paged outlines, folded at this budget (SPEC §12).
+    let scoped_cases: &[(&str, &[&str])] = &[
+        ("h2.1", &["guide.md"]),
+        ("guide::*", &["guide.md", "long.md"]),
+        ("page.1", &["long.md"]),
+        (
+            "page.1",
+            &["guide.md", "docs/readme.md", "api/readme.md", "tree"],
+        ),
+        ("", &["guide.md"]),
+    ];
+    for (selector, files) in scoped_cases {
+        let mcp = session.index_scoped(selector, files).await;
+        let args: Vec<&str> = ["index", selector]
+            .iter()
+            .chain(files.iter())
+            .copied()
+            .filter(|a| !a.is_empty())
+            .collect();
+        assert_eq!(mcp, cli(&dir, &args, &env), "index {selector} {files:?}");
+        assert!(!mcp.0.is_empty(), "index {selector} {files:?}");
     }
     let select_cases: &[(&str, &[&str])] = &[
         ("h1.0", &["guide.md"]),

@@ -16,6 +16,7 @@ pub struct IndexArgs {
     /// says (e.g. h2.3 for the outline beneath that section, api/fs::* for one
     /// document, page.1 for the next page); several may be joined with commas.
     #[serde(default)]
+    #[schemars(with = "String")]
     pub(super) selector: Option<String>,
 }
 
