@@ -141,14 +141,13 @@ impl Selection {
         let mut pieces = Vec::new();
         let mut more = 0;
         for g in self.groups {
-            more += g.more;
+            // Past uncounted names, later matches cannot be named in order.
             if more == 0 {
                 pieces.extend(g.pieces);
-            }
-            // Past uncounted names, later groups cannot be named in order.
-            else {
+            } else {
                 more += g.pieces.len();
             }
+            more += g.more;
         }
         (pieces, more)
     }
@@ -234,5 +233,14 @@ mod tests {
         // "d e" would pass 4 words: it and every later match of its selector are names.
         assert_eq!(kept, [true, false, false, true]);
         assert_eq!(more, 0);
+        // Past as many names as the budget has words, matches are only counted,
+        // and so is every match of a later selector.
+        let mut sel = Selection::new(Budget::new(2), 2);
+        for _ in 0..10 {
+            sel.push(0, piece("a b c"));
+        }
+        sel.push(1, piece("x"));
+        let (pieces, more) = sel.finish();
+        assert_eq!((pieces.len(), more), (3, 8));
     }
 }

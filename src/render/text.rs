@@ -69,7 +69,7 @@ pub(crate) fn write_selection(
         total,
         pieces.len(),
         |k| {
-            let text = piece_text(&pieces[k], namespaced, labelled)?;
+            let text = piece_text(pieces.get(k)?, namespaced, labelled)?;
             let size = Size::of(&text);
             texts.push(text);
             Some(size)
