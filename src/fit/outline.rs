@@ -56,9 +56,14 @@ impl Line {
 
     /// The size of the line as printed, with `hidden` lines noted as folded.
     pub fn size(&self, hidden: u32) -> Size {
-        let mut buf = Vec::with_capacity(64);
-        outline_line(self, hidden, &mut buf);
-        Size::of_bytes(&buf)
+        self.size_in(hidden, &mut Vec::with_capacity(64))
+    }
+
+    /// [`Line::size`], rendering into `scratch` (cleared first).
+    fn size_in(&self, hidden: u32, scratch: &mut Vec<u8>) -> Size {
+        scratch.clear();
+        outline_line(self, hidden, scratch);
+        Size::of_bytes(scratch)
     }
 }
 
@@ -174,38 +179,50 @@ impl DocOutline {
     fn measure(header: Line, lines: Vec<Line>, blocks: Option<[usize; 6]>) -> DocOutline {
         let mut folded = [Size::default(); DEPTHS];
         let mut full = Size::default();
-        let mut widest: [Option<Widest>; DEPTHS] = Default::default();
-        let (namespace, path) = match &header.item {
-            Item::Document { namespace, path } => (namespace.clone(), path.clone()),
-            _ => unreachable!("a header names its document"),
-        };
-        let mut consider = |depth: usize, line: &Line| {
-            if line.descendants > 0 && widest[depth].as_ref().is_none_or(|w| line.words > w.words) {
-                widest[depth] = Some(Widest {
-                    words: line.words,
-                    namespace: namespace.clone(),
-                    path: path.clone(),
-                    selector: line.selector(),
-                });
+        // Per depth: the words and position (`None`: the header) of the biggest
+        // line that hides lines beneath it.
+        let mut best: [Option<(usize, Option<usize>)>; DEPTHS] = [None; DEPTHS];
+        let mut consider = |depth: usize, line: &Line, at: Option<usize>| {
+            if line.descendants > 0 && best[depth].is_none_or(|(words, _)| line.words > words) {
+                best[depth] = Some((line.words, at));
             }
         };
-        consider(0, &header);
-        for line in &lines {
+        consider(0, &header, None);
+        let mut scratch = Vec::with_capacity(128);
+        for (k, line) in lines.iter().enumerate() {
             let d = usize::from(line.depth).min(DEPTHS - 1);
-            let plain = line.size(0);
+            let plain = line.size_in(0, &mut scratch);
             full += plain;
             // Shown plain below every fold deeper than it, with a note at its own depth.
-            folded[d] += line.size(line.descendants);
+            folded[d] += if line.descendants > 0 {
+                line.size_in(line.descendants, &mut scratch)
+            } else {
+                plain
+            };
             for size in folded.iter_mut().skip(d + 1) {
                 *size += plain;
             }
-            consider(d, line);
+            consider(d, line, Some(k));
         }
         if let Some(counts) = &blocks {
             let mut buf = Vec::new();
             block_lines(counts, &mut buf);
             full += Size::of_bytes(&buf);
         }
+        let widest = best.map(|found| {
+            found.map(|(words, at)| {
+                let (namespace, path) = match &header.item {
+                    Item::Document { namespace, path } => (namespace.clone(), path.clone()),
+                    _ => unreachable!("a header names its document"),
+                };
+                Widest {
+                    words,
+                    namespace,
+                    path,
+                    selector: at.map_or_else(|| header.selector(), |k| lines[k].selector()),
+                }
+            })
+        });
         DocOutline {
             header_size: [header.size(0), header.size(header.descendants)],
             height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
