@@ -356,7 +356,10 @@ fn issue11_thread_count_does_not_change_output() {
 fn issue11_streamed_text_is_the_collected_text() {
     use mdsel::{Call, Command, Input, Options, run as collect, run_text, write_text};
     let dir = corpus("budget-stream", 120);
+    // 0: no budget (`--full`).
     let calls = [
+        (Command::Index(vec![]), 0),
+        (Command::Select(vec!["h3".into()]), 0),
         (Command::Index(vec![]), 2000),
         (Command::Index(vec![]), 100),
         (Command::Index(vec!["page.3".into()]), 100),
@@ -368,7 +371,8 @@ fn issue11_streamed_text_is_the_collected_text() {
     ];
     for (command, max_words) in calls {
         let mut options = Options::default();
-        options.max_words = max_words;
+        options.max_words = max_words.max(1);
+        options.full = max_words == 0;
         options.threads = 2;
         let call = Call::new(command.clone(), vec![Input::Path(dir.0.clone())]);
         let collected = collect(&options, &call);

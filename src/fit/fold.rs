@@ -251,15 +251,26 @@ impl Folder {
         }
     }
 
-    /// Lines of the page asked for that are certain to be printed, not yet
-    /// handed out: once the document lines alone overflow, the page is final.
-    pub fn ready(&mut self) -> Vec<(Line, u32)> {
-        if self.keep != Keep::Pages {
-            return Vec::new();
+    /// Rows certain to be printed, not yet handed out: once the document lines
+    /// alone overflow, the lines of the page asked for; with no budget
+    /// (`--full`), each whole outline once it is known to be one of several.
+    pub fn ready(&mut self) -> Vec<Row> {
+        match self.keep {
+            Keep::Pages => {
+                let out = self.pager.lines[self.emitted..]
+                    .iter()
+                    .map(|(l, n)| Row::Line(l.clone(), *n))
+                    .collect();
+                self.emitted = self.pager.lines.len();
+                out
+            }
+            Keep::All if self.budget.unlimited() && self.namespaced() && self.page == 0 => {
+                let rows = self.whole().rows;
+                self.docs.clear();
+                rows
+            }
+            _ => Vec::new(),
         }
-        let out = self.pager.lines[self.emitted..].to_vec();
-        self.emitted = self.pager.lines.len();
-        out
     }
 
     /// What is printed after everything [`Folder::ready`] handed out.
@@ -352,9 +363,13 @@ impl Folder {
                 files: self.call.inputs.clone(),
             };
         }
-        let widest = self.widest[usize::from(d)]
-            .as_ref()
-            .expect("a line at the fold depth hides the deeper ones");
+        // A line at the fold depth hides the deeper ones; should none, the
+        // block counts are all that is left out.
+        let Some(widest) = self.widest[usize::from(d)].as_ref() else {
+            return Marker::BlocksLeftOut {
+                files: self.call.inputs.clone(),
+            };
+        };
         let joined: usize = self.call.inputs.iter().map(|i| i.len() + 1).sum();
         let (selector, files) = if joined > MAX_INPUTS_SHOWN {
             // One file named alone: its selectors need no namespace.

@@ -104,12 +104,8 @@ pub(super) fn stream(
                     loaded += 1;
                     add(&scoping, misses.as_mut(), finds);
                     folder.push(outline);
-                    let ready: Vec<_> = folder.ready();
-                    if !ready.is_empty() {
-                        let rows: Vec<_> = ready
-                            .into_iter()
-                            .map(|(l, n)| crate::fit::Row::Line(l, n))
-                            .collect();
+                    let rows = folder.ready();
+                    if !rows.is_empty() {
                         written = write_rows(&rows, out).and_then(|()| out.flush());
                         if written.is_err() {
                             return ControlFlow::Break(());
