@@ -7,7 +7,10 @@
 //! The pipeline, as every face (CLI, MCP server) runs it: [`Options`] are
 //! resolved once per process, each [`Call`] is a command and its inputs, and
 //! [`run`] loads, parses, resolves or searches, and fits the answer into a
-//! [`Report`] that the writers render. ARCHITECTURE.md walks through the stages.
+//! [`Report`] that the writers render. [`run_text`] runs the same stages and
+//! writes the text as it goes, holding only what the response can still show
+//! (SPEC §12: every text response fits `max_words`), which is what the CLI and
+//! the MCP server use. ARCHITECTURE.md walks through the stages.
 //!
 //! ```
 //! use mdsel::{Call, Command, ExitCode, Input, Options, run, write_text};
@@ -27,6 +30,13 @@
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "```sh\ncargo install mdsel\n```\n");
+//! assert_eq!(report.exit_code(), ExitCode::Success);
+//!
+//! // Streamed: the text written as it is produced, here the outline beneath h2.1.
+//! let scoped = Call::new(Command::Index(vec!["h2.1".into()]), input());
+//! let mut out = Vec::new();
+//! let report = mdsel::run_text(&options, &scoped, &mut out).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), " h2.1 Use (4w)\n");
 //! assert_eq!(report.exit_code(), ExitCode::Success);
 //!
 //! // Embedding without the pipeline: parse one text, resolve a selector, slice.

@@ -5,7 +5,8 @@
 //! and bytes (SPEC §5), and whole matches with `--full` or `?full=true`. It also
 //! owns the budget of a whole response (SPEC §12): the folded and paged outline
 //! of `index`, and which whole matches of a selection are shown. It reads the
-//! document text to count words and find line ends; it never renders.
+//! document text to count words and find line ends, and measures outline lines
+//! and markers with the text writer's own functions; it never writes output.
 
 mod budget;
 mod fold;
