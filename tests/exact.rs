@@ -43,7 +43,10 @@ fn bom_is_skipped_and_a_missing_final_newline_is_added_once() {
     s.write("bom.md", b"\xef\xbb\xbf# Title\n\nBody\n");
     s.write("nonl.md", b"# Title\n\nlast");
     assert_eq!(stdout_of(s.path(), &["*", "bom.md"]), b"# Title\n\nBody\n");
-    assert_eq!(stdout_of(s.path(), &["h1.0", "bom.md"]), b"# Title\n\nBody\n");
+    assert_eq!(
+        stdout_of(s.path(), &["h1.0", "bom.md"]),
+        b"# Title\n\nBody\n"
+    );
     assert_eq!(stdout_of(s.path(), &["*", "nonl.md"]), b"# Title\n\nlast\n");
     assert_eq!(stdout_of(s.path(), &["para.0", "nonl.md"]), b"last\n");
     // JSON offsets address the file on disk, BOM included.

@@ -115,4 +115,3 @@ pub fn json(out: &Output) -> serde_json::Value {
         )
     })
 }
-

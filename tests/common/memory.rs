@@ -8,11 +8,11 @@
 use std::ops::Range;
 use std::path::Path;
 
-use mdsel::{Command, Input, Request};
 #[allow(unused_imports)] // each test file takes the types it needs
 pub use mdsel::{
     BlockKind, CommandKind, Document, ErrorCode, Kind, Match, NodeId, Report, Unresolved,
 };
+use mdsel::{Command, Input, Request};
 
 /// One in-memory run: a command, its inputs and the options that differ from
 /// the defaults, turned into a [`Report`] by [`Run::report`].
