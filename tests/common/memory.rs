@@ -135,6 +135,12 @@ pub fn matched<'r>(report: &'r Report, m: &Match) -> &'r str {
     &doc_text(&report.documents[m.doc])[m.span.clone()]
 }
 
+/// The selector, pasted back with its query, that names page `page` of a match.
+pub fn page_selector(report: &Report, m: &Match, page: usize) -> String {
+    let selector = report.display_selector(m, Some(page));
+    format!("{selector}{}", m.query.suffix(false))
+}
+
 /// Why a selector matched nothing, in words.
 pub fn reason(unresolved: &Unresolved) -> String {
     unresolved.reason.clone()
