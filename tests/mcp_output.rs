@@ -123,7 +123,7 @@ async fn paging_follows_mdsel_max_words_so_answers_stay_small() {
     let session = start_with(&dir, &[], &[("MDSEL_MAX_WORDS", "20")], Client::default()).await;
     let (text, is_error) = session.select("*", &["long.md"]).await;
     assert!(!is_error);
-    assert!(mdsel::count_words(&text) < 60, "{text}");
+    assert!(common::memory::words(&text) < 60, "{text}");
     assert!(text.trim_end().ends_with(" · all: *?full=true]"), "{text}");
     assert!(session.close().await.success());
 }
