@@ -6,7 +6,7 @@ mod common;
 mod mcp;
 
 use common::bin::fixtures;
-use mcp::{Client, assert_ok, cli, start, start_with};
+use mcp::{Client, assert_ok, cli, cli_index, cli_select, start, start_with};
 
 #[tokio::test]
 async fn results_are_byte_identical_to_the_cli() {
@@ -24,8 +24,7 @@ async fn results_are_byte_identical_to_the_cli() {
     ];
     for files in index_cases {
         let mcp = session.index(files).await;
-        let args: Vec<&str> = ["index"].iter().chain(files.iter()).copied().collect();
-        assert_eq!(mcp, cli(&dir, &args, &env), "index {files:?}");
+        assert_eq!(mcp, cli_index(&dir, files, &env), "index {files:?}");
         assert!(!mcp.1 && !mcp.0.is_empty(), "index {files:?}");
     }
     let select_cases: &[(&str, &[&str])] = &[
@@ -48,12 +47,8 @@ async fn results_are_byte_identical_to_the_cli() {
     ];
     for (selector, files) in select_cases {
         let mcp = session.select(selector, files).await;
-        let args: Vec<&str> = ["select", selector]
-            .iter()
-            .chain(files.iter())
-            .copied()
-            .collect();
-        assert_eq!(mcp, cli(&dir, &args, &env), "select {selector} {files:?}");
+        let want = cli_select(&dir, selector, files, &env);
+        assert_eq!(mcp, want, "select {selector} {files:?}");
         assert!(!mcp.1, "select {selector} {files:?}: {}", mcp.0);
     }
     assert!(session.close().await.success());
@@ -79,20 +74,14 @@ async fn failures_are_errors_with_the_cli_text() {
     ];
     for (selector, files) in cases {
         let mcp = session.select(selector, files).await;
-        let args: Vec<&str> = ["select", selector]
-            .iter()
-            .chain(files.iter())
-            .copied()
-            .collect();
-        let want = cli(&dir, &args, &[]);
+        let want = cli_select(&dir, selector, files, &[]);
         assert!(want.1, "the CLI fails for select {selector:?} {files:?}");
         assert_eq!(mcp, want, "select {selector:?} {files:?}");
         assert!(!mcp.0.trim().is_empty());
     }
     for files in [&["missing.md"][..], &["empty"][..]] {
         let mcp = session.index(files).await;
-        let args: Vec<&str> = ["index"].iter().chain(files.iter()).copied().collect();
-        assert_eq!(mcp, cli(&dir, &args, &[]), "index {files:?}");
+        assert_eq!(mcp, cli_index(&dir, files, &[]), "index {files:?}");
     }
     assert!(session.close().await.success());
 }

@@ -255,6 +255,24 @@ pub fn cli(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> (String, bool) {
     (String::from_utf8(text).expect("UTF-8"), failed)
 }
 
+/// What the CLI prints for `mdsel index FILES…`: what `mdsel_index` must return.
+pub fn cli_index(cwd: &Path, files: &[&str], env: &[(&str, &str)]) -> (String, bool) {
+    let args: Vec<&str> = ["index"].iter().chain(files).copied().collect();
+    cli(cwd, &args, env)
+}
+
+/// What the CLI prints for `mdsel select SELECTOR FILES…`: what `mdsel_select`
+/// must return.
+pub fn cli_select(
+    cwd: &Path,
+    selector: &str,
+    files: &[&str],
+    env: &[(&str, &str)],
+) -> (String, bool) {
+    let args: Vec<&str> = ["select", selector].iter().chain(files).copied().collect();
+    cli(cwd, &args, env)
+}
+
 /// Fails unless the result is not an error.
 pub fn assert_ok((text, is_error): (String, bool)) {
     assert!(!is_error, "an error: {text}");
