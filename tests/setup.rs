@@ -10,8 +10,10 @@ use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 fn setup(dir: &Path, args: &[&str]) -> Output {
-    let args: Vec<&str> = ["setup", "claude"].iter().chain(args).copied().collect();
-    Mdsel::new(&args).cwd(dir).output()
+    Mdsel::new(&["setup", "claude"])
+        .args(args)
+        .cwd(dir)
+        .output()
 }
 
 fn read_json(path: &Path) -> Value {

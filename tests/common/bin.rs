@@ -52,6 +52,12 @@ impl Mdsel {
         }
     }
 
+    /// Adds arguments after those given to [`Mdsel::new`].
+    pub fn args(mut self, args: &[&str]) -> Mdsel {
+        self.cmd.args(args);
+        self
+    }
+
     /// Runs in `dir` instead.
     pub fn cwd(mut self, dir: &Path) -> Mdsel {
         self.cmd.current_dir(dir);
