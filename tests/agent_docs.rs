@@ -2,13 +2,12 @@
 //! what `mdsel setup <host>` writes for every host, and `SKILL.md`'s examples
 //! are real output.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
 fn read(path: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+    std::fs::read_to_string(common::bin::root().join(path)).unwrap()
 }
 
 /// The bodies of the fenced blocks of `lang` in `text`, indentation removed.
@@ -32,12 +31,7 @@ fn blocks(text: &str, lang: &str) -> Vec<String> {
 }
 
 fn mdsel(args: &[&str]) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"))
-        .env_remove("MDSEL_MAX_WORDS")
-        .output()
-        .unwrap();
+    let out = common::bin::mdsel(args);
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),

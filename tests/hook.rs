@@ -1,32 +1,24 @@
 //! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (SPEC §10).
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::bin::Mdsel;
+use common::memory;
+use common::scratch::Scratch;
 use serde_json::json;
 
 const REMINDER: &str = "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"additionalContext\":\"This is a Markdown file over the configured size threshold.\\nUse mdsel_index and mdsel_select instead of Read.\"}}\n";
 
 /// Runs the hook with `input` on stdin and `MDSEL_MIN_WORDS` as given.
 fn hook_with(input: &[u8], min_words: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mdsel"));
-    cmd.args(["hook", "claude"])
-        .env_remove("MDSEL_MIN_WORDS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    let mut cmd = Mdsel::new(&["hook", "claude"]).stdin(input);
     if let Some(v) = min_words {
-        cmd.env("MDSEL_MIN_WORDS", v);
+        cmd = cmd.env("MDSEL_MIN_WORDS", v);
     }
-    let mut child = cmd.spawn().expect("spawn mdsel hook");
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let out = cmd.output();
     assert_eq!(out.status.code(), Some(0), "the hook always exits 0");
     assert!(
         out.stderr.is_empty(),
@@ -57,18 +49,12 @@ fn words(n: usize) -> String {
         text.push(if i % 10 == 0 { '\n' } else { ' ' });
     }
     text.push('\n');
-    assert_eq!(mdsel::count_words(&text), n);
+    assert_eq!(memory::words(&text), n);
     text
 }
 
-fn dir_with(files: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
+fn dir_with(files: &[(&str, String)]) -> Scratch {
+    Scratch::with("hook", files)
 }
 
 #[test]

@@ -1,19 +1,20 @@
 //! `mdsel setup claude [--write]`: printing, and merging into a project's config
 //! (the other hosts are in `setup_hosts.rs`).
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::Path;
+use std::process::Output;
+
+use common::bin::Mdsel;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 fn setup(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["setup", "claude"])
+    Mdsel::new(&["setup", "claude"])
         .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
+        .cwd(dir)
         .output()
-        .expect("run mdsel setup")
 }
 
 fn read_json(path: &Path) -> Value {
@@ -30,7 +31,7 @@ fn hook() -> Value {
 
 #[test]
 fn prints_both_snippets_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let out = setup(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -59,7 +60,7 @@ fn prints_both_snippets_and_writes_nothing() {
 
 #[test]
 fn write_creates_both_files_in_an_empty_project() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let out = setup(dir.path(), &["--write"]);
     assert_eq!(
         out.status.code(),
@@ -88,7 +89,7 @@ fn write_creates_both_files_in_an_empty_project() {
 
 #[test]
 fn write_merges_and_keeps_every_other_setting_in_order() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let mcp_before = r#"{
   "zeta": 1,
   "mcpServers": {
@@ -155,7 +156,7 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
 
 #[test]
 fn write_twice_changes_nothing_the_second_time() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     assert!(setup(dir.path(), &["--write"]).status.success());
     let mcp = std::fs::read(dir.path().join(".mcp.json")).unwrap();
     let settings = std::fs::read(dir.path().join(".claude/settings.json")).unwrap();
@@ -176,7 +177,7 @@ fn write_twice_changes_nothing_the_second_time() {
 
 #[test]
 fn an_existing_mdsel_entry_is_left_as_the_user_wrote_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let custom = r#"{"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"]}}}"#;
     std::fs::write(dir.path().join(".mcp.json"), custom).unwrap();
     std::fs::create_dir(dir.path().join(".claude")).unwrap();
@@ -202,7 +203,7 @@ fn invalid_json_is_refused_and_nothing_is_touched() {
         (".mcp.json", "{\"mcpServers\": []}"),
         (".claude/settings.json", "{\"hooks\": {\"PreToolUse\": {}}}"),
     ] {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = Scratch::new("setup");
         std::fs::create_dir(dir.path().join(".claude")).unwrap();
         let fine = "{\"keep\": true}";
         for file in [".mcp.json", ".claude/settings.json"] {
@@ -245,13 +246,10 @@ fn fake_bin() -> tempfile::TempDir {
 }
 
 fn setup_with_path(dir: &Path, path: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["setup", "claude", "--write"])
-        .current_dir(dir)
-        .env("PATH", path)
-        .stdin(Stdio::null())
+    Mdsel::new(&["setup", "claude", "--write"])
+        .cwd(dir)
+        .env("PATH", path.to_str().expect("a UTF-8 temp path"))
         .output()
-        .expect("run mdsel setup")
 }
 
 #[test]

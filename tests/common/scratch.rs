@@ -1,0 +1,58 @@
+//! Scratch folders: a fresh, uniquely named directory per test, filled with the
+//! files the test names and removed when it goes out of scope. Files made at run
+//! time never need to be committed (FIFOs, links, sparse or huge files, names a
+//! case-insensitive checkout could not hold).
+
+use std::path::{Path, PathBuf};
+
+/// A fresh directory, removed on drop.
+pub struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    /// An empty directory whose name starts with `mdsel-{name}-`.
+    pub fn new(name: &str) -> Scratch {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("mdsel-{name}-"))
+            .tempdir()
+            .expect("create scratch dir");
+        Scratch { dir }
+    }
+
+    /// A directory holding `files`, each `(relative path, contents)`.
+    pub fn with<T: AsRef<[u8]>>(name: &str, files: &[(&str, T)]) -> Scratch {
+        let scratch = Scratch::new(name);
+        for (path, text) in files {
+            scratch.write(path, text);
+        }
+        scratch
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `name` inside the directory (which need not exist).
+    pub fn join(&self, name: impl AsRef<Path>) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Writes a file, making its parent folders; returns its path.
+    pub fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create parent");
+        }
+        std::fs::write(&path, bytes).expect("write scratch file");
+        path
+    }
+
+    /// Makes a folder (and its parents); returns its path.
+    pub fn mkdir(&self, name: &str) -> PathBuf {
+        let path = self.join(name);
+        std::fs::create_dir_all(&path).expect("create scratch folder");
+        path
+    }
+}
