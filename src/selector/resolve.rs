@@ -177,13 +177,13 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
     let mut at = Some(id);
     while let Some(cur) = at {
         let node = doc.node(cur);
+        let name = Target::of(node.kind).name();
         let name = match node.kind {
-            Kind::Document => return "*".to_owned(),
-            Kind::Root => "root".to_owned(),
-            Kind::Front => "front".to_owned(),
-            Kind::Section { level } => format!("h{level}.{}", node.ordinal),
-            Kind::Block(k) => format!("{}.{}", k.name(), node.ordinal),
-            Kind::Item => format!("item.{}", node.ordinal),
+            Kind::Document => return name.to_owned(),
+            Kind::Root | Kind::Front => name.to_owned(),
+            Kind::Section { .. } | Kind::Block(_) | Kind::Item => {
+                format!("{name}.{}", node.ordinal)
+            }
         };
         parts.push(name);
         at = match node.kind {
@@ -197,14 +197,7 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
 
 /// The type name of a node as output shows it (`h2`, `code`, `item`, `root`).
 pub(crate) fn type_name(doc: &Document, id: NodeId) -> &'static str {
-    match doc.node(id).kind {
-        Kind::Document => "document",
-        Kind::Root => "root",
-        Kind::Front => "front",
-        Kind::Section { level } => Target::Heading(level).name(),
-        Kind::Block(k) => k.name(),
-        Kind::Item => "item",
-    }
+    Target::of(doc.node(id).kind).info().node
 }
 
 fn miss(

@@ -29,7 +29,8 @@ impl NodeId {
     }
 }
 
-/// The block types that are counted at document level, in index order.
+/// The block types that are counted at document level, in index order. Their
+/// names are the selector's (`Target::Block(kind).name()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlockKind {
     /// Fenced or indented code block.
@@ -56,18 +57,6 @@ impl BlockKind {
         BlockKind::Quote,
         BlockKind::Html,
     ];
-
-    /// The shorthand type name used in selectors and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            BlockKind::Code => "code",
-            BlockKind::Paragraph => "para",
-            BlockKind::List => "list",
-            BlockKind::Table => "table",
-            BlockKind::Quote => "quote",
-            BlockKind::Html => "html",
-        }
-    }
 
     fn slot(self) -> usize {
         self as usize

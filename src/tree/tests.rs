@@ -31,7 +31,7 @@ fn line(doc: &Document, id: NodeId, depth: usize) -> String {
     let node = doc.node(id);
     let name = match node.kind {
         Kind::Section { level } => format!("h{level}"),
-        Kind::Block(kind) => kind.name().to_owned(),
+        Kind::Block(kind) => crate::selector::Target::Block(kind).name().to_owned(),
         Kind::Item => "item".to_owned(),
         other => format!("{other:?}"),
     };
