@@ -46,7 +46,7 @@ mod source;
 mod tree;
 mod words;
 
-pub use error::{ErrorCode, FailedFile, FileError};
+pub use error::{ErrorCode, FailedFile, FileError, Reason};
 pub use namespace::namespaces;
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};

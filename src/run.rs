@@ -3,7 +3,7 @@
 //! This is the one entry point every face calls. It reads inputs but writes
 //! nothing; rendering and exit codes are the caller's.
 
-use crate::error::ErrorCode;
+use crate::error::Reason;
 use crate::namespace;
 use crate::page::{head_tail, pages};
 use crate::pool::map_ordered;
@@ -115,8 +115,7 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
                 let suggestions = fix_syntax(request, report, &err);
                 report.unresolved.push(Unresolved {
                     selector: err.input.clone(),
-                    code: ErrorCode::InvalidSelector,
-                    reason: err.to_string(),
+                    reason: Reason::Syntax(err),
                     suggestions,
                 });
             }
@@ -187,8 +186,7 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
         // No document was loaded to look in (the file errors say why).
         return Err(Unresolved {
             selector: sel.source.clone(),
-            code: ErrorCode::SelectorNotFound,
-            reason: "No document was loaded to look in".to_owned(),
+            reason: Reason::NoDocument,
             suggestions: Vec::new(),
         });
     };
@@ -199,7 +197,6 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
     };
     Err(Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::SelectorNotFound,
         reason: miss.reason,
         suggestions: miss
             .suggestions
@@ -233,19 +230,13 @@ fn namespace_miss(request: &Request, report: &Report, sel: &Selector, ns: &str) 
         .filter(|s| finds(request, report, s))
         .take(5)
         .collect();
-    let known: Vec<&str> = report
-        .documents
-        .iter()
-        .take(10)
-        .map(|d| d.namespace.as_str())
-        .collect();
+    let loaded = report.documents.iter().map(|d| d.namespace.clone());
     Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::NamespaceNotFound,
-        reason: format!(
-            "no document has namespace '{ns}'; loaded: {}",
-            known.join(", ")
-        ),
+        reason: Reason::NamespaceNotFound {
+            namespace: ns.to_owned(),
+            loaded: loaded.collect(),
+        },
         suggestions,
     }
 }
@@ -294,10 +285,11 @@ fn materialize(
                     let from = last.saturating_sub(2);
                     page_miss = Some(Miss {
                         step: sel.steps.len() - 1,
-                        reason: format!(
-                            "Index out of range: {selector} has {}",
-                            selector::Target::Page.noun(all.len())
-                        ),
+                        reason: Reason::OutOfRange {
+                            owner: Some(selector.clone()),
+                            target: selector::Target::Page,
+                            count: all.len(),
+                        },
                         suggestions: (from..=last)
                             .map(|p| format!("{selector}/page.{p}{}", sel.query.suffix(false)))
                             .collect(),

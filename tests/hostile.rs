@@ -147,12 +147,12 @@ fn hostile_selectors_fail_clearly_or_stay_bounded() {
         let r = select(text, sel);
         assert_eq!(r.exit_code(), 1, "{}", &sel[..sel.len().min(40)]);
         assert_eq!(
-            r.unresolved[0].code,
+            r.unresolved[0].code(),
             mdsel::ErrorCode::InvalidSelector,
             "{}",
             &sel[..sel.len().min(40)]
         );
-        r.unresolved[0].reason.clone()
+        r.unresolved[0].reason.to_string()
     };
     assert!(invalid(&vec!["h1.0"; 10_000].join("/")).contains("too many steps"));
     assert!(invalid("h2.99999999999999999999999").contains("index too large"));

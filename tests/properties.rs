@@ -335,8 +335,9 @@ proptest! {
                 prop_assert!(resolves(&docs, s, max_words), "suggestion {} for {} does not resolve", s, sel);
             }
             // issue 8: a selector a miss gives as an example resolves as well.
-            let example = u.reason.split_once("(e.g. ").map(|(_, e)| e.trim_end_matches(')'));
-            if let (mdsel::ErrorCode::SelectorNotFound, Some(example)) = (u.code, example) {
+            let reason = u.reason.to_string();
+            let example = reason.split_once("(e.g. ").map(|(_, e)| e.trim_end_matches(')'));
+            if let (mdsel::ErrorCode::SelectorNotFound, Some(example)) = (u.code(), example) {
                 prop_assert!(resolves(&docs, example, max_words), "example {} for {} does not resolve", example, sel);
             }
         }

@@ -146,16 +146,6 @@ impl Target {
         format!("{}{last}{tail}", names.join(", "))
     }
 
-    /// A counted noun for messages: "no h4 headings", "1 code block".
-    pub(crate) fn noun(self, count: usize) -> String {
-        let info = self.info();
-        match count {
-            0 => format!("no {}", info.many),
-            1 => format!("1 {}", info.one),
-            n => format!("{n} {}", info.many),
-        }
-    }
-
     /// The type a node of this kind is selected as (`*` for the document).
     pub(crate) fn of(kind: Kind) -> Target {
         match kind {
