@@ -5,7 +5,7 @@
 //! `search`, `fit`), and rendering and exit codes are the caller's.
 
 use crate::call::{Call, Command};
-use crate::error::ErrorCode;
+use crate::error::Reason;
 use crate::fit;
 use crate::namespace;
 use crate::options::Options;
@@ -116,8 +116,7 @@ fn select(options: &Options, args: &[String], report: &mut Report) {
                 let suggestions = fix_syntax(options, report, &err);
                 report.unresolved.push(Unresolved {
                     selector: err.input.clone(),
-                    code: ErrorCode::InvalidSelector,
-                    reason: err.to_string(),
+                    reason: Reason::Syntax(err),
                     suggestions,
                 });
             }
@@ -188,8 +187,7 @@ fn lookup(options: &Options, report: &Report, sel: &Selector) -> Result<Vec<Matc
         // No document was loaded to look in (the file errors say why).
         return Err(Unresolved {
             selector: sel.source.clone(),
-            code: ErrorCode::SelectorNotFound,
-            reason: "No document was loaded to look in".to_owned(),
+            reason: Reason::NoDocument,
             suggestions: Vec::new(),
         });
     };
@@ -200,7 +198,6 @@ fn lookup(options: &Options, report: &Report, sel: &Selector) -> Result<Vec<Matc
     };
     Err(Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::SelectorNotFound,
         reason: miss.reason,
         suggestions: miss
             .suggestions
@@ -234,19 +231,13 @@ fn namespace_miss(options: &Options, report: &Report, sel: &Selector, ns: &str) 
         .filter(|s| finds(options, report, s))
         .take(5)
         .collect();
-    let known: Vec<&str> = report
-        .documents
-        .iter()
-        .take(10)
-        .map(|d| d.namespace.as_str())
-        .collect();
+    let loaded = report.documents.iter().map(|d| d.namespace.clone());
     Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::NamespaceNotFound,
-        reason: format!(
-            "no document has namespace '{ns}'; loaded: {}",
-            known.join(", ")
-        ),
+        reason: Reason::NamespaceNotFound {
+            namespace: ns.to_owned(),
+            loaded: loaded.collect(),
+        },
         suggestions,
     }
 }

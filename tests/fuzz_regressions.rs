@@ -60,7 +60,7 @@ fn issue4_unknown_type_with_no_document_loaded() {
         assert!(report.documents.is_empty());
         assert_eq!(report.failed.len(), 1, "the binary input is a file error");
         assert_eq!(report.unresolved.len(), 1, "{selector} is reported");
-        assert_eq!(report.unresolved[0].code, ErrorCode::InvalidSelector);
+        assert_eq!(report.unresolved[0].code(), ErrorCode::InvalidSelector);
         assert!(
             report.unresolved[0].suggestions.is_empty(),
             "nothing resolves"

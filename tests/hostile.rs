@@ -138,7 +138,7 @@ fn hostile_selectors_fail_clearly_or_stay_bounded() {
         let r = select(text, sel);
         assert_eq!(r.exit_code(), 1, "{}", &sel[..sel.len().min(40)]);
         assert_eq!(
-            r.unresolved[0].code,
+            r.unresolved[0].code(),
             ErrorCode::InvalidSelector,
             "{}",
             &sel[..sel.len().min(40)]

@@ -310,7 +310,7 @@ proptest! {
             // issue 8: a selector a miss gives as an example resolves as well.
             let reason = memory::reason(u);
             let example = reason.split_once("(e.g. ").map(|(_, e)| e.trim_end_matches(')'));
-            if let (ErrorCode::SelectorNotFound, Some(example)) = (u.code, example) {
+            if let (ErrorCode::SelectorNotFound, Some(example)) = (u.code(), example) {
                 prop_assert!(resolves(&docs, example, max_words), "example {} for {} does not resolve", example, sel);
             }
         }

@@ -2,9 +2,11 @@
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) and never re-serialize Markdown: content is
-//! sliced from the source.
+//! sliced from the source. Why a selector found nothing is worded in `reason`,
+//! once for both formats.
 
 mod json;
+mod reason;
 mod text;
 
 pub use json::write_json;

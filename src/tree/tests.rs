@@ -54,7 +54,7 @@ fn step(doc: &Document, id: NodeId) -> String {
     let node = doc.node(id);
     let name = match node.kind {
         Kind::Section { level } => format!("h{level}"),
-        Kind::Block(kind) => kind.name().to_owned(),
+        Kind::Block(kind) => crate::selector::Target::Block(kind).name().to_owned(),
         Kind::Item => "item".to_owned(),
         other => format!("{other:?}"),
     };

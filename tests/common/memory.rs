@@ -146,7 +146,7 @@ pub fn page_selector(report: &Report, m: &Match, page: usize) -> String {
 
 /// Why a selector matched nothing, in words.
 pub fn reason(unresolved: &Unresolved) -> String {
-    unresolved.reason.clone()
+    unresolved.reason.to_string()
 }
 
 /// Parses `text` as a document named `t` (`t.md`).
