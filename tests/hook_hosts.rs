@@ -2,38 +2,20 @@
 //! documentation): Gemini CLI's `AfterTool`, Cursor's `postToolUse`, and VS
 //! Code's Copilot agent running `mdsel hook claude` before every tool call.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::path::Path;
+
+use common::bin;
+use common::memory::text_of_words as words;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 const MESSAGE: &str = "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 
 /// Runs `mdsel hook <host>` with `input` on stdin; checks exit 0 and a silent stderr.
 fn hook(host: &str, input: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["hook", host])
-        .env_remove("MDSEL_MIN_WORDS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{host}: always exits 0");
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    bin::hook(host, input, &[])
 }
 
 /// Gemini CLI's `AfterTool` input for a `read_file` (docs/hooks/reference.md).
@@ -67,23 +49,16 @@ fn copilot(tool: &str, args: Value, cwd: &Path) -> Value {
     })
 }
 
-fn words(n: usize) -> String {
-    let mut text = String::from("# Title\n\n");
-    for i in 2..n {
-        text.push_str(&format!("w{i} "));
-    }
-    text.push('\n');
-    text
-}
-
-fn project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("big.md"), words(500)).unwrap();
-    std::fs::write(dir.path().join("small.md"), words(50)).unwrap();
-    std::fs::write(dir.path().join("big.txt"), words(500)).unwrap();
-    std::fs::create_dir(dir.path().join("docs")).unwrap();
-    std::fs::write(dir.path().join("docs/guide.MDX"), words(500)).unwrap();
-    dir
+fn project() -> Scratch {
+    Scratch::with(
+        "hook-hosts",
+        &[
+            ("big.md", words(500)),
+            ("small.md", words(50)),
+            ("big.txt", words(500)),
+            ("docs/guide.MDX", words(500)),
+        ],
+    )
 }
 
 fn output_context(host: &str, line: &str) -> String {
@@ -255,11 +230,14 @@ fn cursor_resolves_a_relative_path_against_the_workspace_root() {
 fn ten_megabytes_are_no_trouble() {
     // Over the threshold: counting stops after the first chunk. Under it (one
     // glued word): the whole file is read, and still only counted, never parsed.
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::with(
+        "hook-hosts",
+        &[
+            ("spaced.md", "word ".repeat(2 * 1024 * 1024)),
+            ("glued.md", "x".repeat(10 * 1024 * 1024)),
+        ],
+    );
     let d = dir.path();
-    let spaced = "word ".repeat(2 * 1024 * 1024);
-    std::fs::write(d.join("spaced.md"), &spaced).unwrap();
-    std::fs::write(d.join("glued.md"), "x".repeat(10 * 1024 * 1024)).unwrap();
     for (host, input) in [
         ("gemini", gemini as fn(&str, &Path) -> Value),
         ("cursor", cursor),

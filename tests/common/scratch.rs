@@ -49,6 +49,19 @@ impl Scratch {
         path
     }
 
+    /// An empty executable file `name` (with `.exe` on Windows), its folders
+    /// made: something for a `PATH` lookup to find; returns its path.
+    pub fn executable(&self, name: &str) -> PathBuf {
+        let path = self.write(&format!("{name}{}", std::env::consts::EXE_SUFFIX), "");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                .expect("make executable");
+        }
+        path
+    }
+
     /// Makes a folder (and its parents); returns its path.
     pub fn mkdir(&self, name: &str) -> PathBuf {
         let path = self.join(name);
