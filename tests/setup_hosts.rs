@@ -2,9 +2,13 @@
 //! project, an existing configuration, one already set up, and an invalid file;
 //! `--user` writes each host's user settings and nothing in the project.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::bin::Mdsel;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 /// A host, its project files, a configuration a user already has in each, and
@@ -106,48 +110,37 @@ const HOSTS: [Host; 5] = [
 ];
 
 /// A scratch project, a scratch home, and a PATH with an `mdsel` on it.
-struct Scratch {
-    project: tempfile::TempDir,
-    home: tempfile::TempDir,
+struct Project {
+    project: Scratch,
+    home: Scratch,
 }
 
-impl Scratch {
-    fn new() -> Scratch {
-        let scratch = Scratch {
-            project: tempfile::tempdir().unwrap(),
-            home: tempfile::tempdir().unwrap(),
-        };
-        let bin = scratch.home.path().join("bin");
-        std::fs::create_dir(&bin).unwrap();
-        let fake = bin.join(if cfg!(windows) { "mdsel.exe" } else { "mdsel" });
-        std::fs::write(&fake, "").unwrap();
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+impl Project {
+    fn new() -> Project {
+        let home = Scratch::new("setup-home");
+        home.executable("bin/mdsel");
+        Project {
+            project: Scratch::new("setup-project"),
+            home,
         }
-        scratch
     }
 
     fn setup(&self, host: &str, args: &[&str]) -> Output {
         let home = self.home.path();
-        Command::new(env!("CARGO_BIN_EXE_mdsel"))
-            .args(["setup", host])
+        Mdsel::new(&["setup", host])
             .args(args)
-            .current_dir(self.project.path())
+            .cwd(self.project.path())
             .env("HOME", home)
             .env("USERPROFILE", home)
             .env("XDG_CONFIG_HOME", home.join("xdg"))
             .env("APPDATA", home.join("appdata"))
             .env_remove("CODEX_HOME")
-            .env("PATH", home.join("bin"))
-            .stdin(Stdio::null())
+            .search_path(&home.join("bin"))
             .output()
-            .unwrap()
     }
 
     fn file(&self, rel: &str) -> PathBuf {
-        self.project.path().join(rel)
+        self.project.join(rel)
     }
 }
 
@@ -215,7 +208,7 @@ fn snippets(stdout: &str) -> Vec<(String, String)> {
 #[test]
 fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         let printed = ok(&s.setup(host.name, &[]));
         assert_eq!(
             std::fs::read_dir(s.project.path()).unwrap().count(),
@@ -241,10 +234,9 @@ fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
 #[test]
 fn write_merges_into_an_existing_configuration_keeping_it() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         for (file, text) in host.files.iter().zip(host.existing) {
-            std::fs::create_dir_all(s.file(file).parent().unwrap()).unwrap();
-            std::fs::write(s.file(file), text).unwrap();
+            s.project.write(file, text);
         }
         let report = ok(&s.setup(host.name, &["--write"]));
         for ((file, before), want) in host.files.iter().zip(host.existing).zip((host.merged)()) {
@@ -265,10 +257,9 @@ fn write_merges_into_an_existing_configuration_keeping_it() {
 
 #[test]
 fn codex_comments_survive_the_merge() {
-    let s = Scratch::new();
+    let s = Project::new();
     let before = HOSTS[3].existing[0];
-    std::fs::create_dir(s.file(".codex")).unwrap();
-    std::fs::write(s.file(".codex/config.toml"), before).unwrap();
+    s.project.write(".codex/config.toml", before);
     ok(&s.setup("codex", &["--write"]));
     let after = std::fs::read_to_string(s.file(".codex/config.toml")).unwrap();
     assert!(after.starts_with(before), "{after}");
@@ -281,7 +272,7 @@ fn codex_comments_survive_the_merge() {
 #[test]
 fn writing_twice_changes_nothing_the_second_time() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         ok(&s.setup(host.name, &["--write"]));
         let first: Vec<Vec<u8>> = host
             .files
@@ -320,7 +311,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                 "{\"a\": {,}"
             };
             for broken in [not_parsable, host.wrong_kind[i]] {
-                let s = Scratch::new();
+                let s = Project::new();
                 let fine: Vec<&str> = host
                     .files
                     .iter()
@@ -333,8 +324,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                     })
                     .collect();
                 for (j, file) in host.files.iter().enumerate() {
-                    std::fs::create_dir_all(s.file(file).parent().unwrap()).unwrap();
-                    std::fs::write(s.file(file), if i == j { broken } else { fine[j] }).unwrap();
+                    s.project.write(file, if i == j { broken } else { fine[j] });
                 }
                 let out = s.setup(host.name, &["--write"]);
                 let err = String::from_utf8_lossy(&out.stderr);
@@ -383,7 +373,7 @@ fn user_settings_go_to_each_hosts_own_place() {
         ("opencode", vec!["xdg/opencode/opencode.json"]),
     ];
     for (host, files) in cases {
-        let s = Scratch::new();
+        let s = Project::new();
         let home = s.home.path();
         let printed = ok(&s.setup(host, &["--user"]));
         assert!(
@@ -420,7 +410,7 @@ fn user_settings_go_to_each_hosts_own_place() {
 
 #[test]
 fn claude_desktop_names_the_binary_by_its_full_path() {
-    let s = Scratch::new();
+    let s = Project::new();
     let printed = ok(&s.setup("claude-desktop", &[]));
     let (_, content) = snippets(&printed).remove(0);
     let value: Value = serde_json::from_str(&content).unwrap();
