@@ -23,7 +23,7 @@ fn setup_writes(host: &str, file: &str) -> Value {
         .cwd(dir.path())
         .output();
     assert!(out.status.success());
-    serde_json::from_slice(&std::fs::read(dir.join(file)).unwrap()).unwrap()
+    serde_json::from_str(&dir.read(file)).unwrap()
 }
 
 #[test]

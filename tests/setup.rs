@@ -17,8 +17,8 @@ fn setup(dir: &Path, args: &[&str]) -> Output {
         .output()
 }
 
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+fn read_json(dir: &Scratch, name: &str) -> Value {
+    serde_json::from_str(&dir.read(name)).unwrap()
 }
 
 fn server() -> Value {
@@ -39,11 +39,11 @@ fn assert_wrote_only_mdsel(dir: &Scratch, out: &Output) {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
-        read_json(&dir.join(".mcp.json")),
+        read_json(&dir, ".mcp.json"),
         json!({"mcpServers": {"mdsel": server()}})
     );
     assert_eq!(
-        read_json(&dir.join(".claude/settings.json")),
+        read_json(&dir, ".claude/settings.json"),
         json!({"hooks": {"PreToolUse": [hook()]}})
     );
 }
@@ -125,7 +125,7 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
 
     let mut want: Value = serde_json::from_str(mcp_before).unwrap();
     want["mcpServers"]["mdsel"] = server();
-    let got = read_json(&dir.join(".mcp.json"));
+    let got = read_json(&dir, ".mcp.json");
     assert_eq!(got, want);
     let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["zeta", "mcpServers", "alpha"], "key order kept");
@@ -135,7 +135,7 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
         .as_array_mut()
         .unwrap()
         .push(hook());
-    let got = read_json(&dir.join(".claude/settings.json"));
+    let got = read_json(&dir, ".claude/settings.json");
     assert_eq!(got, want);
     let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
     assert_eq!(
@@ -145,29 +145,20 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
     );
 
     // The originals are kept byte for byte.
-    assert_eq!(
-        std::fs::read_to_string(dir.join(".mcp.json.bak")).unwrap(),
-        mcp_before
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.join(".claude/settings.json.bak")).unwrap(),
-        settings_before
-    );
+    assert_eq!(dir.read(".mcp.json.bak"), mcp_before);
+    assert_eq!(dir.read(".claude/settings.json.bak"), settings_before);
 }
 
 #[test]
 fn write_twice_changes_nothing_the_second_time() {
     let dir = Scratch::new("setup");
     assert!(setup(dir.path(), &["--write"]).status.success());
-    let mcp = std::fs::read(dir.join(".mcp.json")).unwrap();
-    let settings = std::fs::read(dir.join(".claude/settings.json")).unwrap();
+    let mcp = dir.read(".mcp.json");
+    let settings = dir.read(".claude/settings.json");
     let out = setup(dir.path(), &["--write"]);
     assert!(out.status.success());
-    assert_eq!(std::fs::read(dir.join(".mcp.json")).unwrap(), mcp);
-    assert_eq!(
-        std::fs::read(dir.join(".claude/settings.json")).unwrap(),
-        settings
-    );
+    assert_eq!(dir.read(".mcp.json"), mcp);
+    assert_eq!(dir.read(".claude/settings.json"), settings);
     assert!(
         !dir.join(".mcp.json.bak").exists(),
         "unchanged files are not rewritten"
@@ -184,14 +175,8 @@ fn an_existing_mdsel_entry_is_left_as_the_user_wrote_it() {
     let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Read|Grep", "hooks": [{"type": "command", "command": "mdsel hook claude", "timeout": 5}]}]}}"#;
     dir.write(".claude/settings.json", settings);
     assert!(setup(dir.path(), &["--write"]).status.success());
-    assert_eq!(
-        std::fs::read_to_string(dir.join(".mcp.json")).unwrap(),
-        custom
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.join(".claude/settings.json")).unwrap(),
-        settings
-    );
+    assert_eq!(dir.read(".mcp.json"), custom);
+    assert_eq!(dir.read(".claude/settings.json"), settings);
 }
 
 #[test]
@@ -218,11 +203,7 @@ fn invalid_json_is_refused_and_nothing_is_touched() {
         );
         for file in [".mcp.json", ".claude/settings.json"] {
             let want = if file == broken_file { broken } else { fine };
-            assert_eq!(
-                std::fs::read_to_string(dir.join(file)).unwrap(),
-                want,
-                "{file} touched"
-            );
+            assert_eq!(dir.read(file), want, "{file} touched");
         }
         assert!(!dir.join(".mcp.json.bak").exists());
         assert!(!dir.join(".claude/settings.json.bak").exists());
@@ -248,7 +229,7 @@ fn issue8_warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
         "{err}"
     );
     assert_eq!(
-        read_json(&dir.join(".mcp.json")),
+        read_json(&dir, ".mcp.json"),
         json!({"mcpServers": {"mdsel": server()}})
     );
     assert!(dir.join(".claude/settings.json").is_file());
@@ -274,9 +255,6 @@ fn issue8_an_empty_or_blank_config_file_counts_as_an_empty_object() {
         );
         assert_wrote_only_mdsel(&dir, &setup(dir.path(), &["--write"]));
         // The blank originals are kept, as for any file that is replaced.
-        assert_eq!(
-            std::fs::read_to_string(dir.join(".mcp.json.bak")).unwrap(),
-            blank
-        );
+        assert_eq!(dir.read(".mcp.json.bak"), blank);
     }
 }

@@ -224,7 +224,7 @@ fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
         let report = ok(&s.setup(host.name, &["--write"]));
         for (file, content) in &blocks {
             assert!(report.contains(&format!("{file}: created")), "{report}");
-            let written = std::fs::read_to_string(s.file(file)).unwrap();
+            let written = s.project.read(file);
             assert_eq!(&written, content, "{}: {file}", host.name);
             parse(file, &written);
         }
@@ -241,7 +241,7 @@ fn write_merges_into_an_existing_configuration_keeping_it() {
         let report = ok(&s.setup(host.name, &["--write"]));
         for ((file, before), want) in host.files.iter().zip(host.existing).zip((host.merged)()) {
             assert!(report.contains(&format!("{file}: updated")), "{report}");
-            let after = std::fs::read_to_string(s.file(file)).unwrap();
+            let after = s.project.read(file);
             let got = parse(file, &after);
             assert_eq!(got, want, "{}: {file}\n{after}", host.name);
             if let (Some(got), Some(before)) = (got.as_object(), parse(file, before).as_object()) {
@@ -249,7 +249,7 @@ fn write_merges_into_an_existing_configuration_keeping_it() {
                 let was: Vec<&String> = before.keys().collect();
                 assert_eq!(order, was, "{}: {file}: key order kept", host.name);
             }
-            let backup = std::fs::read_to_string(s.file(&format!("{file}.bak"))).unwrap();
+            let backup = s.project.read(&format!("{file}.bak"));
             assert_eq!(&backup, before, "{}: {file}.bak", host.name);
         }
     }
@@ -261,7 +261,7 @@ fn codex_comments_survive_the_merge() {
     let before = HOSTS[3].existing[0];
     s.project.write(".codex/config.toml", before);
     ok(&s.setup("codex", &["--write"]));
-    let after = std::fs::read_to_string(s.file(".codex/config.toml")).unwrap();
+    let after = s.project.read(".codex/config.toml");
     assert!(after.starts_with(before), "{after}");
     assert!(
         after.ends_with("[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\n"),
@@ -274,11 +274,7 @@ fn writing_twice_changes_nothing_the_second_time() {
     for host in &HOSTS {
         let s = Project::new();
         ok(&s.setup(host.name, &["--write"]));
-        let first: Vec<Vec<u8>> = host
-            .files
-            .iter()
-            .map(|f| std::fs::read(s.file(f)).unwrap())
-            .collect();
+        let first: Vec<String> = host.files.iter().map(|f| s.project.read(f)).collect();
         let report = ok(&s.setup(host.name, &["--write"]));
         assert_eq!(
             report.matches("already set up").count(),
@@ -286,12 +282,7 @@ fn writing_twice_changes_nothing_the_second_time() {
             "{report}"
         );
         for (file, before) in host.files.iter().zip(&first) {
-            assert_eq!(
-                &std::fs::read(s.file(file)).unwrap(),
-                before,
-                "{}: {file}",
-                host.name
-            );
+            assert_eq!(&s.project.read(file), before, "{}: {file}", host.name);
             assert!(
                 !s.file(&format!("{file}.bak")).exists(),
                 "{}: {file}",
@@ -336,12 +327,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                 assert!(out.stdout.is_empty());
                 for (j, file) in host.files.iter().enumerate() {
                     let want = if i == j { broken } else { fine[j] };
-                    assert_eq!(
-                        std::fs::read_to_string(s.file(file)).unwrap(),
-                        want,
-                        "{}: {file}",
-                        host.name
-                    );
+                    assert_eq!(s.project.read(file), want, "{}: {file}", host.name);
                     assert!(!s.file(&format!("{file}.bak")).exists());
                 }
             }

@@ -62,6 +62,11 @@ impl Scratch {
         path
     }
 
+    /// The text of a file in the directory.
+    pub fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
+    }
+
     /// Makes a folder (and its parents); returns its path.
     pub fn mkdir(&self, name: &str) -> PathBuf {
         let path = self.join(name);
