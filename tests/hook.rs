@@ -3,7 +3,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::bin;
 use common::memory::text_of_words as words;
@@ -92,9 +91,7 @@ fn missing_files_and_non_files_are_ignored() {
     #[cfg(unix)]
     {
         // A FIFO must not block the hook (it is never opened).
-        let fifo = dir.path().join("pipe.md");
-        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-        assert!(made.success());
+        dir.fifo("pipe.md");
         assert_eq!(run("Read", "pipe.md", dir.path(), None), "");
         // A symlink to a big file is judged by the file.
         std::os::unix::fs::symlink(dir.path().join("big.md"), dir.path().join("link.md")).unwrap();

@@ -62,6 +62,18 @@ impl Scratch {
         path
     }
 
+    /// A named pipe `name` (made by `mkfifo`); returns its path.
+    #[cfg(unix)]
+    pub fn fifo(&self, name: &str) -> PathBuf {
+        let path = self.join(name);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success(), "mkfifo {name}");
+        path
+    }
+
     /// The text of a file in the directory.
     pub fn read(&self, name: &str) -> String {
         std::fs::read_to_string(self.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
