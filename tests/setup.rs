@@ -39,11 +39,11 @@ fn assert_wrote_only_mdsel(dir: &Scratch, out: &Output) {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
-        read_json(&dir, ".mcp.json"),
+        read_json(dir, ".mcp.json"),
         json!({"mcpServers": {"mdsel": server()}})
     );
     assert_eq!(
-        read_json(&dir, ".claude/settings.json"),
+        read_json(dir, ".claude/settings.json"),
         json!({"hooks": {"PreToolUse": [hook()]}})
     );
 }
