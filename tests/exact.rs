@@ -81,12 +81,7 @@ fn stdin_is_a_document_named_stdin() {
 #[test]
 fn fifo_is_refused_without_blocking_and_others_still_load() {
     let s = Scratch::new("exact-fifo");
-    let fifo = s.join("pipe.md");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
+    s.fifo("pipe.md");
     s.write("ok.md", "# Ok\n");
     let out = mdsel_in(s.path(), &["pipe.md", "ok.md"], b"");
     assert_eq!(out.status.code(), Some(1));

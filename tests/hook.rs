@@ -3,29 +3,21 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use common::bin::Mdsel;
-use common::memory;
+use common::bin;
+use common::memory::text_of_words as words;
 use common::scratch::Scratch;
 use serde_json::json;
 
 const REMINDER: &str = "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"additionalContext\":\"This is a Markdown file over the configured size threshold.\\nUse mdsel_index and mdsel_select instead of Read.\"}}\n";
 
-/// Runs the hook with `input` on stdin and `MDSEL_MIN_WORDS` as given.
-fn hook_with(input: &[u8], min_words: Option<&str>) -> Output {
-    let mut cmd = Mdsel::new(&["hook", "claude"]).stdin(input);
-    if let Some(v) = min_words {
-        cmd = cmd.env("MDSEL_MIN_WORDS", v);
-    }
-    let out = cmd.output();
-    assert_eq!(out.status.code(), Some(0), "the hook always exits 0");
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+/// Runs the hook with `input` on stdin and `MDSEL_MIN_WORDS` as given; its stdout.
+fn hook_with(input: &[u8], min_words: Option<&str>) -> String {
+    let env: Vec<(&str, &str)> = min_words
+        .map(|v| ("MDSEL_MIN_WORDS", v))
+        .into_iter()
+        .collect();
+    bin::hook("claude", input, &env)
 }
 
 /// The hook's stdout for a tool call, as Claude Code sends it.
@@ -38,19 +30,7 @@ fn run(tool: &str, file_path: &str, cwd: &Path, min_words: Option<&str>) -> Stri
         "tool_name": tool,
         "tool_input": {"file_path": file_path},
     });
-    let out = hook_with(input.to_string().as_bytes(), min_words);
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn words(n: usize) -> String {
-    let mut text = String::from("# Title\n\n");
-    for i in 2..n {
-        text.push_str(&format!("w{i}"));
-        text.push(if i % 10 == 0 { '\n' } else { ' ' });
-    }
-    text.push('\n');
-    assert_eq!(memory::words(&text), n);
-    text
+    hook_with(input.to_string().as_bytes(), min_words)
 }
 
 fn dir_with(files: &[(&str, String)]) -> Scratch {
@@ -111,9 +91,7 @@ fn missing_files_and_non_files_are_ignored() {
     #[cfg(unix)]
     {
         // A FIFO must not block the hook (it is never opened).
-        let fifo = dir.path().join("pipe.md");
-        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-        assert!(made.success());
+        dir.fifo("pipe.md");
         assert_eq!(run("Read", "pipe.md", dir.path(), None), "");
         // A symlink to a big file is judged by the file.
         std::os::unix::fs::symlink(dir.path().join("big.md"), dir.path().join("link.md")).unwrap();
@@ -175,18 +153,11 @@ fn malformed_or_empty_input_is_silent() {
     ];
     for input in inputs {
         let out = hook_with(&input, None);
-        assert!(
-            out.stdout.is_empty(),
-            "{:?}",
-            String::from_utf8_lossy(&input)
-        );
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&input));
     }
     // The same call, well formed, does remind: the cases above fail for their input alone.
     let good = json!({"tool_name": "Read", "tool_input": {"file_path": path}});
-    assert_eq!(
-        hook_with(good.to_string().as_bytes(), None).stdout,
-        REMINDER.as_bytes()
-    );
+    assert_eq!(hook_with(good.to_string().as_bytes(), None), REMINDER);
 }
 
 #[test]

@@ -98,7 +98,7 @@ async fn stdin_is_refused_without_hiding_other_files() {
     );
     let (text, is_error) = session.select("h1.0", &["guide.md", "-"]).await;
     assert!(is_error);
-    let (alone, _) = cli(&dir, &["select", "h1.0", "guide.md"], &[]);
+    let (alone, _) = cli_select(&dir, "h1.0", &["guide.md"], &[]);
     assert!(text.starts_with(&alone), "{text}");
     assert!(text.ends_with("!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n"));
     // The server is still serving after refusing stdin: it never read it.

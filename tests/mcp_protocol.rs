@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 
 use common::bin::fixtures;
-use mcp::{Client, arguments, assert_ok, cli, server_command, spawn, start};
+use mcp::{Client, arguments, assert_ok, cli_select, server_command, spawn, start};
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
@@ -58,7 +58,7 @@ async fn fifty_concurrent_calls_are_all_answered() {
     let selectors = ["h1.0", "h2.0", "h2.1", "code.0", "para.0"];
     let expected: Vec<(String, bool)> = selectors
         .iter()
-        .map(|s| cli(&dir, &["select", s, "guide.md", "long.md"], &[]))
+        .map(|s| cli_select(&dir, s, &["guide.md", "long.md"], &[]))
         .collect();
     let calls = (0..50).map(|i| {
         let session = Arc::clone(&session);
@@ -140,7 +140,7 @@ async fn clients_of_the_newest_protocol_revision_are_served_too() {
     let text = &result.content[0].as_text().unwrap().text;
     assert_eq!(
         (text.clone(), result.is_error == Some(true)),
-        cli(&dir, &["select", "h2.1/code.0", "guide.md"], &[])
+        cli_select(&dir, "h2.1/code.0", &["guide.md"], &[])
     );
     stdin.0.lock().unwrap().take();
     assert_eq!(child.wait().await.unwrap().code(), Some(0));

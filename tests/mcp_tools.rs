@@ -168,28 +168,25 @@ async fn issue8_files_as_one_string_is_a_list_of_one() {
 async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
     let session = start(&fixtures()).await;
     let cases = [
-        ("mdsel_index", json!({"files": []}), "mdsel_index", "files"),
-        ("mdsel_index", json!({"files": ""}), "mdsel_index", "files"),
+        ("mdsel_index", json!({"files": []}), "files"),
+        ("mdsel_index", json!({"files": ""}), "files"),
         (
             "mdsel_select",
             json!({"selector": "h1.0", "files": []}),
-            "mdsel_select",
             "files",
         ),
         (
             "mdsel_select",
             json!({"selector": "", "files": ["guide.md"]}),
-            "mdsel_select",
             "selector",
         ),
         (
             "mdsel_select",
             json!({"selector": " , ", "files": "guide.md"}),
-            "mdsel_select",
             "selector",
         ),
     ];
-    for (tool, args, name, what) in cases {
+    for (tool, args, what) in cases {
         let (text, is_error) = session.call(tool, args.clone()).await;
         assert!(is_error, "{tool} {args}: {text}");
         assert!(
@@ -197,7 +194,7 @@ async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
             "{tool} {args}: {text}"
         );
         assert!(
-            text.contains(name) && text.contains(what),
+            text.contains(tool) && text.contains(what),
             "{tool} {args}: {text}"
         );
         for cli_words in ["stdin", "'-'", "--help", "mdsel index"] {

@@ -5,6 +5,7 @@
 //! The only place the tests name the executable; the MCP session starts it
 //! through [`command`] too.
 
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -70,10 +71,21 @@ impl Mdsel {
         self
     }
 
-    /// Sets one environment variable.
-    pub fn env(mut self, key: &str, value: &str) -> Mdsel {
+    /// Sets one environment variable (a string or a path).
+    pub fn env(mut self, key: &str, value: impl AsRef<OsStr>) -> Mdsel {
         self.cmd.env(key, value);
         self
+    }
+
+    /// Removes one environment variable the caller may have set.
+    pub fn env_remove(mut self, key: &str) -> Mdsel {
+        self.cmd.env_remove(key);
+        self
+    }
+
+    /// Sets `PATH` to `dir` alone: the only programs found are those in it.
+    pub fn search_path(self, dir: &Path) -> Mdsel {
+        self.env("PATH", dir)
     }
 
     /// Sets each `(variable, value)`.
@@ -110,6 +122,23 @@ pub fn mdsel_in(cwd: &Path, args: &[&str], stdin: &[u8]) -> Output {
 /// Runs `mdsel args…` in the fixtures folder with empty stdin.
 pub fn mdsel(args: &[&str]) -> Output {
     Mdsel::new(args).output()
+}
+
+/// `mdsel hook HOST` fed `input` on stdin, with `env` set; checks that it exits
+/// 0 with nothing on stderr, as a hook must whatever it is fed, and returns stdout.
+pub fn hook(host: &str, input: &[u8], env: &[(&str, &str)]) -> String {
+    let out = Mdsel::new(&["hook", host]).stdin(input).envs(env).output();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{host}: the hook always exits 0"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("the hook's stdout is UTF-8")
 }
 
 /// Parses stdout as one JSON value.

@@ -208,6 +208,19 @@ pub fn words(text: &str) -> usize {
     mdsel::count_words(text)
 }
 
+/// A Markdown text of exactly `n` words (`n` ≥ 2): a heading, then lines of
+/// ten words.
+pub fn text_of_words(n: usize) -> String {
+    let mut text = String::from("# Title\n\n");
+    for i in 2..n {
+        text.push_str(&format!("w{i}"));
+        text.push(if i % 10 == 0 { '\n' } else { ' ' });
+    }
+    text.push('\n');
+    assert_eq!(words(&text), n);
+    text
+}
+
 /// Whether a path has a Markdown extension.
 pub fn is_markdown(path: &Path) -> bool {
     mdsel::is_markdown_path(path)

@@ -49,6 +49,36 @@ impl Scratch {
         path
     }
 
+    /// An empty executable file `name` (with `.exe` on Windows), its folders
+    /// made: something for a `PATH` lookup to find; returns its path.
+    pub fn executable(&self, name: &str) -> PathBuf {
+        let path = self.write(&format!("{name}{}", std::env::consts::EXE_SUFFIX), "");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                .expect("make executable");
+        }
+        path
+    }
+
+    /// A named pipe `name` (made by `mkfifo`); returns its path.
+    #[cfg(unix)]
+    pub fn fifo(&self, name: &str) -> PathBuf {
+        let path = self.join(name);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success(), "mkfifo {name}");
+        path
+    }
+
+    /// The text of a file in the directory.
+    pub fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
+    }
+
     /// Makes a folder (and its parents); returns its path.
     pub fn mkdir(&self, name: &str) -> PathBuf {
         let path = self.join(name);
