@@ -301,9 +301,13 @@ fn a_signal_reaches_the_binary(s: &Npm, app: &Path) {
             .unwrap()
             .success()
     );
+    // `Child::wait` closes the child's stdin first; the binary would then see
+    // EOF and end on its own, racing the signal. Hold the pipe open instead.
+    let stdin = child.stdin.take();
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(15), "{status:?}");
     // The stdin pipe is still open here: only a dead binary closes stdout.
+    let _open_until_here = stdin;
     // (A binary left running would block this read; the thread bounds it.)
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -313,5 +317,4 @@ fn a_signal_reaches_the_binary(s: &Npm, app: &Path) {
     });
     let closed = rx.recv_timeout(std::time::Duration::from_secs(60));
     assert!(closed.is_ok(), "the binary outlived the launcher's SIGTERM");
-    drop(child.stdin.take());
 }
