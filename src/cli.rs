@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options};
+use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options, Target};
 
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
@@ -22,7 +22,7 @@ const FORMAT_GUIDE: &str = include_str!("format.txt");
     version,
     about = "Index Markdown into selectors and return exactly the source they name",
     override_usage = "mdsel [OPTIONS] [SELECTOR|QUERY]... <FILE|DIR|->...\n       mdsel <COMMAND>",
-    after_help = "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          fuzzy search (typos and word order are fine)\n\nSelectors: h1-h6, section, root, front, para, list, item, code, table, quote, html, page, *\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+    after_help = after_help(),
     args_conflicts_with_subcommands = true,
     arg_required_else_help = true
 )]
@@ -34,6 +34,14 @@ struct Cli {
     args: Vec<String>,
     #[command(flatten)]
     opts: Opts,
+}
+
+/// Examples, then the selector types (from the library's table of types) and syntax.
+fn after_help() -> String {
+    format!(
+        "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          fuzzy search (typos and word order are fine)\n\nSelectors: {}\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+        Target::listed(", ")
+    )
 }
 
 #[derive(Args, Debug, Clone)]

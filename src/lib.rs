@@ -65,7 +65,7 @@ mod tree;
 mod words;
 
 pub use call::{Call, Command};
-pub use error::{ErrorCode, FailedFile, FileError};
+pub use error::{ErrorCode, FailedFile, FileError, Reason};
 pub use exit::ExitCode;
 pub use namespace::namespaces;
 pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::error::{ErrorCode, FailedFile};
+use crate::error::{ErrorCode, FailedFile, Reason};
 use crate::exit::ExitCode;
 use crate::fit::{Budget, OutlineCall};
 use crate::selector::Query;
@@ -80,12 +80,17 @@ impl Match {
 pub struct Unresolved {
     /// The selector as given.
     pub selector: String,
-    /// `INVALID_SELECTOR`, `SELECTOR_NOT_FOUND` or `NAMESPACE_NOT_FOUND`.
-    pub code: ErrorCode,
-    /// What is wrong.
-    pub reason: String,
+    /// What is wrong, as data (`render` words it).
+    pub reason: Reason,
     /// Working selectors to try instead.
     pub suggestions: Vec<String>,
+}
+
+impl Unresolved {
+    /// `INVALID_SELECTOR`, `SELECTOR_NOT_FOUND` or `NAMESPACE_NOT_FOUND`, from the reason.
+    pub fn code(&self) -> ErrorCode {
+        self.reason.code()
+    }
 }
 
 /// Everything a call produced.

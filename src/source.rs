@@ -37,6 +37,14 @@ pub enum Input {
         /// The raw bytes.
         bytes: Vec<u8>,
     },
+    /// An input the front end will not read (a path outside the MCP server's
+    /// roots, or `-` where stdin carries its protocol): a file error in its place.
+    Refused {
+        /// The path as given.
+        path: String,
+        /// Why it is not read.
+        error: FileError,
+    },
 }
 
 impl Input {
@@ -111,7 +119,7 @@ impl Entry {
 /// Turns inputs into the files to read, in order: directories are walked
 /// recursively (sorted, `.gitignore`- and hidden-aware, symlinks not followed) for
 /// Markdown files, and a file named twice is kept once. Inputs that cannot be
-/// read at all become errors in place.
+/// read at all, or are refused, become errors in place.
 pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
@@ -139,6 +147,11 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
                 },
                 &mut out,
             ),
+            Input::Refused { path, error } => out.push(Err(FailedFile {
+                path: path.clone(),
+                error: error.clone(),
+                suggestions: Vec::new(),
+            })),
             Input::Path(path) => match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => {
                     for found in walk(path) {
@@ -403,6 +416,25 @@ mod tests {
         assert!(
             decode(late_nul).is_ok(),
             "a NUL past the sniff window is text"
+        );
+    }
+
+    #[test]
+    fn refused_inputs_are_file_errors_in_their_place() {
+        let refused = Input::Refused {
+            path: "-".to_owned(),
+            error: FileError::StdinIsProtocol,
+        };
+        let bytes = Input::Bytes {
+            name: "a.md".to_owned(),
+            bytes: b"# A\n".to_vec(),
+        };
+        let got = expand(&[bytes.clone(), refused, bytes]);
+        assert!(got[0].is_ok() && got[2].is_ok(), "{got:?}");
+        let failed = got[1].as_ref().expect_err("refused");
+        assert_eq!(
+            (failed.path.as_str(), &failed.error),
+            ("-", &FileError::StdinIsProtocol)
         );
     }
 

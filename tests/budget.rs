@@ -10,7 +10,9 @@ mod common;
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
 
-use common::{Scratch, json, mdsel_in};
+use common::bin::{json, mdsel_in};
+use common::memory::{self, Run};
+use common::scratch::Scratch;
 
 /// Words the marker lines of a selection (a page marker and the marker naming
 /// the rest) may add past the budget.
@@ -65,7 +67,7 @@ fn run(cwd: &Path, args: &[&str]) -> (String, i32) {
 }
 
 fn size(text: &str) -> (usize, usize) {
-    (mdsel::count_words(text), text.len())
+    (memory::words(text), text.len())
 }
 
 fn assert_within(text: &str, max_words: usize, slack: (usize, usize), what: &str) {
@@ -96,17 +98,17 @@ fn all_headings(cwd: &Path) -> (Vec<String>, BTreeSet<(String, String)>) {
 #[test]
 fn issue11_an_outline_that_fits_is_printed_as_before() {
     let dir = corpus("budget-fits", 6);
-    let (full, code) = run(&dir.0, &["index", "--full", "."]);
+    let (full, code) = run(dir.path(), &["index", "--full", "."]);
     assert_eq!(code, 0);
     assert!(
         size(&full).0 < 2000,
         "the whole outline fits the default budget"
     );
-    let (fitted, _) = run(&dir.0, &["index", "."]);
+    let (fitted, _) = run(dir.path(), &["index", "."]);
     assert_eq!(fitted, full, "nothing is folded, nothing is added");
     assert!(full.ends_with('\n') && !full.contains("[folded") && !full.contains("[page"));
     // Each document's outline is its own index, under its document line.
-    let (one, _) = run(&dir.0, &["index", "part0/sub0/doc000.md"]);
+    let (one, _) = run(dir.path(), &["index", "part0/sub0/doc000.md"]);
     assert!(full.contains(&one), "{one}");
 }
 
@@ -115,7 +117,7 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
     let dir = corpus("budget-fold", 300);
     for max in [40, 150, 600, 2000, 6000] {
         let max_arg = max.to_string();
-        let (out, code) = run(&dir.0, &["--max-words", &max_arg, "index", "."]);
+        let (out, code) = run(dir.path(), &["--max-words", &max_arg, "index", "."]);
         assert_eq!(code, 0, "max {max}");
         assert_within(&out, max, (0, 0), &format!("index at {max}"));
         let last = out.lines().last().unwrap();
@@ -125,7 +127,7 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
         );
         // One document is folded too, below its top headings at the least.
         let (one, _) = run(
-            &dir.0,
+            dir.path(),
             &["--max-words", &max_arg, "index", "part3/sub2/doc299.md"],
         );
         assert_within(&one, max, (0, 0), &format!("one document at {max}"));
@@ -135,12 +137,12 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
 #[test]
 fn issue11_following_pages_lists_every_document_once() {
     let dir = corpus("budget-pages", 300);
-    let (namespaces, _) = all_headings(&dir.0);
+    let (namespaces, _) = all_headings(dir.path());
     let mut listed = Vec::new();
     let mut next = Some("page.0".to_owned());
     let mut pages = 0;
     while let Some(page) = next.take() {
-        let (out, code) = run(&dir.0, &["--max-words", "150", "index", &page, "."]);
+        let (out, code) = run(dir.path(), &["--max-words", "150", "index", &page, "."]);
         assert_eq!(code, 0, "{page}");
         assert_within(&out, 150, (0, 0), &page);
         let (lines, marker) = out.trim_end().rsplit_once('\n').unwrap();
@@ -196,7 +198,7 @@ fn drill(out: &str, mut ns: String, seen: &mut BTreeSet<(String, String)>) -> Ve
 #[test]
 fn issue11_drilling_down_reaches_every_heading() {
     let dir = corpus("budget-drill", 40);
-    let (_, headings) = all_headings(&dir.0);
+    let (_, headings) = all_headings(dir.path());
     let mut seen = BTreeSet::new();
     let mut queue: VecDeque<String> = VecDeque::from([String::new()]);
     let mut done = BTreeSet::new();
@@ -209,7 +211,7 @@ fn issue11_drilling_down_reaches_every_heading() {
             args.push(&scope);
         }
         args.push(".");
-        let (out, code) = run(&dir.0, &args);
+        let (out, code) = run(dir.path(), &args);
         assert_eq!(code, 0, "{scope}: {out}");
         assert_within(&out, 60, (0, 0), &scope);
         // The call a fold marker names works: `mdsel index SELECTOR .`
@@ -218,7 +220,7 @@ fn issue11_drilling_down_reaches_every_heading() {
             let call = call.split(" · expand: mdsel index ").nth(1).unwrap();
             let (selector, files) = call.trim_end_matches(']').split_once(' ').unwrap();
             assert_eq!(files, ".", "{marker}");
-            let (_, code) = run(&dir.0, &["index", selector.trim_matches('\''), "."]);
+            let (_, code) = run(dir.path(), &["index", selector.trim_matches('\''), "."]);
             assert_eq!(code, 0, "{marker}");
         }
         queue.extend(drill(&out, String::new(), &mut seen));
@@ -230,12 +232,19 @@ fn issue11_drilling_down_reaches_every_heading() {
 #[test]
 fn issue11_selections_over_many_documents_stay_within_the_budget_and_name_the_rest() {
     let dir = corpus("budget-select", 300);
-    let found = json(&mdsel_in(&dir.0, &["select", "--json", "h2.1", "."], b""));
+    let found = json(&mdsel_in(
+        dir.path(),
+        &["select", "--json", "h2.1", "."],
+        b"",
+    ));
     let total = found["data"]["matches"].as_array().unwrap().len();
     assert_eq!(total, 300, "every document has an h2.1");
     for max in [30, 300, 2000] {
         let max_arg = max.to_string();
-        let (out, code) = run(&dir.0, &["--max-words", &max_arg, "select", "h2.1", "."]);
+        let (out, code) = run(
+            dir.path(),
+            &["--max-words", &max_arg, "select", "h2.1", "."],
+        );
         assert_eq!(code, 0);
         assert_within(
             &out,
@@ -267,7 +276,7 @@ fn issue11_selections_over_many_documents_stay_within_the_budget_and_name_the_re
         assert_eq!(shown + rest.len() + unnamed, 300, "{last}");
         // The rest are named in order, and each name selects its match.
         for name in rest.iter().take(3) {
-            let (one, code) = run(&dir.0, &["--max-words", &max_arg, "select", name, "."]);
+            let (one, code) = run(dir.path(), &["--max-words", &max_arg, "select", name, "."]);
             assert_eq!(code, 0, "{name}");
             assert!(one.starts_with("## Part "), "{name}: {one}");
         }
@@ -278,7 +287,7 @@ fn issue11_selections_over_many_documents_stay_within_the_budget_and_name_the_re
 fn issue11_search_output_stays_within_the_budget() {
     let dir = corpus("budget-search", 120);
     let (out, code) = run(
-        &dir.0,
+        dir.path(),
         &[
             "--max-words",
             "60",
@@ -303,13 +312,13 @@ fn issue11_content_pages_obey_the_byte_ceiling() {
     let text = format!("# Links\n\n{urls}");
     dir.write("links.md", &text);
     let (first, code) = run(
-        &dir.0,
+        dir.path(),
         &["--max-words", "100", "select", "list.0", "links.md"],
     );
     assert_eq!(code, 0);
     let content = first.rsplit_once("[page 1/").unwrap().0;
     assert!(
-        content.len() <= 1600 && mdsel::count_words(content) < 100,
+        content.len() <= 1600 && memory::words(content) < 100,
         "{}",
         content.len()
     );
@@ -317,7 +326,10 @@ fn issue11_content_pages_obey_the_byte_ceiling() {
     let mut all = String::new();
     let mut next = Some("list.0/page.0".to_owned());
     while let Some(page) = next.take() {
-        let (out, _) = run(&dir.0, &["--max-words", "100", "select", &page, "links.md"]);
+        let (out, _) = run(
+            dir.path(),
+            &["--max-words", "100", "select", &page, "links.md"],
+        );
         let (body, marker) = out.trim_end().rsplit_once('\n').unwrap();
         all.push_str(body);
         all.push('\n');
@@ -345,7 +357,7 @@ fn issue11_thread_count_does_not_change_output() {
         for threads in ["1", "3", "8"] {
             let mut with = vec!["-j", threads];
             with.extend_from_slice(args);
-            outputs.push(run(&dir.0, &with));
+            outputs.push(run(dir.path(), &with));
         }
         assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{args:?}");
         assert!(!outputs[0].0.is_empty(), "{args:?}");
@@ -354,38 +366,34 @@ fn issue11_thread_count_does_not_change_output() {
 
 #[test]
 fn issue11_streamed_text_is_the_collected_text() {
-    use mdsel::{Call, Command, Input, Options, run as collect, run_text, write_text};
     let dir = corpus("budget-stream", 120);
     // 0: no budget (`--full`).
     let calls = [
-        (Command::Index(vec![]), 0),
-        (Command::Select(vec!["h3".into()]), 0),
-        (Command::Index(vec![]), 2000),
-        (Command::Index(vec![]), 100),
-        (Command::Index(vec!["page.3".into()]), 100),
-        (Command::Index(vec!["h2.0".into()]), 400),
-        (Command::Index(vec!["h3.9".into()]), 400),
-        (Command::Select(vec!["h2.1".into()]), 400),
-        (Command::Select(vec!["h4,h2.9".into()]), 400),
-        (Command::Select(vec!["nope::h1.0".into()]), 400),
+        (Run::index(), 0),
+        (Run::select("h3"), 0),
+        (Run::index(), 2000),
+        (Run::index(), 100),
+        (Run::index_scoped(&["page.3"]), 100),
+        (Run::index_scoped(&["h2.0"]), 400),
+        (Run::index_scoped(&["h3.9"]), 400),
+        (Run::select("h2.1"), 400),
+        (Run::select("h4,h2.9"), 400),
+        (Run::select("nope::h1.0"), 400),
     ];
-    for (command, max_words) in calls {
-        let mut options = Options::default();
-        options.max_words = max_words.max(1);
-        options.full = max_words == 0;
-        options.threads = 2;
-        let call = Call::new(command.clone(), vec![Input::Path(dir.0.clone())]);
-        let collected = collect(&options, &call);
-        let mut want = Vec::new();
-        write_text(&collected, &mut want).unwrap();
-        let mut got = Vec::new();
-        let streamed = run_text(&options, &call, &mut got).unwrap();
+    for (run, max_words) in calls {
+        let mut run = run.path(dir.path()).threads(2).max_words(max_words.max(1));
+        if max_words == 0 {
+            run = run.full();
+        }
+        let collected = run.report();
+        let want = memory::text(&collected);
+        let (got, streamed) = run.streamed();
         assert_eq!(
             String::from_utf8(got).unwrap(),
             String::from_utf8(want).unwrap(),
-            "{command:?} at {max_words}"
+            "{run:?} at {max_words}"
         );
-        assert_eq!(streamed.unresolved, collected.unresolved, "{command:?}");
-        assert_eq!(streamed.exit_code(), collected.exit_code(), "{command:?}");
+        assert_eq!(streamed.unresolved, collected.unresolved, "{run:?}");
+        assert_eq!(streamed.exit_code(), collected.exit_code(), "{run:?}");
     }
 }

@@ -4,14 +4,11 @@
 //! crate's version, and configures exactly what `mdsel setup` writes. The
 //! hosts' own validators run in `scripts/validate-bundles`.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::bin::{Mdsel, root};
+use common::scratch::Scratch;
 use serde_json::Value;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn json(rel: &str) -> Value {
     let path = root().join(rel);
@@ -21,15 +18,12 @@ fn json(rel: &str) -> Value {
 
 /// What `mdsel setup <host> --write` writes to `file` in a fresh project.
 fn setup_writes(host: &str, file: &str) -> Value {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["setup", host, "--write"])
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let dir = Scratch::new("bundles");
+    let out = Mdsel::new(&["setup", host, "--write"])
+        .cwd(dir.path())
+        .output();
     assert!(out.status.success());
-    serde_json::from_slice(&std::fs::read(dir.path().join(file)).unwrap()).unwrap()
+    serde_json::from_str(&dir.read(file)).unwrap()
 }
 
 #[test]

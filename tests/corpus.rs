@@ -11,13 +11,14 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use mdsel::{Call, Command, Input, Options, run, write_json};
+use common::bin::{mdsel_in, root};
+use common::memory::{self, Run};
 
 /// The corpus folder; a test asked to read it fails when it is not there.
 fn corpus() -> PathBuf {
     let dir = std::env::var_os("MDSEL_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+        .unwrap_or_else(|| root().join("../shared/corpus"));
     assert!(
         dir.is_dir(),
         "corpus not found at {}: set MDSEL_CORPUS to the corpus folder, or place it at ../shared/corpus",
@@ -34,7 +35,7 @@ fn markdown_files(dir: &Path) -> Vec<PathBuf> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-            } else if mdsel::is_markdown_path(&path) {
+            } else if memory::is_markdown(&path) {
                 files.push(path);
             }
         }
@@ -57,30 +58,17 @@ fn expected_whole(bytes: &[u8]) -> Vec<u8> {
 
 fn check_file(path: &Path) {
     let bytes = std::fs::read(path).unwrap();
-    let input = || vec![Input::Path(path.to_path_buf())];
 
-    let mut full = Options::default();
-    full.full = true;
-    let report = run(
-        &full,
-        &Call::new(Command::Select(vec!["*".into()]), input()),
-    );
+    let report = Run::select("*").path(path).full().report();
     assert_eq!(report.exit_code(), 0, "{}", path.display());
-    let mut out = Vec::new();
-    mdsel::write_text(&report, &mut out).unwrap();
+    let out = memory::text(&report);
     assert!(
         out == expected_whole(&bytes),
         "* is not the file: {}",
         path.display()
     );
 
-    let index = run(
-        &Options::default(),
-        &Call::new(Command::Index(vec![]), input()),
-    );
-    let mut json = Vec::new();
-    write_json(&index, &mut json).unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let json = memory::json(&Run::index().path(path).report());
     let headings = json["data"]["documents"][0]["headings"]
         .as_array()
         .unwrap()
@@ -89,7 +77,7 @@ fn check_file(path: &Path) {
         return;
     }
     let levels: Vec<String> = (1..=6).map(|l| format!("h{l}")).collect();
-    let report = run(&full, &Call::new(Command::Select(levels), input()));
+    let report = Run::select_each(&levels).path(path).full().report();
     let doc = &report.documents[0];
     let mut matches: Vec<_> = report.matches.iter().collect();
     matches.sort_by_key(|m| m.span.start);
@@ -101,7 +89,7 @@ fn check_file(path: &Path) {
             "{}",
             path.display()
         );
-        let line = doc.line_of(m.span.start) as u64;
+        let line = memory::line_of(doc, m.span.start) as u64;
         assert_eq!(
             line,
             h["line_start"].as_u64().unwrap(),
@@ -109,8 +97,8 @@ fn check_file(path: &Path) {
             path.display(),
             m.selector
         );
-        assert!(m.span.start == 0 || doc.text().as_bytes()[m.span.start - 1] == b'\n');
-        let words = mdsel::count_words(&doc.text()[m.span.clone()]) as u64;
+        assert!(m.span.start == 0 || memory::doc_text(doc).as_bytes()[m.span.start - 1] == b'\n');
+        let words = memory::words(memory::matched(&report, m)) as u64;
         assert_eq!(
             words,
             h["words"].as_u64().unwrap(),
@@ -142,7 +130,7 @@ fn big_corpus_files_round_trip_through_the_binary() {
     let files = markdown_files(&dir.join("big-files"));
     assert!(!files.is_empty(), "no big-files in {}", dir.display());
     for file in files {
-        let out = common::mdsel_in(&dir, &["*", file.to_str().unwrap(), "--full"], b"");
+        let out = mdsel_in(&dir, &["*", file.to_str().unwrap(), "--full"], b"");
         assert_eq!(out.status.code(), Some(0));
         assert!(
             out.stdout == expected_whole(&std::fs::read(&file).unwrap()),

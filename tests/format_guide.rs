@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::{Scratch, mdsel_in};
+use common::bin::mdsel_in;
+use common::scratch::Scratch;
 
 /// Blocks of every type, numbered by type (`h2 number 2`, `code number 1`), with
 /// a second h2 long enough for three pages of 20 words, in a file named README.md.
@@ -63,14 +64,14 @@ fn ordinal(note: &str) -> Option<usize> {
 #[test]
 fn issue8_cheat_sheet_claims_match_real_output() {
     let s = Scratch::new("format-guide");
-    std::fs::write(s.0.join("README.md"), document()).unwrap();
-    let sheet = String::from_utf8(mdsel_in(&s.0, &["format"], b"").stdout).unwrap();
+    s.write("README.md", document());
+    let sheet = String::from_utf8(mdsel_in(s.path(), &["format"], b"").stdout).unwrap();
     let entries = selector_entries(&sheet);
     assert!(entries.len() >= 10, "{entries:?}");
 
     let mut ordinals = 0;
     for (selector, note) in &entries {
-        let out = mdsel_in(&s.0, &["--max-words", "20", selector, "README.md"], b"");
+        let out = mdsel_in(s.path(), &["--max-words", "20", selector, "README.md"], b"");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success() && !stdout.is_empty(),

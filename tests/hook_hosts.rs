@@ -2,38 +2,20 @@
 //! documentation): Gemini CLI's `AfterTool`, Cursor's `postToolUse`, and VS
 //! Code's Copilot agent running `mdsel hook claude` before every tool call.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::path::Path;
+
+use common::bin;
+use common::memory::text_of_words as words;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 const MESSAGE: &str = "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 
-/// Runs `mdsel hook <host>` with `input` on stdin; checks exit 0 and a silent stderr.
-fn hook(host: &str, input: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["hook", host])
-        .env_remove("MDSEL_MIN_WORDS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{host}: always exits 0");
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+/// Runs `mdsel hook <host>` with `input` on stdin as JSON; checks exit 0 and a silent stderr.
+fn hook(host: &str, input: &Value) -> String {
+    bin::hook(host, input.to_string().as_bytes(), &[])
 }
 
 /// Gemini CLI's `AfterTool` input for a `read_file` (docs/hooks/reference.md).
@@ -67,23 +49,16 @@ fn copilot(tool: &str, args: Value, cwd: &Path) -> Value {
     })
 }
 
-fn words(n: usize) -> String {
-    let mut text = String::from("# Title\n\n");
-    for i in 2..n {
-        text.push_str(&format!("w{i} "));
-    }
-    text.push('\n');
-    text
-}
-
-fn project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("big.md"), words(500)).unwrap();
-    std::fs::write(dir.path().join("small.md"), words(50)).unwrap();
-    std::fs::write(dir.path().join("big.txt"), words(500)).unwrap();
-    std::fs::create_dir(dir.path().join("docs")).unwrap();
-    std::fs::write(dir.path().join("docs/guide.MDX"), words(500)).unwrap();
-    dir
+fn project() -> Scratch {
+    Scratch::with(
+        "hook-hosts",
+        &[
+            ("big.md", words(500)),
+            ("small.md", words(50)),
+            ("big.txt", words(500)),
+            ("docs/guide.MDX", words(500)),
+        ],
+    )
 }
 
 fn output_context(host: &str, line: &str) -> String {
@@ -117,7 +92,7 @@ fn gemini_and_cursor_remind_after_a_read_of_big_markdown() {
         ("cursor", cursor),
     ] {
         for file in ["big.md", "docs/guide.MDX", absolute.as_str()] {
-            let out = hook(host, input(file, d).to_string().as_bytes());
+            let out = hook(host, &input(file, d));
             assert!(
                 out.ends_with("}\n") && out.lines().count() == 1,
                 "{host} {file}: {out:?}"
@@ -129,11 +104,7 @@ fn gemini_and_cursor_remind_after_a_read_of_big_markdown() {
             );
         }
         for file in ["small.md", "big.txt", "missing.md", "docs"] {
-            assert_eq!(
-                hook(host, input(file, d).to_string().as_bytes()),
-                "",
-                "{host} {file}"
-            );
+            assert_eq!(hook(host, &input(file, d)), "", "{host} {file}");
         }
     }
 }
@@ -147,14 +118,11 @@ fn copilot_read_file_is_recognised_by_the_claude_hook() {
         json!({"filePath": absolute}),
         json!({"filePath": absolute, "offset": 1, "limit": 200}),
     ] {
-        let out = hook(
-            "claude",
-            copilot("read_file", args, d).to_string().as_bytes(),
-        );
+        let out = hook("claude", &copilot("read_file", args, d));
         assert_eq!(output_context("claude", out.trim_end()), MESSAGE);
     }
     let contributed = copilot("copilot_readFile", json!({"filePath": "big.md"}), d);
-    assert_ne!(hook("claude", contributed.to_string().as_bytes()), "");
+    assert_ne!(hook("claude", &contributed), "");
 }
 
 #[test]
@@ -187,11 +155,7 @@ fn copilot_runs_the_claude_hook_for_every_tool_and_it_stays_silent() {
     ];
     for (tool, args) in calls {
         let input = copilot(tool, args.clone(), d);
-        assert_eq!(
-            hook("claude", input.to_string().as_bytes()),
-            "",
-            "{tool} {args}"
-        );
+        assert_eq!(hook("claude", &input), "", "{tool} {args}");
     }
 }
 
@@ -201,27 +165,19 @@ fn each_hook_is_silent_on_the_other_hosts_input_and_on_anything_odd() {
     let d = dir.path();
     let gemini_read = gemini("big.md", d);
     let cursor_read = cursor("big.md", d);
-    assert_eq!(hook("cursor", gemini_read.to_string().as_bytes()), "");
-    assert_eq!(hook("gemini", cursor_read.to_string().as_bytes()), "");
-    assert_eq!(hook("claude", gemini_read.to_string().as_bytes()), "");
+    assert_eq!(hook("cursor", &gemini_read), "");
+    assert_eq!(hook("gemini", &cursor_read), "");
+    assert_eq!(hook("claude", &gemini_read), "");
 
     let mut before = gemini_read.clone();
     before["hook_event_name"] = json!("BeforeTool");
-    assert_eq!(
-        hook("gemini", before.to_string().as_bytes()),
-        "",
-        "BeforeTool carries no context"
-    );
+    assert_eq!(hook("gemini", &before), "", "BeforeTool carries no context");
     let mut pre = cursor_read.clone();
     pre["hook_event_name"] = json!("preToolUse");
-    assert_eq!(
-        hook("cursor", pre.to_string().as_bytes()),
-        "",
-        "preToolUse is for permissions"
-    );
+    assert_eq!(hook("cursor", &pre), "", "preToolUse is for permissions");
     let mut shell = cursor_read.clone();
     shell["tool_name"] = json!("Shell");
-    assert_eq!(hook("cursor", shell.to_string().as_bytes()), "");
+    assert_eq!(hook("cursor", &shell), "");
 
     for host in ["gemini", "cursor", "claude"] {
         for junk in [
@@ -233,7 +189,7 @@ fn each_hook_is_silent_on_the_other_hosts_input_and_on_anything_odd() {
             b"{\"tool_name\": 3}",
             &[0xff, 0xfe, 0],
         ] {
-            assert_eq!(hook(host, junk), "", "{host} {junk:?}");
+            assert_eq!(bin::hook(host, junk, &[]), "", "{host} {junk:?}");
         }
     }
 }
@@ -244,30 +200,33 @@ fn cursor_resolves_a_relative_path_against_the_workspace_root() {
     let mut input = cursor("big.md", Path::new("/"));
     input["cwd"] = json!("");
     input["workspace_roots"] = json!([dir.path()]);
-    assert_ne!(hook("cursor", input.to_string().as_bytes()), "");
+    assert_ne!(hook("cursor", &input), "");
     // Cursor's older argument names are accepted too.
     let mut input = cursor("", dir.path());
     input["tool_input"] = json!({"path": "big.md"});
-    assert_ne!(hook("cursor", input.to_string().as_bytes()), "");
+    assert_ne!(hook("cursor", &input), "");
 }
 
 #[test]
 fn ten_megabytes_are_no_trouble() {
     // Over the threshold: counting stops after the first chunk. Under it (one
     // glued word): the whole file is read, and still only counted, never parsed.
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::with(
+        "hook-hosts",
+        &[
+            ("spaced.md", "word ".repeat(2 * 1024 * 1024)),
+            ("glued.md", "x".repeat(10 * 1024 * 1024)),
+        ],
+    );
     let d = dir.path();
-    let spaced = "word ".repeat(2 * 1024 * 1024);
-    std::fs::write(d.join("spaced.md"), &spaced).unwrap();
-    std::fs::write(d.join("glued.md"), "x".repeat(10 * 1024 * 1024)).unwrap();
     for (host, input) in [
         ("gemini", gemini as fn(&str, &Path) -> Value),
         ("cursor", cursor),
     ] {
-        assert_ne!(hook(host, input("spaced.md", d).to_string().as_bytes()), "");
-        assert_eq!(hook(host, input("glued.md", d).to_string().as_bytes()), "");
+        assert_ne!(hook(host, &input("spaced.md", d)), "");
+        assert_eq!(hook(host, &input("glued.md", d)), "");
     }
     let read = |f: &str| copilot("read_file", json!({"filePath": d.join(f)}), d);
-    assert_ne!(hook("claude", read("spaced.md").to_string().as_bytes()), "");
-    assert_eq!(hook("claude", read("glued.md").to_string().as_bytes()), "");
+    assert_ne!(hook("claude", &read("spaced.md")), "");
+    assert_eq!(hook("claude", &read("glued.md")), "");
 }

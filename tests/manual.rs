@@ -1,13 +1,12 @@
 //! `mdsel completions <shell>` and `mdsel man`: generated from the parser, so
 //! they name every subcommand and option it accepts.
 
-use std::process::Command;
+mod common;
+
+use common::bin::mdsel;
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = mdsel(args);
     assert_eq!(out.status.code(), Some(0), "{args:?}");
     assert!(out.stderr.is_empty());
     String::from_utf8(out.stdout).unwrap()
@@ -54,10 +53,7 @@ fn the_man_page_is_roff_with_every_subcommand() {
 
 #[test]
 fn an_unknown_shell_is_a_usage_error_naming_the_shells() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["completions", "tcsh"])
-        .output()
-        .unwrap();
+    let out = mdsel(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("bash") && err.contains("zsh"), "{err}");

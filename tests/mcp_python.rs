@@ -7,14 +7,18 @@
 //! lives in a virtualenv under the target directory (`mcp-venv`), made on first
 //! use from `tests/python/requirements.txt`; `.ci/run` makes the same one first.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use common::bin::{EXE, root};
+
 #[test]
 #[ignore = "needs Python 3 + venv and PyPI; run: cargo test --test mcp_python -- --ignored"]
 fn python_sdk_client_over_stdio() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .expect("the target directory");
@@ -24,7 +28,7 @@ fn python_sdk_client_over_stdio() {
     );
     let status = Command::new(python)
         .arg(root.join("tests/python/test_mcp_client.py"))
-        .arg(env!("CARGO_BIN_EXE_mdsel"))
+        .arg(EXE)
         .arg(root)
         .status()
         .expect("run the Python client");

@@ -8,8 +8,9 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::mdsel_in;
-use mdsel::{Call, Command, Input, Options, run};
+use common::bin::mdsel_in;
+use common::memory::{self, Run};
+use common::scratch::Scratch;
 use proptest::prelude::*;
 
 fn stdout(cwd: &Path, args: &[&str]) -> String {
@@ -27,9 +28,8 @@ fn stdout(cwd: &Path, args: &[&str]) -> String {
 /// Made at run time: a checkout on a case-insensitive disk could not hold both.
 #[test]
 fn issue8_names_differing_only_in_case() {
-    let dir = tempfile::tempdir().unwrap();
-    let c = dir.path().join("c");
-    fs::create_dir(&c).unwrap();
+    let dir = Scratch::new("ns-case");
+    let c = dir.mkdir("c");
     fs::write(c.join("Notes.md"), "# Upper\n\nNotes in upper case.\n").unwrap();
     fs::write(c.join("notes.md"), "# Lower\n\nNotes in lower case.\n").unwrap();
     let args = ["c/Notes.md", "c/notes.md"];
@@ -63,9 +63,8 @@ fn issue8_names_differing_only_in_case() {
 /// one document: no namespaces, one index.
 #[test]
 fn issue8_same_file_named_twice_is_one_document() {
-    let dir = tempfile::tempdir().unwrap();
-    let docs = dir.path().join("docs");
-    fs::create_dir(&docs).unwrap();
+    let dir = Scratch::new("ns-twice");
+    let docs = dir.mkdir("docs");
     fs::write(docs.join("a.md"), "# A\n\nText.\n").unwrap();
     let one = "h1.0 A (3w)\n---\npara:1\n";
     assert_eq!(stdout(&docs, &["a.md", "./a.md", "../docs/a.md", "."]), one);
@@ -105,21 +104,17 @@ proptest! {
     fn issue8_every_namespace_reaches_its_document(
         names in prop::collection::vec(name(), 1..6)
     ) {
-        let inputs = || -> Vec<Input> {
+        let with_docs = |run: Run| {
             names
                 .iter()
                 .enumerate()
-                .map(|(i, n)| Input::Bytes {
-                    name: n.clone(),
-                    bytes: format!("# Doc {i}\n").into_bytes(),
-                })
-                .collect()
+                .fold(run, |run, (i, n)| run.doc(n, format!("# Doc {i}\n")))
         };
-        let index = run(&Options::default(), &Call::new(Command::Index(vec![]), inputs()));
+        let index = with_docs(Run::index()).report();
         prop_assert_eq!(index.documents.len(), names.len());
         for (i, doc) in index.documents.iter().enumerate() {
-            let selector = format!("{}::*", doc.namespace());
-            let report = run(&Options::default(), &Call::new(Command::Select(vec![selector.clone()]), inputs()));
+            let selector = format!("{}::*", memory::namespace(doc));
+            let report = with_docs(Run::select(&selector)).report();
             prop_assert!(report.unresolved.is_empty(), "{} {:?}", selector, report.unresolved);
             prop_assert_eq!(report.matches.len(), 1, "{}", selector);
             prop_assert_eq!(report.matches[0].doc, i, "{}", selector);

@@ -8,15 +8,15 @@
 //! notice, unless `MDSEL_REQUIRE_NODE=1` (set by `.ci/run`) makes that a
 //! failure. The packaging files are checked for consistency everywhere.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 
+use common::bin::{self, fixtures, mdsel, root};
+use common::scratch::Scratch;
 use serde_json::{Value, json};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn read_json(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
@@ -77,13 +77,19 @@ fn node_tools() -> Option<()> {
 }
 
 /// A scratch folder with its own npm cache and user config (nothing inherited).
-struct Scratch {
-    dir: tempfile::TempDir,
+struct Npm {
+    dir: Scratch,
 }
 
-impl Scratch {
+impl Npm {
+    fn new() -> Npm {
+        let dir = Scratch::new("npm");
+        dir.write("npmrc", "");
+        Npm { dir }
+    }
+
     fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
+        self.dir.join(rel)
     }
 
     fn command(&self, program: &str, cwd: &Path) -> Command {
@@ -125,12 +131,10 @@ impl Scratch {
     /// A project with `tarballs` installed (offline, from the files alone).
     fn project(&self, name: &str, tarballs: &[&Path]) -> PathBuf {
         let app = self.path(name);
-        std::fs::create_dir(&app).unwrap();
-        std::fs::write(
-            app.join("package.json"),
+        self.dir.write(
+            &format!("{name}/package.json"),
             r#"{"name": "app", "private": true}"#,
-        )
-        .unwrap();
+        );
         let mut args = vec!["install", "--ignore-scripts"];
         let tarballs: Vec<String> = tarballs.iter().map(|t| t.display().to_string()).collect();
         args.extend(tarballs.iter().map(String::as_str));
@@ -140,9 +144,8 @@ impl Scratch {
 }
 
 /// Packs `dir` into the tarballs folder and returns the tarball's path.
-fn pack(s: &Scratch, dir: &str) -> PathBuf {
-    let dest = s.path("tarballs");
-    std::fs::create_dir_all(&dest).unwrap();
+fn pack(s: &Npm, dir: &str) -> PathBuf {
+    let dest = s.dir.mkdir("tarballs");
     let name = s.ok(
         "npm",
         &[
@@ -162,10 +165,7 @@ fn npm_packages_install_offline_and_run_mdsel_through_npx() {
     if node_tools().is_none() {
         return;
     }
-    let s = Scratch {
-        dir: tempfile::tempdir().unwrap(),
-    };
-    std::fs::write(s.path("npmrc"), "").unwrap();
+    let s = Npm::new();
     let script = root().join("scripts/npm-package");
     let out = s.path("packages");
     let made = |args: &[&str]| {
@@ -174,7 +174,7 @@ fn npm_packages_install_offline_and_run_mdsel_through_npx() {
         all.extend_from_slice(&["--out", out.to_str().unwrap()]);
         s.ok("node", &all, root()).trim().to_owned()
     };
-    let platform = made(&["platform", "--binary", env!("CARGO_BIN_EXE_mdsel")]);
+    let platform = made(&["platform", "--binary", bin::EXE]);
     let launcher = made(&["launcher"]);
     let platform_tgz = pack(&s, &platform);
     let launcher_tgz = pack(&s, &launcher);
@@ -190,15 +190,7 @@ fn npm_packages_install_offline_and_run_mdsel_through_npx() {
     assert_eq!(manifest["version"], env!("CARGO_PKG_VERSION"));
 
     let app = s.project("app", &[&launcher_tgz, &platform_tgz]);
-    let direct = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_mdsel"))
-            .args(args)
-            .current_dir(root().join("tests/fixtures"))
-            .env_remove("MDSEL_MAX_WORDS")
-            .output()
-            .unwrap()
-    };
-    let guide = root().join("tests/fixtures/guide.md");
+    let guide = fixtures().join("guide.md");
     let guide = guide.to_str().unwrap();
 
     let version = s.ok("npx", &["mdsel", "--version"], &app);
@@ -206,11 +198,11 @@ fn npm_packages_install_offline_and_run_mdsel_through_npx() {
 
     let index = s.run("npx", &["mdsel", "index", guide], &app);
     assert_eq!(index.status.code(), Some(0));
-    assert_eq!(index.stdout, direct(&["index", guide]).stdout);
+    assert_eq!(index.stdout, mdsel(&["index", guide]).stdout);
 
     // Exit code and both streams pass through unchanged.
     let miss = s.run("npx", &["mdsel", "h2.99", guide], &app);
-    let want = direct(&["h2.99", guide]);
+    let want = mdsel(&["h2.99", guide]);
     assert_eq!(miss.status.code(), Some(1));
     assert_eq!((miss.stdout, miss.stderr), (want.stdout, want.stderr));
 
@@ -231,7 +223,7 @@ fn npm_packages_install_offline_and_run_mdsel_through_npx() {
 }
 
 /// Starts `mdsel mcp` through the installed launcher (as `npx -y mdsel mcp` would).
-fn launch_mcp(s: &Scratch, app: &Path) -> (Child, BufReader<ChildStdout>) {
+fn launch_mcp(s: &Npm, app: &Path) -> (Child, BufReader<ChildStdout>) {
     let mut child = s
         .command("node", app)
         .args(["node_modules/mdsel/bin/mdsel.js", "mcp"])
@@ -272,7 +264,7 @@ fn initialize(child: &mut Child, stdout: &mut BufReader<ChildStdout>) {
     );
 }
 
-fn mcp_round_trip(s: &Scratch, app: &Path) {
+fn mcp_round_trip(s: &Npm, app: &Path) {
     let (mut child, mut stdout) = launch_mcp(s, app);
     initialize(&mut child, &mut stdout);
     send(
@@ -295,7 +287,7 @@ fn mcp_round_trip(s: &Scratch, app: &Path) {
 /// SIGTERM to the launcher reaches the binary: both end, the launcher by the
 /// same signal, and the binary's stdout closes although its stdin stays open.
 #[cfg(unix)]
-fn a_signal_reaches_the_binary(s: &Scratch, app: &Path) {
+fn a_signal_reaches_the_binary(s: &Npm, app: &Path) {
     use std::io::Read;
     use std::os::unix::process::ExitStatusExt;
 
@@ -309,9 +301,13 @@ fn a_signal_reaches_the_binary(s: &Scratch, app: &Path) {
             .unwrap()
             .success()
     );
+    // `Child::wait` closes the child's stdin first; the binary would then see
+    // EOF and end on its own, racing the signal. Hold the pipe open instead.
+    let stdin = child.stdin.take();
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(15), "{status:?}");
     // The stdin pipe is still open here: only a dead binary closes stdout.
+    let _open_until_here = stdin;
     // (A binary left running would block this read; the thread bounds it.)
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -321,5 +317,4 @@ fn a_signal_reaches_the_binary(s: &Scratch, app: &Path) {
     });
     let closed = rx.recv_timeout(std::time::Duration::from_secs(60));
     assert!(closed.is_ok(), "the binary outlived the launcher's SIGTERM");
-    drop(child.stdin.take());
 }

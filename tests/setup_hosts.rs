@@ -2,9 +2,13 @@
 //! project, an existing configuration, one already set up, and an invalid file;
 //! `--user` writes each host's user settings and nothing in the project.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::bin::Mdsel;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 /// A host, its project files, a configuration a user already has in each, and
@@ -106,48 +110,37 @@ const HOSTS: [Host; 5] = [
 ];
 
 /// A scratch project, a scratch home, and a PATH with an `mdsel` on it.
-struct Scratch {
-    project: tempfile::TempDir,
-    home: tempfile::TempDir,
+struct Project {
+    project: Scratch,
+    home: Scratch,
 }
 
-impl Scratch {
-    fn new() -> Scratch {
-        let scratch = Scratch {
-            project: tempfile::tempdir().unwrap(),
-            home: tempfile::tempdir().unwrap(),
-        };
-        let bin = scratch.home.path().join("bin");
-        std::fs::create_dir(&bin).unwrap();
-        let fake = bin.join(if cfg!(windows) { "mdsel.exe" } else { "mdsel" });
-        std::fs::write(&fake, "").unwrap();
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+impl Project {
+    fn new() -> Project {
+        let home = Scratch::new("setup-home");
+        home.executable("bin/mdsel");
+        Project {
+            project: Scratch::new("setup-project"),
+            home,
         }
-        scratch
     }
 
     fn setup(&self, host: &str, args: &[&str]) -> Output {
         let home = self.home.path();
-        Command::new(env!("CARGO_BIN_EXE_mdsel"))
-            .args(["setup", host])
+        Mdsel::new(&["setup", host])
             .args(args)
-            .current_dir(self.project.path())
+            .cwd(self.project.path())
             .env("HOME", home)
             .env("USERPROFILE", home)
             .env("XDG_CONFIG_HOME", home.join("xdg"))
             .env("APPDATA", home.join("appdata"))
             .env_remove("CODEX_HOME")
-            .env("PATH", home.join("bin"))
-            .stdin(Stdio::null())
+            .search_path(&home.join("bin"))
             .output()
-            .unwrap()
     }
 
     fn file(&self, rel: &str) -> PathBuf {
-        self.project.path().join(rel)
+        self.project.join(rel)
     }
 }
 
@@ -215,7 +208,7 @@ fn snippets(stdout: &str) -> Vec<(String, String)> {
 #[test]
 fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         let printed = ok(&s.setup(host.name, &[]));
         assert_eq!(
             std::fs::read_dir(s.project.path()).unwrap().count(),
@@ -231,7 +224,7 @@ fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
         let report = ok(&s.setup(host.name, &["--write"]));
         for (file, content) in &blocks {
             assert!(report.contains(&format!("{file}: created")), "{report}");
-            let written = std::fs::read_to_string(s.file(file)).unwrap();
+            let written = s.project.read(file);
             assert_eq!(&written, content, "{}: {file}", host.name);
             parse(file, &written);
         }
@@ -241,15 +234,14 @@ fn snippets_are_exactly_what_write_creates_in_a_fresh_project() {
 #[test]
 fn write_merges_into_an_existing_configuration_keeping_it() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         for (file, text) in host.files.iter().zip(host.existing) {
-            std::fs::create_dir_all(s.file(file).parent().unwrap()).unwrap();
-            std::fs::write(s.file(file), text).unwrap();
+            s.project.write(file, text);
         }
         let report = ok(&s.setup(host.name, &["--write"]));
         for ((file, before), want) in host.files.iter().zip(host.existing).zip((host.merged)()) {
             assert!(report.contains(&format!("{file}: updated")), "{report}");
-            let after = std::fs::read_to_string(s.file(file)).unwrap();
+            let after = s.project.read(file);
             let got = parse(file, &after);
             assert_eq!(got, want, "{}: {file}\n{after}", host.name);
             if let (Some(got), Some(before)) = (got.as_object(), parse(file, before).as_object()) {
@@ -257,7 +249,7 @@ fn write_merges_into_an_existing_configuration_keeping_it() {
                 let was: Vec<&String> = before.keys().collect();
                 assert_eq!(order, was, "{}: {file}: key order kept", host.name);
             }
-            let backup = std::fs::read_to_string(s.file(&format!("{file}.bak"))).unwrap();
+            let backup = s.project.read(&format!("{file}.bak"));
             assert_eq!(&backup, before, "{}: {file}.bak", host.name);
         }
     }
@@ -265,12 +257,11 @@ fn write_merges_into_an_existing_configuration_keeping_it() {
 
 #[test]
 fn codex_comments_survive_the_merge() {
-    let s = Scratch::new();
+    let s = Project::new();
     let before = HOSTS[3].existing[0];
-    std::fs::create_dir(s.file(".codex")).unwrap();
-    std::fs::write(s.file(".codex/config.toml"), before).unwrap();
+    s.project.write(".codex/config.toml", before);
     ok(&s.setup("codex", &["--write"]));
-    let after = std::fs::read_to_string(s.file(".codex/config.toml")).unwrap();
+    let after = s.project.read(".codex/config.toml");
     assert!(after.starts_with(before), "{after}");
     assert!(
         after.ends_with("[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\n"),
@@ -281,13 +272,9 @@ fn codex_comments_survive_the_merge() {
 #[test]
 fn writing_twice_changes_nothing_the_second_time() {
     for host in &HOSTS {
-        let s = Scratch::new();
+        let s = Project::new();
         ok(&s.setup(host.name, &["--write"]));
-        let first: Vec<Vec<u8>> = host
-            .files
-            .iter()
-            .map(|f| std::fs::read(s.file(f)).unwrap())
-            .collect();
+        let first: Vec<String> = host.files.iter().map(|f| s.project.read(f)).collect();
         let report = ok(&s.setup(host.name, &["--write"]));
         assert_eq!(
             report.matches("already set up").count(),
@@ -295,12 +282,7 @@ fn writing_twice_changes_nothing_the_second_time() {
             "{report}"
         );
         for (file, before) in host.files.iter().zip(&first) {
-            assert_eq!(
-                &std::fs::read(s.file(file)).unwrap(),
-                before,
-                "{}: {file}",
-                host.name
-            );
+            assert_eq!(&s.project.read(file), before, "{}: {file}", host.name);
             assert!(
                 !s.file(&format!("{file}.bak")).exists(),
                 "{}: {file}",
@@ -320,7 +302,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                 "{\"a\": {,}"
             };
             for broken in [not_parsable, host.wrong_kind[i]] {
-                let s = Scratch::new();
+                let s = Project::new();
                 let fine: Vec<&str> = host
                     .files
                     .iter()
@@ -333,8 +315,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                     })
                     .collect();
                 for (j, file) in host.files.iter().enumerate() {
-                    std::fs::create_dir_all(s.file(file).parent().unwrap()).unwrap();
-                    std::fs::write(s.file(file), if i == j { broken } else { fine[j] }).unwrap();
+                    s.project.write(file, if i == j { broken } else { fine[j] });
                 }
                 let out = s.setup(host.name, &["--write"]);
                 let err = String::from_utf8_lossy(&out.stderr);
@@ -346,12 +327,7 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
                 assert!(out.stdout.is_empty());
                 for (j, file) in host.files.iter().enumerate() {
                     let want = if i == j { broken } else { fine[j] };
-                    assert_eq!(
-                        std::fs::read_to_string(s.file(file)).unwrap(),
-                        want,
-                        "{}: {file}",
-                        host.name
-                    );
+                    assert_eq!(s.project.read(file), want, "{}: {file}", host.name);
                     assert!(!s.file(&format!("{file}.bak")).exists());
                 }
             }
@@ -383,7 +359,7 @@ fn user_settings_go_to_each_hosts_own_place() {
         ("opencode", vec!["xdg/opencode/opencode.json"]),
     ];
     for (host, files) in cases {
-        let s = Scratch::new();
+        let s = Project::new();
         let home = s.home.path();
         let printed = ok(&s.setup(host, &["--user"]));
         assert!(
@@ -420,7 +396,7 @@ fn user_settings_go_to_each_hosts_own_place() {
 
 #[test]
 fn claude_desktop_names_the_binary_by_its_full_path() {
-    let s = Scratch::new();
+    let s = Project::new();
     let printed = ok(&s.setup("claude-desktop", &[]));
     let (_, content) = snippets(&printed).remove(0);
     let value: Value = serde_json::from_str(&content).unwrap();

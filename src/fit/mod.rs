@@ -14,6 +14,7 @@ mod outline;
 mod page;
 mod select;
 
+use crate::error::Reason;
 use crate::options::Options;
 use crate::report::{Match, PageInfo, Report};
 use crate::selector::{Hit, Miss, Query, Selector, Target, canonical};
@@ -129,10 +130,11 @@ fn page_out_of_range(sel: &Selector, selector: &str, count: usize) -> Miss {
     let from = last.saturating_sub(2);
     Miss {
         step: sel.steps.len() - 1,
-        reason: format!(
-            "Index out of range: {selector} has {}",
-            Target::Page.noun(count)
-        ),
+        reason: Reason::OutOfRange {
+            owner: Some(selector.to_owned()),
+            target: Target::Page,
+            count,
+        },
         suggestions: (from..=last)
             .map(|p| format!("{selector}/page.{p}{}", sel.query.suffix(false)))
             .collect(),

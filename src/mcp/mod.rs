@@ -24,7 +24,7 @@ use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabiliti
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
-use mdsel::{Call, Command, Input, Options};
+use mdsel::{Call, Command, FileError, Input, Options};
 
 use self::args::{IndexArgs, SelectArgs, missing};
 use self::roots::Roots;
@@ -246,7 +246,8 @@ struct Answer {
 
 /// Runs one call as the CLI would: the text is the CLI's stdout, followed on
 /// failure by its stderr. Paths outside the roots, and `-`, are refused like
-/// unreadable files: the others are still answered.
+/// unreadable files, in their place among the inputs: the others are still
+/// answered.
 fn respond(
     roots: &Roots,
     allowed: &[PathBuf],
@@ -254,33 +255,40 @@ fn respond(
     command: Command,
     files: &[String],
 ) -> Answer {
-    let mut refused = String::new();
-    let mut inputs = Vec::new();
-    for file in files {
-        if file == "-" {
-            refused.push_str(
-                "!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n",
-            );
-        } else if !roots.allows(Path::new(file), allowed) {
-            let list: Vec<String> = allowed.iter().map(|r| r.display().to_string()).collect();
-            refused.push_str(&format!(
-                "!PERMISSION_DENIED: {file}\nPath is outside the allowed roots ({}); \
-                 start the server with --root DIR, or declare the folder as a client root\n",
-                list.join(", ")
-            ));
-        } else {
-            inputs.push(Input::Path(PathBuf::from(file)));
-        }
-    }
-    if inputs.is_empty() && !refused.is_empty() {
-        return Answer {
-            text: refused,
-            is_error: true,
-        };
-    }
+    let inputs: Vec<Input> = files
+        .iter()
+        .map(|file| {
+            let error = if file == "-" {
+                FileError::StdinIsProtocol
+            } else if !roots.allows(Path::new(file), allowed) {
+                FileError::OutsideRoots {
+                    roots: allowed.to_vec(),
+                }
+            } else {
+                return Input::Path(PathBuf::from(file));
+            };
+            Input::Refused {
+                path: file.clone(),
+                error,
+            }
+        })
+        .collect();
+    // A call none of whose paths may be read answers with the refusals alone:
+    // there is nothing to select from.
+    let refused_only =
+        !inputs.is_empty() && inputs.iter().all(|i| matches!(i, Input::Refused { .. }));
+    let quiet;
+    let (options, call) = if refused_only {
+        let mut q = options.clone();
+        q.warnings.clear();
+        quiet = q;
+        (&quiet, Call::new(Command::Index(Vec::new()), inputs))
+    } else {
+        (options, Call::new(command, inputs))
+    };
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
-    let report = match mdsel::run_text(options, &Call::new(command, inputs), &mut out) {
+    let report = match mdsel::run_text(options, &call, &mut out) {
         Ok(report) => report,
         Err(e) => {
             return Answer {
@@ -290,9 +298,8 @@ fn respond(
         }
     };
     let code = report.exit_code();
-    let is_error = !code.is_success() || !refused.is_empty();
+    let is_error = !code.is_success();
     if is_error {
-        out.extend_from_slice(refused.as_bytes());
         let _ = mdsel::write_errors(&report, &mut out);
         if out.is_empty() {
             out.extend_from_slice(
@@ -325,9 +332,12 @@ mod tests {
         std::fs::write(work.join("a.md"), "# A\n\ntext\n").unwrap();
         let roots = Roots::new(&work, &[]).unwrap();
         let allowed = roots.with_client(&[]);
+        let listed: Vec<String> = allowed.iter().map(|r| r.display().to_string()).collect();
+        let missing = work.join("missing.md").display().to_string();
         let files = [
-            work.join("a.md").display().to_string(),
             "-".to_owned(),
+            missing.clone(),
+            work.join("a.md").display().to_string(),
             "../x.md".to_owned(),
         ];
         let answer = respond(
@@ -338,17 +348,33 @@ mod tests {
             &files,
         );
         assert!(answer.is_error);
-        assert!(
-            answer
-                .text
-                .starts_with("h1.0 A (3w)\n---\npara:1\n!NOT_A_FILE: -\n"),
-            "{}",
-            answer.text
+        // issue 9: refusals are file errors, in input order among the others.
+        let want = format!(
+            "h1.0 A (3w)\n---\npara:1\n\
+             !NOT_A_FILE: -\n\
+             Stdin ('-') carries the MCP protocol here; name a file or directory instead\n\
+             !FILE_NOT_FOUND: {missing}\n\
+             No such file or directory; check the path (relative paths start at the working directory)\n\
+             !PERMISSION_DENIED: ../x.md\n\
+             Path is outside the allowed roots ({}); start the server with --root DIR, \
+             or declare the folder as a client root\n",
+            listed.join(", ")
         );
-        assert!(
-            answer
-                .text
-                .contains("!PERMISSION_DENIED: ../x.md\nPath is outside the allowed roots (")
-        );
+        assert_eq!(answer.text, want);
+    }
+
+    #[test]
+    fn a_call_with_every_path_refused_answers_with_the_refusals_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let roots = Roots::new(dir.path(), &[]).unwrap();
+        let allowed = roots.with_client(&[]);
+        let files = ["-".to_owned(), "-".to_owned()];
+        let mut options = Options::default();
+        options.warnings.push("a note".to_owned());
+        let select = Command::Select(vec!["h2.".to_owned()]);
+        let answer = respond(&roots, &allowed, &options, select, &files);
+        assert!(answer.is_error);
+        let refusal = "!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n";
+        assert_eq!(answer.text, refusal.repeat(2));
     }
 }

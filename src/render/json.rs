@@ -134,7 +134,7 @@ struct PageOut {
 struct UnresolvedOut<'a> {
     selector: &'a str,
     code: ErrorCode,
-    reason: &'a str,
+    reason: String,
     suggestions: &'a [String],
 }
 
@@ -162,8 +162,8 @@ pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .iter()
                 .map(|u| UnresolvedOut {
                     selector: &u.selector,
-                    code: u.code,
-                    reason: &u.reason,
+                    code: u.code(),
+                    reason: u.reason.to_string(),
                     suggestions: &u.suggestions,
                 })
                 .collect(),

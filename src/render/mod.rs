@@ -2,10 +2,12 @@
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) or about what is shown (that is `fit`'s), and
-//! never re-serialize Markdown: content is sliced from the source.
+//! never re-serialize Markdown: content is sliced from the source. Why a
+//! selector found nothing is worded in `reason`, once for both formats.
 
 mod json;
 mod outline;
+mod reason;
 mod text;
 
 pub use json::write_json;

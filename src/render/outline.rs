@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::fit::{Item, Line, Marker, Row, Size};
+use crate::selector::Target;
 use crate::tree::BlockKind;
 
 /// Appends one outline line and its newline; `hidden` lines beneath are noted
@@ -62,7 +63,7 @@ pub(crate) fn block_lines(counts: &[usize; 6], buf: &mut Vec<u8>) {
             buf.push(b' ');
         }
         first = false;
-        buf.extend_from_slice(kind.name().as_bytes());
+        buf.extend_from_slice(Target::Block(*kind).name().as_bytes());
         buf.push(b':');
         push_number(buf, n);
     }

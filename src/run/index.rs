@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use super::load::Walk;
 use super::selectors::{DocFinds, Misses, Selectors};
 use crate::call::Call;
-use crate::error::ErrorCode;
+use crate::error::Reason;
 use crate::fit::{CallText, DocOutline, Folder, OutlineCall, Plan, Scope, page_selector};
 use crate::options::Options;
 use crate::render::{marker_text, write_rows};
@@ -152,11 +152,7 @@ fn finish(
         let count = plan.pages.max(1);
         report.unresolved.push(Unresolved {
             selector: text.clone(),
-            code: ErrorCode::SelectorNotFound,
-            reason: format!(
-                "Index out of range: the outline has {}",
-                Target::Page.noun(count)
-            ),
+            reason: Reason::OutlinePageOutOfRange { pages: count },
             suggestions: (count.saturating_sub(3)..count)
                 .map(|k| page_selector(&scoping.call, k))
                 .collect(),
@@ -186,9 +182,7 @@ fn scoping(call: &Call, args: &[String], walk: &Walk) -> Scoping {
             }
             _ => errors.push(Unresolved {
                 selector: text.to_owned(),
-                code: ErrorCode::InvalidSelector,
-                reason: "An outline is shown one page at a time: name one page, as page.N"
-                    .to_owned(),
+                reason: Reason::OutlineOnePage,
                 suggestions: Vec::new(),
             }),
         }
@@ -228,6 +222,7 @@ fn input_text(input: &Input) -> String {
         Input::Path(p) => p.to_string_lossy().into_owned(),
         Input::Stdin => "-".to_owned(),
         Input::Bytes { name, .. } => name.clone(),
+        Input::Refused { path, .. } => path.clone(),
     }
 }
 
@@ -287,13 +282,10 @@ fn outlined(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
     if let (true, Some(hit)) = (nodes.is_empty(), hits.first()) {
         return Err(Miss {
             step: sel.steps.len(),
-            reason: format!(
-                "An outline shows documents and sections, and {} names a `{}` block; \
-                 read it with `mdsel select {}`",
-                sel.source,
-                crate::selector::type_name(doc, hit.node),
-                sel.source
-            ),
+            reason: Reason::NoOutline {
+                selector: sel.source.clone(),
+                target: Target::of(doc.node(hit.node).kind()),
+            },
             suggestions: Vec::new(),
         });
     }

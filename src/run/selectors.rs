@@ -7,7 +7,7 @@
 //! unresolved only if no document yields a match (SPEC §3), and every
 //! suggestion shown resolves in some loaded document.
 
-use crate::error::ErrorCode;
+use crate::error::Reason;
 use crate::namespace;
 use crate::report::Unresolved;
 use crate::selector::{self, Miss, Selector, SyntaxError};
@@ -168,7 +168,8 @@ pub(crate) struct Misses {
     /// namespace and whether the rest resolves there; for a malformed one,
     /// whether each repair resolves anywhere.
     probes: Vec<Vec<(String, bool)>>,
-    /// The first loaded namespaces, for the reason of an unknown one.
+    /// The first loaded namespaces (as many as a reason lists), for the
+    /// reason of an unknown one.
     loaded: Vec<String>,
     count: usize,
 }
@@ -197,8 +198,7 @@ impl Misses {
                         .1
                         .as_ref()
                         .is_none_or(|(_, m)| miss.step > m.step);
-                    if deeper {
-                        let miss = std::mem::replace(miss, empty_miss());
+                    if deeper && let Some(Err(miss)) = finds.found[k].take() {
                         self.best[k].1 = Some((finds.namespace.clone(), miss));
                     }
                 }
@@ -239,8 +239,7 @@ impl Misses {
                         .collect();
                     out.push(Unresolved {
                         selector: err.input.clone(),
-                        code: ErrorCode::InvalidSelector,
-                        reason: err.to_string(),
+                        reason: Reason::Syntax(err.clone()),
                         suggestions,
                     });
                 }
@@ -283,11 +282,10 @@ impl Misses {
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         Unresolved {
             selector: sel.source.clone(),
-            code: ErrorCode::NamespaceNotFound,
-            reason: format!(
-                "no document has namespace '{ns}'; loaded: {}",
-                self.loaded.join(", ")
-            ),
+            reason: Reason::NamespaceNotFound {
+                namespace: ns.to_owned(),
+                loaded: self.loaded.clone(),
+            },
             suggestions: scored
                 .iter()
                 .take(5)
@@ -305,20 +303,11 @@ fn not_found(sel: &Selector, ns: &str, miss: &Miss, namespaced: bool) -> Unresol
     };
     Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::SelectorNotFound,
         reason: miss.reason.clone(),
         suggestions: miss
             .suggestions
             .iter()
             .map(|s| format!("{prefix}{s}"))
             .collect(),
-    }
-}
-
-fn empty_miss() -> Miss {
-    Miss {
-        step: 0,
-        reason: String::new(),
-        suggestions: Vec::new(),
     }
 }

@@ -154,7 +154,7 @@ impl Cursor<'_> {
         let start = self.pos;
         if self.peek() == Some('*') {
             self.pos += 1;
-            return self.no_index(Target::All, "*");
+            return self.no_index(Target::All);
         }
         let len = self.s[start..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':'))
@@ -174,7 +174,7 @@ impl Cursor<'_> {
         })?;
         self.pos += len;
         if target == Target::Root {
-            return self.no_index(target, "root");
+            return self.no_index(target);
         }
         let index = match self.peek() {
             Some('.') => {
@@ -195,9 +195,14 @@ impl Cursor<'_> {
         Ok(Step { target, index })
     }
 
-    fn no_index(&self, target: Target, step: &'static str) -> Result<Step, Failure> {
+    fn no_index(&self, target: Target) -> Result<Step, Failure> {
         match self.peek() {
-            Some('.' | '[') => Err((self.pos, Expected::NoIndex { step })),
+            Some('.' | '[') => Err((
+                self.pos,
+                Expected::NoIndex {
+                    step: target.name(),
+                },
+            )),
             _ => Ok(Step {
                 target,
                 index: None,

@@ -1,9 +1,11 @@
 //! Selector meaning: which nodes of a document a parsed selector names.
 //!
 //! The first step counts document-global ordinals; later steps count relative to
-//! the previous match. A miss explains itself and carries suggestions that resolve.
+//! the previous match. A miss says what was asked and what exists (a [`Reason`],
+//! worded by `render`) and carries suggestions that resolve.
 
 use super::{Index, Selector, Step, Target};
+use crate::error::Reason;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// A node a selector names, and which of its pages when the last step is `page`.
@@ -20,8 +22,8 @@ pub(crate) struct Hit {
 pub struct Miss {
     /// The 0-based step that found nothing (deeper misses explain more).
     pub step: usize,
-    /// What was wrong, as a sentence.
-    pub reason: String,
+    /// What was wrong: what was asked and what exists.
+    pub reason: Reason,
     /// Working selectors close to the one given, without namespace.
     pub suggestions: Vec<String>,
 }
@@ -193,13 +195,13 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
     let mut at = Some(id);
     while let Some(cur) = at {
         let node = doc.node(cur);
+        let name = Target::of(node.kind).name();
         let name = match node.kind {
-            Kind::Document => return "*".to_owned(),
-            Kind::Root => "root".to_owned(),
-            Kind::Front => "front".to_owned(),
-            Kind::Section { level } => format!("h{level}.{}", node.ordinal),
-            Kind::Block(k) => format!("{}.{}", k.name(), node.ordinal),
-            Kind::Item => format!("item.{}", node.ordinal),
+            Kind::Document => return name.to_owned(),
+            Kind::Root | Kind::Front => name.to_owned(),
+            Kind::Section { .. } | Kind::Block(_) | Kind::Item => {
+                format!("{name}.{}", node.ordinal)
+            }
         };
         parts.push(name);
         at = match node.kind {
@@ -213,14 +215,7 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
 
 /// The type name of a node as output shows it (`h2`, `code`, `item`, `root`).
 pub(crate) fn type_name(doc: &Document, id: NodeId) -> &'static str {
-    match doc.node(id).kind {
-        Kind::Document => "document",
-        Kind::Root => "root",
-        Kind::Front => "front",
-        Kind::Section { level } => Target::Heading(level).name(),
-        Kind::Block(k) => k.name(),
-        Kind::Item => "item",
-    }
+    Target::of(doc.node(id).kind).info().node
 }
 
 fn miss(
@@ -230,12 +225,11 @@ fn miss(
     step: &Step,
     candidates: &[NodeId],
 ) -> Miss {
-    let place = ctx
+    let owner = ctx
         .filter(|&c| c != NodeId::DOCUMENT)
         .map(|c| canonical(doc, c));
-    let prefix = place.as_ref().map(|p| format!("{p}/")).unwrap_or_default();
-    let owner = place.clone().unwrap_or_else(|| "document".to_owned());
-    let make = |reason: String, suggestions: Vec<String>| Miss {
+    let prefix = owner.as_ref().map(|p| format!("{p}/")).unwrap_or_default();
+    let make = |reason: Reason, suggestions: Vec<String>| Miss {
         step: step_no,
         reason,
         suggestions,
@@ -244,37 +238,26 @@ fn miss(
     if step.target == Target::Item
         && !ctx.is_some_and(|c| doc.node(c).kind == Kind::Block(BlockKind::List))
     {
-        // The example and the suggestions name lists that exist: those inside
-        // the context, else the document's (a table holds no list to step into).
-        let list = Target::Block(BlockKind::List);
-        let inside = self::candidates(doc, ctx, list);
-        let (example, lists) = if inside.is_empty() {
-            (
-                format!("; {owner} has {}", list.noun(0)),
-                doc.blocks(BlockKind::List),
-            )
+        // The suggestions name lists that exist: those inside the context, else
+        // the document's (a table holds no list to step into).
+        let inside = self::candidates(doc, ctx, Target::Block(BlockKind::List));
+        let lists = if inside.is_empty() {
+            doc.blocks(BlockKind::List)
         } else {
-            (format!(" (e.g. {prefix}list.0/item.0)"), inside.as_slice())
+            inside.as_slice()
         };
         let suggestions = lists
             .iter()
             .take(MAX_SUGGESTIONS)
-            .map(|&l| format!("{}/item.0", canonical(doc, l)))
+            .map(|&l| format!("{}/{}.0", canonical(doc, l), Target::Item.name()))
             .collect();
-        return make(
-            format!("'item' selects the items of a list, so it must follow a list step{example}"),
-            suggestions,
-        );
+        let lists = inside.len();
+        return make(Reason::ItemNeedsList { owner, lists }, suggestions);
     }
     if candidates.is_empty() {
-        let noun = step.target.noun(0);
         let suggestions = alternatives(doc, ctx, step.target);
-        let owner = if place.is_some() {
-            owner
-        } else {
-            "Document".to_owned()
-        };
-        return make(format!("{owner} has {noun}"), suggestions);
+        let target = step.target;
+        return make(Reason::NoneOfType { owner, target }, suggestions);
     }
     // The NEAREST indices around the one asked for, within range.
     let index = step.index.as_ref().map_or(0, Index::anchor);
@@ -289,13 +272,12 @@ fn miss(
     let suggestions = (from..len.min(from + near))
         .map(|i| format!("{prefix}{}.{i}", step.target.name()))
         .collect();
-    make(
-        format!(
-            "Index out of range: {owner} has {}",
-            step.target.noun(candidates.len())
-        ),
-        suggestions,
-    )
+    let reason = Reason::OutOfRange {
+        owner,
+        target: step.target,
+        count: candidates.len(),
+    };
+    make(reason, suggestions)
 }
 
 /// Selectors that do resolve near a step that found no node of its type: other
@@ -504,12 +486,13 @@ code one
         ];
         for (sel, reason, suggestions) in cases {
             let m = resolve(sel).expect_err(sel);
-            assert_eq!(m.reason, *reason, "{sel}");
+            let text = m.reason.to_string();
+            assert_eq!(text, *reason, "{sel}");
             assert_eq!(m.suggestions, *suggestions, "{sel}");
             for s in m.suggestions {
                 assert!(resolve(&s).is_ok(), "suggestion {s} for {sel} must resolve");
             }
-            if let Some((_, example)) = m.reason.split_once("(e.g. ") {
+            if let Some((_, example)) = text.split_once("(e.g. ") {
                 let example = example.trim_end_matches(')');
                 assert!(
                     resolve(example).is_ok(),

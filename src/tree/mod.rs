@@ -31,7 +31,8 @@ impl NodeId {
     }
 }
 
-/// The block types that are counted at document level, in index order.
+/// The block types that are counted at document level, in index order. Their
+/// names are the selector's (`Target::Block(kind).name()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum BlockKind {
@@ -59,18 +60,6 @@ impl BlockKind {
         BlockKind::Quote,
         BlockKind::Html,
     ];
-
-    /// The shorthand type name used in selectors and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            BlockKind::Code => "code",
-            BlockKind::Paragraph => "para",
-            BlockKind::List => "list",
-            BlockKind::Table => "table",
-            BlockKind::Quote => "quote",
-            BlockKind::Html => "html",
-        }
-    }
 
     fn slot(self) -> usize {
         self as usize
