@@ -6,8 +6,10 @@ use crate::source::Input;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Command {
-    /// List every document's selectors.
-    Index,
+    /// List each document's selectors: the outline, folded or paged to the
+    /// budget. Selectors scope it (`h2.3`: beneath that section; `ns::*`: one
+    /// document; a last step `page.K`: a page of it); none: every document.
+    Index(Vec<String>),
     /// Return the content the selectors name. Each string may hold several
     /// comma-separated selectors; strings that are plainly not selectors turn the
     /// call into a search.

@@ -49,10 +49,10 @@ struct Opts {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
     json: bool,
-    /// Print whole matches, without paging.
+    /// No budget: whole outlines and matches, nothing folded, paged or cut.
     #[arg(long, global = true)]
     full: bool,
-    /// Words per page [env: MDSEL_MAX_WORDS] [default: 2000]
+    /// Words per response and per page; bytes are limited to 16 a word [env: MDSEL_MAX_WORDS] [default: 2000]
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
     max_words: Option<usize>,
     /// Refuse files larger than N bytes.
@@ -76,9 +76,10 @@ struct Opts {
 enum Sub {
     /// List the selectors of each document.
     Index {
-        /// Files, directories or '-'.
-        #[arg(required = true, value_name = "FILES")]
-        files: Vec<String>,
+        /// Selectors that scope the outline (h2.3, ns::*, page.1), then files,
+        /// directories or '-'.
+        #[arg(required = true, value_name = "[SELECTOR...] FILES")]
+        args: Vec<String>,
     },
     /// Print the content a selector names.
     Select {
@@ -156,22 +157,34 @@ pub fn main() -> ExitCode {
         Some(Sub::Man) => {
             return finish(crate::manual::man(Cli::command()), mdsel::ExitCode::Success);
         }
-        Some(Sub::Index { files }) => (Command::Index, files),
+        Some(Sub::Index { args }) => {
+            let (mut selectors, mut files) = split_args(args);
+            if files.is_empty() {
+                // `index` needs files: the last argument is one, reported missing if need be.
+                files.extend(selectors.pop());
+            }
+            (Command::Index(selectors), files)
+        }
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
         Some(Sub::Search { query, files }) => (Command::Search(query), files),
         None => auto(cli.args),
     };
     let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
-    let report = mdsel::run(&options(&cli.opts), &call);
-
-    let code = report.exit_code();
+    let options = options(&cli.opts);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let written = if cli.opts.json {
-        mdsel::write_json(&report, &mut out)
+    let (report, written) = if cli.opts.json {
+        let report = mdsel::run(&options, &call);
+        let written = mdsel::write_json(&report, &mut out);
+        (report, written)
     } else {
-        mdsel::write_text(&report, &mut out)
+        // Text is written as it is produced; the report keeps only what went wrong.
+        match mdsel::run_text(&options, &call, &mut out) {
+            Ok(report) => (report, Ok(())),
+            Err(e) => return finish(Err(e), mdsel::ExitCode::Success),
+        }
     };
+    let code = report.exit_code();
     let written = written.and_then(|()| out.flush());
     if !cli.opts.json {
         // Results first, then errors: a reader of both streams sees them in order.
@@ -189,6 +202,17 @@ pub fn main() -> ExitCode {
 /// is a file the last of several arguments is taken as one unless it reads as a
 /// selector: a mistyped path is then reported missing, by name.
 fn auto(args: Vec<String>) -> (Command, Vec<String>) {
+    let (selectors, files) = split_args(args);
+    if selectors.is_empty() {
+        (Command::Index(selectors), files)
+    } else {
+        (Command::Select(selectors), files)
+    }
+}
+
+/// Selectors and files among arguments, as auto mode tells them apart (and
+/// `index`, whose selectors scope the outline): `(selectors, files)`.
+fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
     let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
         a == "-"
             || Path::new(a).exists()
@@ -201,11 +225,7 @@ fn auto(args: Vec<String>) -> (Command, Vec<String>) {
     {
         files.extend(selectors.pop());
     }
-    if selectors.is_empty() {
-        (Command::Index, files)
-    } else {
-        (Command::Select(selectors), files)
-    }
+    (selectors, files)
 }
 
 /// Whether an argument can only be a path, even one that does not exist: it
@@ -365,7 +385,7 @@ mod tests {
                 Command::Select(vec!["h2.0".into()]),
                 &["nodir/"],
             ),
-            (&["./nodir"], Command::Index, &["./nodir"]),
+            (&["./nodir"], Command::Index(vec![]), &["./nodir"]),
             (
                 &["h2.0", "../x"],
                 Command::Select(vec!["h2.0".into()]),

@@ -206,6 +206,21 @@ pub enum Reason {
     },
     /// No document was loaded to look in (the file errors say why).
     NoDocument,
+    /// `index page.9` — a page past the last page of the outline.
+    OutlinePageOutOfRange {
+        /// How many pages the outline has.
+        pages: usize,
+    },
+    /// `index page.0-2`, `index page.0 page.1` — an outline is shown one page
+    /// at a time.
+    OutlineOnePage,
+    /// `index code.0` — an index scope that names a block, which has no outline.
+    NoOutline {
+        /// The scope selector as given.
+        selector: String,
+        /// The type of the first node it names.
+        target: Target,
+    },
 }
 
 impl Reason {
@@ -213,12 +228,14 @@ impl Reason {
     /// `SELECTOR_NOT_FOUND`.
     pub fn code(&self) -> ErrorCode {
         match self {
-            Reason::Syntax(_) => ErrorCode::InvalidSelector,
+            Reason::Syntax(_) | Reason::OutlineOnePage => ErrorCode::InvalidSelector,
             Reason::NamespaceNotFound { .. } => ErrorCode::NamespaceNotFound,
             Reason::OutOfRange { .. }
             | Reason::NoneOfType { .. }
             | Reason::ItemNeedsList { .. }
-            | Reason::NoDocument => ErrorCode::SelectorNotFound,
+            | Reason::NoDocument
+            | Reason::OutlinePageOutOfRange { .. }
+            | Reason::NoOutline { .. } => ErrorCode::SelectorNotFound,
         }
     }
 }

@@ -7,7 +7,10 @@
 //! The pipeline, as every face (CLI, MCP server) runs it: [`Options`] are
 //! resolved once per process, each [`Call`] is a command and its inputs, and
 //! [`run`] loads, parses, resolves or searches, and fits the answer into a
-//! [`Report`] that the writers render. ARCHITECTURE.md walks through the stages.
+//! [`Report`] that the writers render. [`run_text`] runs the same stages and
+//! writes the text as it goes, holding only what the response can still show
+//! (SPEC §12: every text response fits `max_words`), which is what the CLI and
+//! the MCP server use. ARCHITECTURE.md walks through the stages.
 //!
 //! ```
 //! use mdsel::{Call, Command, ExitCode, Input, Options, run, write_text};
@@ -17,7 +20,7 @@
 //! let options = Options::default();
 //!
 //! // Index: which selectors exist?
-//! let report = run(&options, &Call::new(Command::Index, input()));
+//! let report = run(&options, &Call::new(Command::Index(vec![]), input()));
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "h1.0 Guide (13w)\n h2.0 Install (7w)\n h2.1 Use (4w)\n---\ncode:1 para:1\n");
@@ -27,6 +30,13 @@
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "```sh\ncargo install mdsel\n```\n");
+//! assert_eq!(report.exit_code(), ExitCode::Success);
+//!
+//! // Streamed: the text written as it is produced, here the outline beneath h2.1.
+//! let scoped = Call::new(Command::Index(vec!["h2.1".into()]), input());
+//! let mut out = Vec::new();
+//! let report = mdsel::run_text(&options, &scoped, &mut out).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), " h2.1 Use (4w)\n");
 //! assert_eq!(report.exit_code(), ExitCode::Success);
 //!
 //! // Embedding without the pipeline: parse one text, resolve a selector, slice.
@@ -61,7 +71,7 @@ pub use namespace::namespaces;
 pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
-pub use run::run;
+pub use run::{run, run_text};
 pub use search::{SearchHit, similarity};
 pub use selector::{
     Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,

@@ -1,55 +1,167 @@
-//! An ordered parallel map over scoped threads.
+//! An ordered, bounded parallel map over scoped threads.
 //!
-//! Documents are loaded and parsed in parallel, but results come back in input
-//! order, so output is byte-identical for any thread count. No work-stealing
-//! library is needed for a list of files: an atomic cursor hands out indices.
+//! Documents are read and parsed on up to `threads` threads, but their results
+//! reach one consumer in input order, so output is byte-identical for any thread
+//! count. At most a window of results is held at once: workers never run more
+//! than `2 × threads` items ahead of the consumer, so memory grows with the
+//! largest item, not with the number of items. No work-stealing library is
+//! needed for a list of files: a cursor hands out indices.
+//!
+//! A panic on either side cannot leave the other waiting: a worker that unwinds
+//! stops the consumer, and a consumer that unwinds or stops early releases the
+//! workers; the panic then propagates from the scope as usual.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::{Condvar, Mutex, MutexGuard};
 
-/// Applies `f` to every item on up to `threads` threads; results keep input order.
-pub(crate) fn map_ordered<T, R, F>(items: Vec<T>, threads: usize, f: F) -> Vec<R>
+/// Applies `work` to every item on up to `threads` threads and calls `consume`
+/// with each result in input order, on the calling thread, as soon as it and
+/// every earlier result are ready. `consume` may stop the run early with
+/// [`ControlFlow::Break`]; items not yet started are then skipped.
+pub(crate) fn for_each_ordered<T, R, W, C>(items: Vec<T>, threads: usize, work: W, mut consume: C)
 where
     T: Send,
     R: Send,
-    F: Fn(T) -> R + Sync,
+    W: Fn(T) -> R + Sync,
+    C: FnMut(R) -> ControlFlow<()>,
 {
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
-        return items.into_iter().map(f).collect();
+        for item in items {
+            if consume(work(item)).is_break() {
+                return;
+            }
+        }
+        return;
     }
-    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
-    let results: Vec<Mutex<Option<R>>> = slots.iter().map(|_| Mutex::new(None)).collect();
-    let cursor = AtomicUsize::new(0);
+    let total = items.len();
+    let window = threads * 2;
+    let shared = Shared {
+        state: Mutex::new(State {
+            items: items.into_iter().map(Some).collect(),
+            next: 0,
+            consumed: 0,
+            ready: BTreeMap::new(),
+            stopped: false,
+        }),
+        changed: Condvar::new(),
+    };
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = cursor.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = slots.get(i) else { break };
-                    let item = take(slot);
-                    let out = f(item);
-                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
-                }
-            });
+            scope.spawn(|| worker(&shared, total, window, &work));
+        }
+        // Stops the workers however this loop ends: done, broken off, or unwinding.
+        let _release = Stop(&shared);
+        for i in 0..total {
+            let Some(result) = shared.wait_for(i) else {
+                return; // a worker panicked; the scope re-raises its panic
+            };
+            if consume(result).is_break() {
+                return;
+            }
         }
     });
-    results.into_iter().map(|r| take_owned(r)).collect()
 }
 
-fn take<T>(slot: &Mutex<Option<T>>) -> T {
-    let item = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
-    item.expect("each index is handed out once")
+/// One worker: take the next index while the window allows, work, publish.
+fn worker<T, R, W: Fn(T) -> R>(shared: &Shared<T, R>, total: usize, window: usize, work: &W) {
+    // Stops everyone if `work` unwinds, so the consumer is not left waiting.
+    let guard = Stop(shared);
+    loop {
+        let (i, item) = {
+            let mut s = shared.lock();
+            while !s.stopped && s.next < total && s.next >= s.consumed + window {
+                s = shared.wait(s);
+            }
+            if s.stopped || s.next >= total {
+                break;
+            }
+            let i = s.next;
+            s.next += 1;
+            let item = s.items[i].take().expect("each index is handed out once");
+            (i, item)
+        };
+        let result = work(item);
+        shared.lock().ready.insert(i, result);
+        shared.changed.notify_all();
+    }
+    std::mem::forget(guard); // a normal exit stops nobody
 }
 
-fn take_owned<R>(slot: Mutex<Option<R>>) -> R {
-    let item = slot.into_inner().unwrap_or_else(|e| e.into_inner());
-    item.expect("every index was processed")
+struct Shared<T, R> {
+    state: Mutex<State<T, R>>,
+    changed: Condvar,
+}
+
+struct State<T, R> {
+    items: Vec<Option<T>>,
+    /// The next index to hand out.
+    next: usize,
+    /// How many results the consumer has taken.
+    consumed: usize,
+    /// Finished results not yet consumed.
+    ready: BTreeMap<usize, R>,
+    /// Set when the run ends early (a panic, or the consumer stopped).
+    stopped: bool,
+}
+
+impl<T, R> Shared<T, R> {
+    fn lock(&self) -> MutexGuard<'_, State<T, R>> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wait<'a>(&self, guard: MutexGuard<'a, State<T, R>>) -> MutexGuard<'a, State<T, R>> {
+        self.changed.wait(guard).unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Result `i`, once ready; `None` when the run was stopped first.
+    fn wait_for(&self, i: usize) -> Option<R> {
+        let mut s = self.lock();
+        loop {
+            if let Some(r) = s.ready.remove(&i) {
+                s.consumed = i + 1;
+                drop(s);
+                self.changed.notify_all(); // the window moved
+                return Some(r);
+            }
+            if s.stopped {
+                return None;
+            }
+            s = self.wait(s);
+        }
+    }
+}
+
+/// Marks the run stopped and wakes everyone, when dropped.
+struct Stop<'a, T, R>(&'a Shared<T, R>);
+
+impl<T, R> Drop for Stop<'_, T, R> {
+    fn drop(&mut self) {
+        self.0.lock().stopped = true;
+        self.0.changed.notify_all();
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Applies `f` to every item on up to `threads` threads; results keep input order.
+    fn map_ordered<T, R, F>(items: Vec<T>, threads: usize, f: F) -> Vec<R>
+    where
+        T: Send,
+        R: Send,
+        F: Fn(T) -> R + Sync,
+    {
+        let mut out = Vec::with_capacity(items.len());
+        for_each_ordered(items, threads, f, |r| {
+            out.push(r);
+            ControlFlow::Continue(())
+        });
+        out
+    }
 
     #[test]
     fn keeps_order_for_any_thread_count() {
@@ -59,5 +171,86 @@ mod tests {
             assert_eq!(got, want, "threads={threads}");
         }
         assert!(map_ordered(Vec::<u8>::new(), 4, |x| x).is_empty());
+    }
+
+    #[test]
+    fn never_runs_more_than_the_window_ahead() {
+        let started = AtomicUsize::new(0);
+        let mut consumed = 0;
+        for_each_ordered(
+            (0..200).collect(),
+            3,
+            |i: usize| {
+                started.fetch_add(1, Ordering::SeqCst);
+                i
+            },
+            |i| {
+                assert_eq!(i, consumed);
+                consumed += 1;
+                // Started items the consumer has not taken: at most the window.
+                let ahead = started.load(Ordering::SeqCst) - consumed;
+                assert!(ahead <= 6, "{ahead} items ahead");
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(consumed, 200);
+    }
+
+    #[test]
+    fn a_consumer_can_stop_early() {
+        for threads in [1, 4] {
+            let started = AtomicUsize::new(0);
+            let mut seen = Vec::new();
+            for_each_ordered(
+                (0..1000).collect(),
+                threads,
+                |i: usize| {
+                    started.fetch_add(1, Ordering::SeqCst);
+                    i
+                },
+                |i| {
+                    seen.push(i);
+                    if i == 4 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            assert_eq!(seen, [0, 1, 2, 3, 4]);
+            assert!(started.load(Ordering::SeqCst) < 100, "threads={threads}");
+        }
+    }
+
+    #[test]
+    fn a_panicking_worker_does_not_hang_the_consumer() {
+        let outcome = std::panic::catch_unwind(|| {
+            for_each_ordered(
+                (0..100).collect(),
+                4,
+                |i: usize| {
+                    assert!(i != 37, "worker fails on 37");
+                    i
+                },
+                |_| ControlFlow::Continue(()),
+            );
+        });
+        assert!(outcome.is_err(), "the worker's panic propagates");
+    }
+
+    #[test]
+    fn a_panicking_consumer_does_not_hang_the_workers() {
+        let outcome = std::panic::catch_unwind(|| {
+            for_each_ordered(
+                (0..100).collect(),
+                4,
+                |i: usize| i,
+                |i| {
+                    assert!(i != 3, "consumer fails on 3");
+                    ControlFlow::Continue(())
+                },
+            );
+        });
+        assert!(outcome.is_err(), "the consumer's panic propagates");
     }
 }

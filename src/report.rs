@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use crate::error::{ErrorCode, FailedFile, Reason};
 use crate::exit::ExitCode;
+use crate::fit::{Budget, OutlineCall};
 use crate::selector::Query;
 use crate::tree::{Document, NodeId};
 
@@ -111,6 +112,10 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// A usage problem that stopped the call (exit 2).
     pub usage_error: Option<String>,
+    /// The budget text output fits (SPEC §12).
+    pub(crate) budget: Budget,
+    /// For `index`: what each document's outline shows.
+    pub(crate) outline: OutlineCall,
 }
 
 impl Report {
@@ -124,6 +129,8 @@ impl Report {
             query: None,
             warnings: Vec::new(),
             usage_error: None,
+            budget: Budget::new(crate::options::DEFAULT_MAX_WORDS),
+            outline: OutlineCall::default(),
         }
     }
 

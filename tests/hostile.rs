@@ -9,8 +9,19 @@ use common::bin::{fixtures, mdsel, mdsel_in};
 use common::memory::{self, CommandKind, ErrorCode, Report, Run};
 use common::scratch::Scratch;
 
+/// The whole index: `full` lifts the response budget (SPEC §12), so the whole
+/// answer can be checked.
 fn index(text: &str) -> String {
-    let r = Run::index().doc("hostile.md", text).threads(1).report();
+    index_with(Run::index().full(), text)
+}
+
+/// The index as the default budget shows it.
+fn index_fitted(text: &str) -> String {
+    index_with(Run::index(), text)
+}
+
+fn index_with(run: Run, text: &str) -> String {
+    let r = run.doc("hostile.md", text).threads(1).report();
     let out = memory::text(&r);
     memory::json_bytes(&r);
     String::from_utf8(out).unwrap()
@@ -20,6 +31,7 @@ fn select(text: &str, selector: &str) -> Report {
     let r = Run::select(selector)
         .doc("hostile.md", text)
         .threads(1)
+        .full()
         .report();
     memory::text(&r);
     memory::json_bytes(&r);
@@ -81,6 +93,13 @@ fn a_million_headings() {
     let out = index(&text);
     assert_eq!(out.lines().count(), 1_000_000);
     assert!(out.ends_with("h2.999999 h999999 (2w)\n"));
+    let fitted = index_fitted(&text);
+    assert!(memory::words(&fitted) <= 2010, "the budget holds");
+    assert!(
+        fitted.ends_with("[page 1/1504 · next: page.1]\n"),
+        "{}",
+        &fitted[fitted.len() - 80..]
+    );
     let r = select(&text, "h2.999999");
     assert_eq!(selected(&r), ["## h999999\n"]);
     let r = select(&text, "h2.0-4000000000");
@@ -96,6 +115,11 @@ fn a_hundred_thousand_character_heading() {
     let title = "x".repeat(100_000);
     let text = format!("# {title}\n\nbody\n");
     assert_eq!(index(&text), format!("h1.0 {title} (3w)\n---\npara:1\n"));
+    // One line over the budget alone is a page of its own.
+    assert_eq!(
+        index_fitted(&text),
+        format!("h1.0 {title} (3w)\n[page 1/1]\n")
+    );
 }
 
 #[test]

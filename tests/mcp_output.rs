@@ -6,7 +6,7 @@ mod common;
 mod mcp;
 
 use common::bin::fixtures;
-use mcp::{Client, assert_ok, cli, cli_index, cli_select, start, start_with};
+use mcp::{Client, assert_ok, cli, cli_index, cli_index_scoped, cli_select, start, start_with};
 
 #[tokio::test]
 async fn results_are_byte_identical_to_the_cli() {
@@ -26,6 +26,23 @@ async fn results_are_byte_identical_to_the_cli() {
         let mcp = session.index(files).await;
         assert_eq!(mcp, cli_index(&dir, files, &env), "index {files:?}");
         assert!(!mcp.1 && !mcp.0.is_empty(), "index {files:?}");
+    }
+    // Scoped and paged outlines, folded at this budget (SPEC §12).
+    let scoped_cases: &[(&str, &[&str])] = &[
+        ("h2.1", &["guide.md"]),
+        ("guide::*", &["guide.md", "long.md"]),
+        ("page.1", &["long.md"]),
+        (
+            "page.1",
+            &["guide.md", "docs/readme.md", "api/readme.md", "tree"],
+        ),
+        ("", &["guide.md"]),
+    ];
+    for (selector, files) in scoped_cases {
+        let mcp = session.index_scoped(selector, files).await;
+        let want = cli_index_scoped(&dir, selector, files, &env);
+        assert_eq!(mcp, want, "index {selector} {files:?}");
+        assert!(!mcp.0.is_empty(), "index {selector} {files:?}");
     }
     let select_cases: &[(&str, &[&str])] = &[
         ("h1.0", &["guide.md"]),

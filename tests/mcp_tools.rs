@@ -30,7 +30,9 @@ Selector notation in output:
 Output includes:
 - Document namespace (derived from filename)
 - Heading hierarchy with word counts
-- Block type counts (code, paragraph, list, table, blockquote)";
+- Block type counts (code, paragraph, list, table, blockquote)
+
+Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page.";
 
 /// The SPEC's §11 text for `mdsel_select`.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
@@ -87,7 +89,8 @@ async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
     let files = json!({"type": "array", "items": {"type": "string"}, "minItems": 1});
     let schema = Value::Object((*index.input_schema).clone());
     assert_eq!(schema["type"], "object");
-    assert_eq!(schema["required"], json!(["files"]));
+    assert_eq!(schema["required"], json!(["files"]), "selector is optional");
+    assert_eq!(schema["properties"]["selector"]["type"], "string");
     for (key, want) in files.as_object().unwrap() {
         assert_eq!(
             &schema["properties"]["files"][key], want,

@@ -1,20 +1,56 @@
 //! Making a response fit: everything that decides how much of a node is shown.
 //!
 //! Resolving names nodes; this stage turns them into [`Match`]es with the byte
-//! spans a response prints: `?head`/`?tail` cuts, pages of at most `max_words`
-//! words (SPEC §5), and whole matches with `--full` or `?full=true`. It reads the
-//! document text to count words and find line ends; it never renders.
+//! spans a response prints: `?head`/`?tail` cuts, pages within the budget's words
+//! and bytes (SPEC §5), and whole matches with `--full` or `?full=true`. It also
+//! owns the budget of a whole response (SPEC §12): the folded and paged outline
+//! of `index`, and which whole matches of a selection are shown. It reads the
+//! document text to count words and find line ends, and measures outline lines
+//! and markers with the text writer's own functions; it never writes output.
 
+mod budget;
+mod fold;
+mod outline;
 mod page;
+mod select;
 
 use crate::error::Reason;
 use crate::options::Options;
-use crate::report::{Match, PageInfo};
+use crate::report::{Match, PageInfo, Report};
 use crate::selector::{Hit, Miss, Query, Selector, Target, canonical};
 use crate::tree::{Document, NodeId};
-use crate::words::count_words;
 
+pub(crate) use budget::{Budget, Size};
+pub(crate) use fold::{CallText, Folder, Marker, Plan, Row, page_selector};
+pub(crate) use outline::{DocOutline, Item, Line, Scope};
 pub(crate) use page::{head_tail, pages};
+pub(crate) use select::{Piece, Selection, choose};
+
+/// What `index` outlines in a collected report: each document's scope, the
+/// page asked for, and how markers name the call.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OutlineCall {
+    /// Per document, parallel to the report's documents: what its outline
+    /// shows, `None` when it has none. Empty: every document whole.
+    pub scopes: Vec<Option<Scope>>,
+    /// The `page.K` asked for.
+    pub page: Option<usize>,
+    pub call: CallText,
+}
+
+/// The outline of a collected `index` report, as it is printed.
+pub(crate) fn outline_plan(report: &Report) -> Plan {
+    let o = &report.outline;
+    let mut folder = Folder::new(report.budget, o.call.clone(), o.page);
+    for (k, doc) in report.documents.iter().enumerate() {
+        let scope = match o.scopes.get(k) {
+            Some(scope) => scope.as_ref(),
+            None => Some(&Scope::Whole),
+        };
+        folder.push(scope.map(|s| DocOutline::build(doc, doc.namespace(), s)));
+    }
+    folder.finish()
+}
 
 /// A match of the whole node `id` of document number `doc_index`, not yet cut.
 pub(crate) fn whole(doc_index: usize, doc: &Document, id: NodeId, query: Query) -> Match {
@@ -62,7 +98,7 @@ pub(crate) fn matches(
         };
         match &hit.pages {
             Some(which) => {
-                let all = pages(doc.text(), base.span.clone(), options.max_words);
+                let all = pages(doc.text(), base.span.clone(), page_size(options));
                 let picked: Vec<usize> = match which {
                     None => (0..all.len()).collect(),
                     Some(ix) => ix.pick(all.len()),
@@ -79,7 +115,7 @@ pub(crate) fn matches(
                 }));
             }
             None if options.full || sel.query.full => out.push(base),
-            None => out.push(first_page(doc, base, options.max_words)),
+            None => out.push(first_page(doc, base, page_size(options))),
         }
     }
     match (out.is_empty(), page_miss) {
@@ -111,16 +147,22 @@ pub(crate) fn paged(options: &Options, doc: &Document, m: Match) -> Match {
     if options.full {
         m
     } else {
-        first_page(doc, m, options.max_words)
+        first_page(doc, m, page_size(options))
     }
 }
 
-/// A match cut to its first page when it is over the word limit.
-fn first_page(doc: &Document, m: Match, max_words: usize) -> Match {
-    if count_words(&doc.text()[m.span.clone()]) <= max_words {
+/// How much one page holds: the response budget's words and bytes (SPEC §5,
+/// §12), whether or not `--full` lifts the budget (a `page.K` still names pages).
+pub(crate) fn page_size(options: &Options) -> Budget {
+    Budget::new(options.max_words)
+}
+
+/// A match cut to its first page when it is over the page size.
+fn first_page(doc: &Document, m: Match, size: Budget) -> Match {
+    if size.fits(Size::of(&doc.text()[m.span.clone()])) {
         return m;
     }
-    let all = pages(doc.text(), m.span.clone(), max_words);
+    let all = pages(doc.text(), m.span.clone(), size);
     Match {
         span: all[0].clone(),
         page: Some(PageInfo {

@@ -1,13 +1,14 @@
 //! Mechanical truncation and paging (SPEC §5): byte ranges, never rewritten text.
 //!
-//! `?head`/`?tail` keep whole lines; pages are runs of whole lines holding at most
-//! `max_words` words, a longer line split between words. Concatenating every page
-//! gives back the content byte for byte.
+//! `?head`/`?tail` keep whole lines; pages are runs of whole lines within the
+//! budget's words and bytes, a longer line split between words. Concatenating
+//! every page gives back the content byte for byte.
 
 use std::ops::Range;
 
+use super::budget::{Budget, Size};
 use crate::tree::{line_ends, next_line_end};
-use crate::words::{count_words, word_start};
+use crate::words::word_start;
 
 /// The span left after `head` then `tail` (in lines), and whether each cut anything.
 pub(crate) fn head_tail(
@@ -60,40 +61,38 @@ fn nth_line_start_from_end(text: &str, span: Range<usize>, n: usize) -> usize {
         .map_or(span.start, |e| span.start + e)
 }
 
-/// Splits `span` into pages of whole lines with at most `max_words` words each; a
-/// single line over the limit is split between words. Always at least one page.
-pub(crate) fn pages(text: &str, span: Range<usize>, max_words: usize) -> Vec<Range<usize>> {
-    let max_words = max_words.max(1);
+/// Splits `span` into pages of whole lines holding at most `budget.words` words
+/// and `budget.bytes` bytes each (SPEC §5, §12); a single line over either limit
+/// is split between words (inside a word only when one word alone is over the
+/// byte limit). Always at least one page; the pages concatenate to the span.
+pub(crate) fn pages(text: &str, span: Range<usize>, budget: Budget) -> Vec<Range<usize>> {
+    let max = Budget {
+        words: budget.words.max(1),
+        bytes: budget.bytes.max(MIN_PAGE_BYTES),
+    };
     let mut pages = Vec::new();
     let mut page_start = span.start;
-    let mut words = 0usize;
+    let mut used = Size::default();
     let mut pos = span.start;
     while pos < span.end {
         let line_end = next_line_end(text.as_bytes(), pos, span.end);
-        let line_words = count_words(&text[pos..line_end]);
-        if words + line_words <= max_words {
-            words += line_words;
+        let line = Size::of(&text[pos..line_end]);
+        if max.fits(used + line) {
+            used += line;
             pos = line_end;
             continue;
         }
-        if words > 0 {
+        if pos > page_start {
             pages.push(page_start..pos);
             page_start = pos;
-            words = 0;
+            used = Size::default();
             continue; // retry this line on a fresh page
         }
-        // One line alone is over the limit: cut it before word `max_words`.
-        let mut cut = pos;
-        let mut left = line_words;
-        while left > max_words {
-            let at = word_start(&text[cut..line_end], max_words).map_or(line_end, |i| cut + i);
-            pages.push(page_start..at);
-            page_start = at;
-            cut = at;
-            left -= max_words;
-        }
-        words = left;
-        pos = line_end;
+        // One line alone is over a limit: cut off the most of it that fits.
+        let cut = cut_point(text, pos..line_end, max);
+        pages.push(page_start..cut);
+        page_start = cut;
+        pos = cut;
     }
     if page_start < span.end || pages.is_empty() {
         pages.push(page_start..span.end);
@@ -101,12 +100,55 @@ pub(crate) fn pages(text: &str, span: Range<usize>, max_words: usize) -> Vec<Ran
     pages
 }
 
+/// The smallest byte ceiling a page can have: room for any one character.
+const MIN_PAGE_BYTES: usize = 4;
+
+/// Where to end a page that starts a line too big for it: before the word that
+/// would pass the word limit, or before the last word that starts within the
+/// byte limit, or, when the first word alone is over the byte limit, at the last
+/// character boundary within it. Always past `line.start`.
+fn cut_point(text: &str, line: Range<usize>, max: Budget) -> usize {
+    let rest = &text[line.clone()];
+    let by_words = word_start(rest, max.words).unwrap_or(rest.len());
+    if by_words <= max.bytes {
+        return line.start + by_words;
+    }
+    let mut last_start = None;
+    let mut in_word = false;
+    for (i, c) in rest.char_indices() {
+        if i > max.bytes {
+            break;
+        }
+        if c.is_whitespace() {
+            in_word = false;
+        } else if !in_word {
+            in_word = true;
+            if i > 0 {
+                last_start = Some(i);
+            }
+        }
+    }
+    let cut = last_start.unwrap_or_else(|| {
+        let mut at = max.bytes.min(rest.len());
+        while !rest.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    });
+    line.start + cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::count_words;
 
     fn split(text: &str, max: usize) -> Vec<&str> {
-        pages(text, 0..text.len(), max)
+        split_by(text, Budget::new(max))
+    }
+
+    fn split_by(text: &str, budget: Budget) -> Vec<&str> {
+        pages(text, 0..text.len(), budget)
             .into_iter()
             .map(|r| &text[r])
             .collect()
@@ -131,6 +173,39 @@ mod tests {
             assert_eq!(got, *want, "{text:?} max={max}");
             assert_eq!(got.concat(), *text);
             assert!(got.iter().all(|p| count_words(p) <= *max), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn issue11_pages_end_at_the_byte_ceiling_too() {
+        let bytes = |words, bytes| Budget { words, bytes };
+        let cases: &[(&str, Budget, &[&str])] = &[
+            // Whole lines while both limits hold.
+            (
+                "aaaa\nbbbb\ncccc\n",
+                bytes(100, 10),
+                &["aaaa\nbbbb\n", "cccc\n"],
+            ),
+            // A line over the byte limit is cut between words.
+            (
+                "aaa bbb ccc ddd\n",
+                bytes(100, 8),
+                &["aaa bbb ", "ccc ddd\n"],
+            ),
+            // Whichever limit comes first.
+            ("a b c d e f\n", bytes(2, 1000), &["a b ", "c d ", "e f\n"]),
+            ("a b c d e f\n", bytes(5, 4), &["a b ", "c d ", "e f\n"]),
+            // One word over the byte limit is cut inside, at a character boundary.
+            ("abcdefghij\n", bytes(100, 4), &["abcd", "efgh", "ij\n"]),
+            ("ééééé\n", bytes(100, 5), &["éé", "éé", "é\n"]),
+            // Leading blanks before a long word go on their own page.
+            ("   abcdefgh\n", bytes(100, 5), &["   ", "abcde", "fgh\n"]),
+        ];
+        for (text, budget, want) in cases {
+            let got = split_by(text, *budget);
+            assert_eq!(got, *want, "{text:?} {budget:?}");
+            assert_eq!(got.concat(), *text);
+            assert!(got.iter().all(|p| budget.fits(Size::of(p))), "{text:?}");
         }
     }
 

@@ -12,6 +12,12 @@ pub struct IndexArgs {
     #[schemars(length(min = 1))]
     #[serde(deserialize_with = "one_or_many")]
     pub(super) files: Vec<String>,
+    /// Optional: scope or page the outline, as the last line of a folded outline
+    /// says (e.g. h2.3 for the outline beneath that section, api/fs::* for one
+    /// document, page.1 for the next page); several may be joined with commas.
+    #[serde(default)]
+    #[schemars(with = "String")]
+    pub(super) selector: Option<String>,
 }
 
 /// Arguments of `mdsel_select`.

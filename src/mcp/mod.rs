@@ -141,7 +141,8 @@ impl Server {
         if let Some(text) = missing("mdsel_index", None, &args.files) {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
-        self.call(Command::Index, args.files, &peer).await
+        let scope = args.selector.into_iter().collect();
+        self.call(Command::Index(scope), args.files, &peer).await
     }
 
     #[tool(
@@ -276,16 +277,26 @@ fn respond(
     // there is nothing to select from.
     let refused_only =
         !inputs.is_empty() && inputs.iter().all(|i| matches!(i, Input::Refused { .. }));
-    let report = if refused_only {
-        let mut quiet = options.clone();
-        quiet.warnings.clear();
-        mdsel::run(&quiet, &Call::new(Command::Index, inputs))
+    let quiet;
+    let (options, call) = if refused_only {
+        let mut q = options.clone();
+        q.warnings.clear();
+        quiet = q;
+        (&quiet, Call::new(Command::Index(Vec::new()), inputs))
     } else {
-        mdsel::run(options, &Call::new(command, inputs))
+        (options, Call::new(command, inputs))
     };
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = mdsel::write_text(&report, &mut out);
+    let report = match mdsel::run_text(options, &call, &mut out) {
+        Ok(report) => report,
+        Err(e) => {
+            return Answer {
+                text: format!("mdsel: the request failed unexpectedly: {e}"),
+                is_error: true,
+            };
+        }
+    };
     let code = report.exit_code();
     let is_error = !code.is_success();
     if is_error {
@@ -333,7 +344,7 @@ mod tests {
             &roots,
             &allowed,
             &Options::default(),
-            Command::Index,
+            Command::Index(vec![]),
             &files,
         );
         assert!(answer.is_error);

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{content, next_page};
 use crate::error::ErrorCode;
+use crate::fit::Scope;
 use crate::report::{CommandKind, Match, Report};
 use crate::search::preview;
 use crate::selector::{canonical, children_available};
@@ -199,12 +200,24 @@ fn file_errors(report: &Report) -> Vec<FileErrorOut<'_>> {
 }
 
 fn index_data(report: &Report) -> IndexData<'_> {
-    let documents: Vec<DocumentOut<'_>> = report.documents.iter().map(document_out).collect();
-    let total_nodes = report.documents.iter().map(|d| d.nodes.len() - 1).sum();
-    let total_selectors = report
+    // Documents a scope selector found nothing in have no outline (SPEC §12).
+    let scoped: Vec<(&Document, &Scope)> = report
         .documents
         .iter()
-        .map(|d| {
+        .enumerate()
+        .filter_map(|(k, d)| match report.outline.scopes.get(k) {
+            Some(scope) => scope.as_ref().map(|s| (d, s)),
+            None => Some((d, &Scope::Whole)),
+        })
+        .collect();
+    let documents: Vec<DocumentOut<'_>> = scoped
+        .iter()
+        .map(|&(d, scope)| document_out(d, scope))
+        .collect();
+    let total_nodes = scoped.iter().map(|(d, _)| d.nodes.len() - 1).sum();
+    let total_selectors = scoped
+        .iter()
+        .map(|(d, _)| {
             let blocks: usize = BlockKind::ALL.iter().map(|&k| d.blocks(k).len()).sum();
             d.sections().len()
                 + blocks
@@ -215,16 +228,27 @@ fn index_data(report: &Report) -> IndexData<'_> {
     IndexData {
         documents,
         summary: Summary {
-            total_documents: report.documents.len(),
+            total_documents: scoped.len(),
             total_nodes,
             total_selectors,
         },
     }
 }
 
-fn document_out(doc: &Document) -> DocumentOut<'_> {
+/// A document's index, its headings limited to those a scope outlines.
+fn document_out<'a>(doc: &'a Document, scope: &Scope) -> DocumentOut<'a> {
+    let within = |id: NodeId| match scope {
+        Scope::Whole => true,
+        Scope::Nodes(nodes) => nodes.iter().any(|&n| {
+            let (outer, inner) = (doc.node(n).span(), doc.node(id).span());
+            n == id
+                || (matches!(doc.node(n).kind(), Kind::Section { .. })
+                    && inner.start >= outer.start
+                    && inner.end <= outer.end)
+        }),
+    };
     let part = |id: Option<NodeId>, selector: &'static str| {
-        id.map(|id| {
+        id.filter(|&id| within(id)).map(|id| {
             let (line_start, line_end) = doc.lines_of(&doc.node(id).span);
             PartOut {
                 selector,
@@ -244,6 +268,7 @@ fn document_out(doc: &Document) -> DocumentOut<'_> {
         .sections()
         .iter()
         .enumerate()
+        .filter(|&(_, &id)| within(id))
         .map(|(k, &id)| {
             let node = doc.node(id);
             let (line_start, line_end) = doc.lines_of(&node.span);
@@ -309,7 +334,7 @@ fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
         page: m.page.map(|p| PageOut {
             index: p.index,
             count: p.count,
-            next: next_page(report, m),
+            next: next_page(&prefix, m),
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
     }

@@ -1,16 +1,20 @@
 //! Rendering a [`crate::Report`]: compact text (SPEC §6) or one JSON object (§7).
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
-//! [`crate::Report::exit_code`]) and never re-serialize Markdown: content is
-//! sliced from the source. Why a selector found nothing is worded in `reason`,
-//! once for both formats.
+//! [`crate::Report::exit_code`]) or about what is shown (that is `fit`'s), and
+//! never re-serialize Markdown: content is sliced from the source. Why a
+//! selector found nothing is worded in `reason`, once for both formats.
 
 mod json;
+mod outline;
 mod reason;
 mod text;
 
 pub use json::write_json;
 pub use text::{write_errors, write_text};
+
+pub(crate) use outline::{block_lines, marker_size, marker_text, outline_line, write_rows};
+pub(crate) use text::write_selection;
 
 use crate::report::{Match, Report};
 
@@ -20,17 +24,14 @@ pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a,
 }
 
 /// The marker after a page: `[page 1/4 · next: h2.1/page.1 · all: h2.1?full=true]`.
-pub(crate) fn page_marker(report: &Report, m: &Match) -> Option<String> {
+/// `prefix` is the match's `namespace::` when selectors are shown namespaced.
+pub(crate) fn page_marker(prefix: &str, m: &Match) -> Option<String> {
     let page = m.page?;
     if page.count <= 1 {
         return None;
     }
-    let all = format!(
-        "{}{}",
-        report.display_selector(m, None),
-        m.query.suffix(true)
-    );
-    let next = next_page(report, m)
+    let all = format!("{prefix}{}{}", m.selector, m.query.suffix(true));
+    let next = next_page(prefix, m)
         .map(|n| format!(" · next: {n}"))
         .unwrap_or_default();
     Some(format!(
@@ -41,12 +42,13 @@ pub(crate) fn page_marker(report: &Report, m: &Match) -> Option<String> {
 }
 
 /// The selector of the page after this one, if any.
-pub(crate) fn next_page(report: &Report, m: &Match) -> Option<String> {
+pub(crate) fn next_page(prefix: &str, m: &Match) -> Option<String> {
     let page = m.page?;
     (page.index + 1 < page.count).then(|| {
         format!(
-            "{}{}",
-            report.display_selector(m, Some(page.index + 1)),
+            "{prefix}{}/page.{}{}",
+            m.selector,
+            page.index + 1,
             m.query.suffix(false)
         )
     })

@@ -64,6 +64,22 @@ impl fmt::Display for Reason {
                 )
             }
             Reason::NoDocument => f.write_str("No document was loaded to look in"),
+            Reason::OutlinePageOutOfRange { pages } => write!(
+                f,
+                "Index out of range: the outline has {}",
+                noun(Target::Page, *pages)
+            ),
+            Reason::OutlineOnePage => write!(
+                f,
+                "An outline is shown one page at a time: name one page, as {}.N",
+                Target::Page.name()
+            ),
+            Reason::NoOutline { selector, target } => write!(
+                f,
+                "An outline shows documents and sections, and {selector} names a `{}` block; \
+                 read it with `mdsel select {selector}`",
+                target.info().node
+            ),
         }
     }
 }
@@ -104,6 +120,11 @@ mod tests {
             (Reason::NamespaceNotFound { namespace: "nope".into(), loaded: vec!["guide".into(), "api".into()] }, "no document has namespace 'nope'; loaded: guide, api"),
             (Reason::NamespaceNotFound { namespace: "x".into(), loaded: many }, "no document has namespace 'x'; loaded: d0, d1, d2, d3, d4, d5, d6, d7, d8, d9"),
             (Reason::NoDocument, "No document was loaded to look in"),
+            (Reason::OutlinePageOutOfRange { pages: 1 }, "Index out of range: the outline has 1 page"),
+            (Reason::OutlinePageOutOfRange { pages: 4 }, "Index out of range: the outline has 4 pages"),
+            (Reason::OutlineOnePage, "An outline is shown one page at a time: name one page, as page.N"),
+            (Reason::NoOutline { selector: "h2.0/code.1".into(), target: code }, "An outline shows documents and sections, and h2.0/code.1 names a `code` block; read it with `mdsel select h2.0/code.1`"),
+            (Reason::NoOutline { selector: "para.0".into(), target: Target::Block(BlockKind::Paragraph) }, "An outline shows documents and sections, and para.0 names a `para` block; read it with `mdsel select para.0`"),
         ];
         for (reason, want) in cases {
             assert_eq!(reason.to_string(), want, "{reason:?}");

@@ -1,140 +1,216 @@
-//! The compact text format of SPEC §6: results for stdout, errors for stderr.
+//! The compact text format of SPEC §6, within the budget of §12: results for
+//! stdout, errors for stderr.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::outline::{marker_text, write_rows};
 use super::{content, page_marker};
+use crate::fit::{self, Budget, Piece, Size};
 use crate::report::{CommandKind, Report};
 use crate::search::preview;
-use crate::selector::Target;
-use crate::tree::{BlockKind, Document, Kind};
+use crate::tree::Kind;
 
 /// Longest search preview, in characters.
 const PREVIEW_CHARS: usize = 100;
 
-/// Writes what belongs on stdout: the index, the selected content or the hits.
+/// Writes what belongs on stdout: the index, the selected content or the hits,
+/// folded, paged or cut to the report's budget.
 pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
     match report.command {
         CommandKind::Index => {
-            for doc in &report.documents {
-                write_index(doc, report.namespaced(), out)?;
+            let plan = fit::outline_plan(report);
+            write_rows(&plan.rows, out)?;
+            if let Some(marker) = &plan.marker {
+                out.write_all(marker_text(marker).as_bytes())?;
             }
         }
-        CommandKind::Select => write_matches(report, out)?,
+        CommandKind::Select => {
+            let pieces: Vec<Piece<'_>> = report
+                .matches
+                .iter()
+                .map(|m| Piece {
+                    m: m.clone(),
+                    namespace: Cow::Borrowed(report.documents[m.doc].namespace()),
+                    content: Some(content(report, m)),
+                })
+                .collect();
+            write_selection(&pieces, 0, report.namespaced(), report.budget, out)?;
+        }
         CommandKind::Search => write_hits(report, out)?,
     }
     Ok(())
 }
 
-fn write_index(doc: &Document, header: bool, out: &mut impl Write) -> io::Result<()> {
-    if header {
-        writeln!(out, "{} {} ({}w)", doc.namespace, doc.path, doc.words())?;
-    }
-    if let Some(front) = doc.front() {
-        writeln!(out, "front ({}w)", doc.node_words(front))?;
-    }
-    if let Some(root) = doc.root() {
-        writeln!(out, "root ({}w)", doc.node_words(root))?;
-    }
-    // One line per heading; built by hand into one buffer, as formatting
-    // machinery is measurable on indexes with thousands of headings.
-    let mut buf = Vec::with_capacity(doc.sections().len() * 32);
-    for (k, &id) in doc.sections().iter().enumerate() {
-        let node = doc.node(id);
-        let Kind::Section { level } = node.kind else {
-            continue;
-        };
-        buf.extend(std::iter::repeat_n(b' ', usize::from(level - 1)));
-        buf.extend_from_slice(Target::Heading(level).name().as_bytes());
-        buf.push(b'.');
-        push_number(&mut buf, node.ordinal as usize);
-        if !doc.titles[k].is_empty() {
-            buf.push(b' ');
-            buf.extend_from_slice(doc.titles[k].as_bytes());
-        }
-        buf.extend_from_slice(b" (");
-        push_number(&mut buf, doc.section_words[k]);
-        buf.extend_from_slice(b"w)\n");
-    }
-    out.write_all(&buf)?;
-    let counts: Vec<String> = BlockKind::ALL
-        .iter()
-        .filter(|&&k| !doc.blocks(k).is_empty())
-        .map(|&k| format!("{}:{}", Target::Block(k).name(), doc.blocks(k).len()))
-        .collect();
-    if !counts.is_empty() {
-        writeln!(out, "---")?;
-        writeln!(out, "{}", counts.join(" "))?;
-    }
-    Ok(())
-}
-
-/// Appends the decimal digits of `n`.
-fn push_number(buf: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[at..]);
-}
-
-fn write_matches(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let labelled = report.matches.len() > 1;
-    for m in &report.matches {
-        if labelled {
-            writeln!(
-                out,
-                "{}:",
-                report.display_selector(m, m.page.filter(|_| m.page_step).map(|p| p.index))
-            )?;
-        }
-        let first_page = m.page.is_none_or(|p| p.index == 0);
-        let last_page = m.page.is_none_or(|p| p.index + 1 == p.count);
-        if m.cut_tail && first_page {
-            writeln!(out, "[truncated]")?;
-        }
-        let text = content(report, m);
+/// Writes the matches of a selection that fit the budget, then a marker naming
+/// the rest. `pieces` hold every match kept (those without content cannot be
+/// shown, only named); `more` counts matches past them, neither shown nor named.
+pub(crate) fn write_selection(
+    pieces: &[Piece<'_>],
+    more: usize,
+    namespaced: bool,
+    budget: Budget,
+    out: &mut (impl Write + ?Sized),
+) -> io::Result<()> {
+    let total = pieces.len() + more;
+    let labelled = total > 1;
+    let mut texts: Vec<String> = Vec::new();
+    let names = |from: usize, count: usize| -> Vec<String> {
+        pieces[from..from + count]
+            .iter()
+            .map(|p| piece_name(p, namespaced))
+            .collect()
+    };
+    let marker = |shown: usize, listed: usize| {
+        rest_marker(shown, total, &names(shown, listed), "matches", namespaced)
+    };
+    let cut = fit::choose(
+        budget,
+        total,
+        pieces.len(),
+        |k| {
+            let text = piece_text(pieces.get(k)?, namespaced, labelled)?;
+            let size = Size::of(&text);
+            texts.push(text);
+            Some(size)
+        },
+        |shown, listed| Size::of(&marker(shown, listed)),
+    );
+    for text in &texts[..cut.shown] {
         out.write_all(text.as_bytes())?;
-        if !text.is_empty() && !text.ends_with(['\n', '\r']) {
-            writeln!(out)?;
-        }
-        if m.cut_head && last_page {
-            writeln!(out, "[truncated]")?;
-        }
-        if let Some(marker) = page_marker(report, m) {
-            writeln!(out, "{marker}")?;
-        }
+    }
+    if cut.shown < total {
+        out.write_all(marker(cut.shown, cut.listed).as_bytes())?;
     }
     Ok(())
+}
+
+/// One match as printed: its label when several are, its content and markers;
+/// `None` when its content was not kept.
+fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String> {
+    let content = p.content.as_deref()?;
+    let m = &p.m;
+    let prefix = prefix(p, namespaced);
+    let mut out = String::with_capacity(content.len() + 64);
+    if labelled {
+        out.push_str(&prefix);
+        out.push_str(&m.selector);
+        if let Some(page) = m.page.filter(|_| m.page_step) {
+            out.push_str(&format!("/page.{}", page.index));
+        }
+        out.push_str(":\n");
+    }
+    let first_page = m.page.is_none_or(|p| p.index == 0);
+    let last_page = m.page.is_none_or(|p| p.index + 1 == p.count);
+    if m.cut_tail && first_page {
+        out.push_str("[truncated]\n");
+    }
+    out.push_str(content);
+    if !content.is_empty() && !content.ends_with(['\n', '\r']) {
+        out.push('\n');
+    }
+    if m.cut_head && last_page {
+        out.push_str("[truncated]\n");
+    }
+    if let Some(marker) = page_marker(&prefix, m) {
+        out.push_str(&marker);
+        out.push('\n');
+    }
+    Some(out)
+}
+
+fn prefix(p: &Piece<'_>, namespaced: bool) -> String {
+    if namespaced {
+        format!("{}::", p.namespace)
+    } else {
+        String::new()
+    }
+}
+
+/// The selector that shows this match again, as the marker lists it.
+fn piece_name(p: &Piece<'_>, namespaced: bool) -> String {
+    let m = &p.m;
+    let mut name = prefix(p, namespaced);
+    name.push_str(&m.selector);
+    if let Some(page) = m.page.filter(|_| m.page_step) {
+        name.push_str(&format!("/page.{}", page.index));
+    }
+    name.push_str(&m.query.suffix(m.query.full));
+    name
+}
+
+/// `[shown 3 of 640 matches · rest: a::h2.1 b::h2.1 … +600 more · narrow with a namespace]`
+fn rest_marker(
+    shown: usize,
+    total: usize,
+    names: &[String],
+    noun: &str,
+    namespaced: bool,
+) -> String {
+    let unnamed = total - shown - names.len();
+    let mut rest = names.join(" ");
+    if unnamed > 0 {
+        if !rest.is_empty() {
+            rest.push_str(" … ");
+        }
+        rest.push_str(&format!("+{unnamed} more"));
+    }
+    let narrow = if unnamed > 0 && namespaced {
+        " · narrow with a namespace"
+    } else {
+        ""
+    };
+    format!("[shown {shown} of {total} {noun} · rest: {rest}{narrow}]\n")
 }
 
 fn write_hits(report: &Report, out: &mut impl Write) -> io::Result<()> {
     if report.matches.is_empty() {
         return Ok(());
     }
-    writeln!(
-        out,
-        "Search results for \"{}\":",
+    let heading = format!(
+        "Search results for \"{}\":\n",
         report.query.as_deref().unwrap_or_default()
-    )?;
-    for m in &report.matches {
-        let doc = &report.documents[m.doc];
-        let percent = (m.score.unwrap_or(0.0) * 100.0).round() as u32;
-        writeln!(
-            out,
-            "{} ({percent}% match)",
-            report.display_selector(m, None)
-        )?;
-        let text = match doc.node(m.node).kind {
-            Kind::Section { .. } => doc.title(m.node),
-            _ => doc.slice(m.node),
-        };
-        writeln!(out, "  {}", preview(text, PREVIEW_CHARS))?;
+    );
+    let hits: Vec<String> = report
+        .matches
+        .iter()
+        .map(|m| {
+            let doc = &report.documents[m.doc];
+            let percent = (m.score.unwrap_or(0.0) * 100.0).round() as u32;
+            let text = match doc.node(m.node).kind {
+                Kind::Section { .. } => doc.title(m.node),
+                _ => doc.slice(m.node),
+            };
+            format!(
+                "{} ({percent}% match)\n  {}\n",
+                report.display_selector(m, None),
+                preview(text, PREVIEW_CHARS)
+            )
+        })
+        .collect();
+    let names: Vec<String> = report
+        .matches
+        .iter()
+        .map(|m| report.display_selector(m, None))
+        .collect();
+    let total = hits.len();
+    let marker = |shown: usize, listed: usize| {
+        rest_marker(shown, total, &names[shown..shown + listed], "hits", false)
+    };
+    let budget = report.budget.less(Size::of(&heading));
+    let cut = fit::choose(
+        budget,
+        total,
+        total,
+        |k| Some(Size::of(&hits[k])),
+        |shown, listed| Size::of(&marker(shown, listed)),
+    );
+    out.write_all(heading.as_bytes())?;
+    for hit in &hits[..cut.shown] {
+        out.write_all(hit.as_bytes())?;
+    }
+    if cut.shown < total {
+        out.write_all(marker(cut.shown, cut.listed).as_bytes())?;
     }
     Ok(())
 }
@@ -190,18 +266,4 @@ fn capitalize(s: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::push_number;
-
-    #[test]
-    fn numbers_in_decimal() {
-        for n in [0usize, 7, 10, 99, 100, 12345, usize::MAX] {
-            let mut buf = Vec::new();
-            push_number(&mut buf, n);
-            assert_eq!(String::from_utf8(buf).unwrap(), n.to_string());
-        }
-    }
 }

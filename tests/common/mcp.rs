@@ -198,6 +198,15 @@ impl Session {
         self.call("mdsel_index", json!({ "files": files })).await
     }
 
+    /// `mdsel_index` over `files`, its outline scoped by `selector`.
+    pub async fn index_scoped(&self, selector: &str, files: &[&str]) -> (String, bool) {
+        self.call(
+            "mdsel_index",
+            json!({ "files": files, "selector": selector }),
+        )
+        .await
+    }
+
     /// `mdsel_select` of `selector` over `files`.
     pub async fn select(&self, selector: &str, files: &[&str]) -> (String, bool) {
         self.call(
@@ -258,6 +267,23 @@ pub fn cli(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> (String, bool) {
 /// What the CLI prints for `mdsel index FILES…`: what `mdsel_index` must return.
 pub fn cli_index(cwd: &Path, files: &[&str], env: &[(&str, &str)]) -> (String, bool) {
     let args: Vec<&str> = ["index"].iter().chain(files).copied().collect();
+    cli(cwd, &args, env)
+}
+
+/// What the CLI prints for `mdsel index SELECTOR FILES…`: what `mdsel_index`
+/// with a selector must return. An empty selector scopes nothing.
+pub fn cli_index_scoped(
+    cwd: &Path,
+    selector: &str,
+    files: &[&str],
+    env: &[(&str, &str)],
+) -> (String, bool) {
+    let args: Vec<&str> = ["index", selector]
+        .iter()
+        .chain(files)
+        .copied()
+        .filter(|a| !a.is_empty())
+        .collect();
     cli(cwd, &args, env)
 }
 

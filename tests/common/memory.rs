@@ -16,7 +16,7 @@ use mdsel::{Call, Command, Input, Options};
 
 /// One in-memory run: a command, its inputs and the options that differ from
 /// the defaults, turned into a [`Report`] by [`Run::report`].
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Run {
     command: Command,
     inputs: Vec<Input>,
@@ -38,7 +38,14 @@ impl Run {
 
     /// `mdsel index`.
     pub fn index() -> Run {
-        Run::new(Command::Index)
+        Run::new(Command::Index(Vec::new()))
+    }
+
+    /// `mdsel index SELECTOR…`: the outline scoped by selectors (SPEC §12).
+    pub fn index_scoped(selectors: &[&str]) -> Run {
+        Run::new(Command::Index(
+            selectors.iter().map(|s| (*s).to_owned()).collect(),
+        ))
     }
 
     /// `mdsel select SELECTOR`.
@@ -83,14 +90,26 @@ impl Run {
         self
     }
 
-    /// Whole matches, never paged (`--full`).
+    /// Whole matches and outlines, never paged, folded or cut (`--full`).
     pub fn full(mut self) -> Run {
         self.full = true;
         self
     }
 
-    /// Runs the call.
+    /// Runs the call, keeping every document and match in the report.
     pub fn report(&self) -> Report {
+        mdsel::run(&self.options(), &self.call())
+    }
+
+    /// Runs the call as the CLI does for text: streamed, written as it is
+    /// produced. The text, and the report of what went wrong.
+    pub fn streamed(&self) -> (Vec<u8>, Report) {
+        let mut out = Vec::new();
+        let report = mdsel::run_text(&self.options(), &self.call(), &mut out).expect("write text");
+        (out, report)
+    }
+
+    fn options(&self) -> Options {
         let mut options = Options::default();
         if let Some(n) = self.threads {
             options.threads = n;
@@ -99,10 +118,11 @@ impl Run {
             options.max_words = n;
         }
         options.full = self.full;
-        mdsel::run(
-            &options,
-            &Call::new(self.command.clone(), self.inputs.clone()),
-        )
+        options
+    }
+
+    fn call(&self) -> Call {
+        Call::new(self.command.clone(), self.inputs.clone())
     }
 }
 

@@ -1,0 +1,326 @@
+//! One document's outline in compact form: the lines `index` can print, their
+//! depths, sizes and how many lines each hides when folded. Built while the
+//! document is alive (on a worker thread); the document can then be dropped.
+//!
+//! Depth 0 is the document's own line (`<namespace> <path> (<words>w)`), depth 1
+//! its front matter, preamble and top headings (or the sections a selector
+//! scoped the outline to), and each subsection one deeper. Sizes are measured
+//! by rendering each line with the text writer, so they are exact.
+
+use crate::fit::budget::Size;
+use crate::render::{block_lines, outline_line};
+use crate::tree::{BlockKind, Document, Kind, NodeId};
+
+/// Depths run from 0 (the document) to 6 (an h6 under five enclosing headings).
+pub(crate) const DEPTHS: usize = 7;
+
+/// What a line of the outline names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// The document: `<namespace> <path> (<words>w)`.
+    Document { namespace: String, path: String },
+    /// `front (<words>w)`
+    Front,
+    /// `root (<words>w)`
+    Root,
+    /// ` h2.3 Title (<words>w)`, indented by level.
+    Heading {
+        level: u8,
+        ordinal: u32,
+        title: String,
+    },
+}
+
+/// One line of an outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// 0 for the document, 1 for the top lines, one more per nesting.
+    pub depth: u8,
+    pub item: Item,
+    /// The words of the node the line names.
+    pub words: usize,
+    /// Lines beneath this one: how many a fold right below it hides.
+    pub descendants: u32,
+}
+
+impl Line {
+    /// The selector that scopes an outline to this line's node, without namespace.
+    pub fn selector(&self) -> String {
+        match &self.item {
+            Item::Document { .. } => "*".to_owned(),
+            Item::Front => "front".to_owned(),
+            Item::Root => "root".to_owned(),
+            Item::Heading { level, ordinal, .. } => format!("h{level}.{ordinal}"),
+        }
+    }
+
+    /// The size of the line as printed, with `hidden` lines noted as folded.
+    pub fn size(&self, hidden: u32) -> Size {
+        self.size_in(hidden, &mut Vec::with_capacity(64))
+    }
+
+    /// [`Line::size`], rendering into `scratch` (cleared first).
+    fn size_in(&self, hidden: u32, scratch: &mut Vec<u8>) -> Size {
+        scratch.clear();
+        outline_line(self, hidden, scratch);
+        Size::of_bytes(scratch)
+    }
+}
+
+/// The biggest folded line at some depth: where an agent would expand first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Widest {
+    pub words: usize,
+    pub namespace: String,
+    pub path: String,
+    pub selector: String,
+}
+
+/// One document's outline, with its sizes at every fold depth.
+#[derive(Clone, Debug)]
+pub(crate) struct DocOutline {
+    /// The document's own line (depth 0); printed only when several documents are loaded.
+    pub header: Line,
+    /// The lines beneath, depth 1 and deeper, in document order.
+    pub lines: Vec<Line>,
+    /// Document-level block counts (`---` and `code:3 para:9`), for a whole-document outline.
+    pub blocks: Option<[usize; 6]>,
+    /// Size of `lines` folded below each depth: every line at most that deep,
+    /// those at exactly that depth noting what they hide.
+    pub folded: [Size; DEPTHS],
+    /// Size of every line and the block counts, nothing folded.
+    pub full: Size,
+    /// Size of the header unfolded, and folded (noting every line beneath).
+    pub header_size: [Size; 2],
+    /// Per depth, the biggest line there that hides lines when folded below it.
+    pub widest: [Option<Widest>; DEPTHS],
+    /// The deepest line (0 when there are none).
+    pub height: u8,
+}
+
+/// What a scoped outline shows of one document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Everything: front matter, preamble, every heading and the block counts.
+    Whole,
+    /// These nodes (sections, front matter, preamble) and the sections inside
+    /// them, in document order, none inside another.
+    Nodes(Vec<NodeId>),
+}
+
+impl DocOutline {
+    /// The outline of `doc` (named `namespace`) as `scope` selects it.
+    pub fn build(doc: &Document, namespace: &str, scope: &Scope) -> DocOutline {
+        let depth = section_depths(doc);
+        let below = section_descendants(doc);
+        let mut lines = Vec::new();
+        let heading = |k: usize, shift: u8| {
+            let id = doc.sections()[k];
+            let Kind::Section { level } = doc.node(id).kind else {
+                unreachable!("sections are sections")
+            };
+            Line {
+                depth: depth[k] - shift,
+                item: Item::Heading {
+                    level,
+                    ordinal: doc.node(id).ordinal,
+                    title: doc.titles[k].clone(),
+                },
+                words: doc.section_words[k],
+                descendants: below[k],
+            }
+        };
+        let part = |item: Item, id: NodeId| Line {
+            depth: 1,
+            item,
+            words: doc.node_words(id),
+            descendants: 0,
+        };
+        let blocks = match scope {
+            Scope::Whole => {
+                lines.extend(doc.front().map(|id| part(Item::Front, id)));
+                lines.extend(doc.root().map(|id| part(Item::Root, id)));
+                lines.extend((0..doc.sections().len()).map(|k| heading(k, 0)));
+                Some(BlockKind::ALL.map(|k| doc.blocks(k).len()))
+            }
+            Scope::Nodes(nodes) => {
+                for &id in nodes {
+                    match doc.node(id).kind {
+                        Kind::Front => lines.push(part(Item::Front, id)),
+                        Kind::Root => lines.push(part(Item::Root, id)),
+                        Kind::Section { .. } => {
+                            let Some(k) = doc.section_index(id) else {
+                                continue;
+                            };
+                            let shift = depth[k] - 1;
+                            let inside = doc.sections_in(doc.sections(), &doc.node(id).span);
+                            lines.push(heading(k, shift));
+                            lines.extend((k + 1..k + 1 + inside.len()).map(|j| heading(j, shift)));
+                        }
+                        _ => {}
+                    }
+                }
+                None
+            }
+        };
+        let header = Line {
+            depth: 0,
+            item: Item::Document {
+                namespace: namespace.to_owned(),
+                path: doc.path().to_owned(),
+            },
+            words: doc.words(),
+            descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
+        };
+        DocOutline::measure(header, lines, blocks)
+    }
+
+    /// Measures the lines at every fold depth.
+    fn measure(header: Line, lines: Vec<Line>, blocks: Option<[usize; 6]>) -> DocOutline {
+        let mut folded = [Size::default(); DEPTHS];
+        let mut full = Size::default();
+        // Per depth: the words and position (`None`: the header) of the biggest
+        // line that hides lines beneath it.
+        let mut best: [Option<(usize, Option<usize>)>; DEPTHS] = [None; DEPTHS];
+        let mut consider = |depth: usize, line: &Line, at: Option<usize>| {
+            if line.descendants > 0 && best[depth].is_none_or(|(words, _)| line.words > words) {
+                best[depth] = Some((line.words, at));
+            }
+        };
+        consider(0, &header, None);
+        let mut scratch = Vec::with_capacity(128);
+        for (k, line) in lines.iter().enumerate() {
+            let d = usize::from(line.depth).min(DEPTHS - 1);
+            let plain = line.size_in(0, &mut scratch);
+            full += plain;
+            // Shown plain below every fold deeper than it, with a note at its own depth.
+            folded[d] += if line.descendants > 0 {
+                line.size_in(line.descendants, &mut scratch)
+            } else {
+                plain
+            };
+            for size in folded.iter_mut().skip(d + 1) {
+                *size += plain;
+            }
+            consider(d, line, Some(k));
+        }
+        if let Some(counts) = &blocks {
+            let mut buf = Vec::new();
+            block_lines(counts, &mut buf);
+            full += Size::of_bytes(&buf);
+        }
+        let widest = best.map(|found| {
+            found.map(|(words, at)| {
+                let (namespace, path) = match &header.item {
+                    Item::Document { namespace, path } => (namespace.clone(), path.clone()),
+                    _ => unreachable!("a header names its document"),
+                };
+                Widest {
+                    words,
+                    namespace,
+                    path,
+                    selector: at.map_or_else(|| header.selector(), |k| lines[k].selector()),
+                }
+            })
+        });
+        DocOutline {
+            header_size: [header.size(0), header.size(header.descendants)],
+            height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
+            header,
+            lines,
+            blocks,
+            folded,
+            full,
+            widest,
+        }
+    }
+
+    /// Drops the lines deeper than `depth`, and the block counts.
+    pub fn prune(&mut self, depth: u8) {
+        self.lines.retain(|l| l.depth <= depth);
+        self.blocks = None;
+    }
+}
+
+/// Each section's depth: 1 for a top heading, one more per enclosing heading.
+fn section_depths(doc: &Document) -> Vec<u8> {
+    let mut depth: Vec<u8> = Vec::with_capacity(doc.sections().len());
+    for &id in doc.sections() {
+        let parent = doc.node(id).parent.and_then(|p| doc.section_index(p));
+        let d = parent.map_or(1, |p| depth[p].saturating_add(1));
+        depth.push(d.min(DEPTHS as u8 - 1));
+    }
+    depth
+}
+
+/// How many sections each section holds, at any depth.
+fn section_descendants(doc: &Document) -> Vec<u32> {
+    let mut below = vec![0u32; doc.sections().len()];
+    for (k, &id) in doc.sections().iter().enumerate().rev() {
+        if let Some(p) = doc.node(id).parent.and_then(|p| doc.section_index(p)) {
+            below[p] = below[p].saturating_add(below[k] + 1);
+        }
+    }
+    below
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+    use crate::tree::parse_document;
+
+    const DOC: &str = "# A\n\none two\n\n## B\n\n### C\n\n## D\n\n# E\n";
+
+    #[test]
+    fn depths_descendants_and_sizes() {
+        let doc = parse_document(Source::new("a.md", DOC));
+        let outline = DocOutline::build(&doc, "a", &Scope::Whole);
+        let shape: Vec<(u8, String, u32)> = outline
+            .lines
+            .iter()
+            .map(|l| (l.depth, l.selector(), l.descendants))
+            .collect();
+        let want = [
+            (1, "h1.0", 3),
+            (2, "h2.0", 1),
+            (3, "h3.0", 0),
+            (2, "h2.1", 0),
+            (1, "h1.1", 0),
+        ];
+        let want: Vec<(u8, String, u32)> =
+            want.iter().map(|&(d, s, n)| (d, s.to_owned(), n)).collect();
+        assert_eq!(shape, want);
+        assert_eq!(outline.height, 3);
+        assert_eq!(outline.header.descendants, 5);
+        // Folded below depth 1: "h1.0 A (12w, +3)" and "h1.1 E (2w)".
+        assert_eq!(
+            outline.folded[1],
+            Size::of("h1.0 A (12w, +3)\nh1.1 E (2w)\n")
+        );
+        assert_eq!(outline.folded[0], Size::default());
+        assert_eq!(
+            outline.widest[1].as_ref().map(|w| w.selector.as_str()),
+            Some("h1.0")
+        );
+        assert_eq!(
+            outline.widest[2].as_ref().map(|w| w.selector.as_str()),
+            Some("h2.0")
+        );
+        assert!(outline.widest[3].is_none());
+    }
+
+    #[test]
+    fn a_scope_keeps_the_sections_beneath_at_depth_one() {
+        let doc = parse_document(Source::new("a.md", DOC));
+        let id = doc.headings(2)[0];
+        let outline = DocOutline::build(&doc, "a", &Scope::Nodes(vec![id]));
+        let shape: Vec<(u8, String)> = outline
+            .lines
+            .iter()
+            .map(|l| (l.depth, l.selector()))
+            .collect();
+        assert_eq!(shape, [(1, "h2.0".to_owned()), (2, "h3.0".to_owned())]);
+        assert!(outline.blocks.is_none());
+    }
+}

@@ -1,0 +1,208 @@
+//! The text of an outline (SPEC §6 `index`, §12 folding): its lines, the block
+//! counts, and the marker that ends a folded or paged outline.
+//!
+//! Lines are built by hand into one buffer, as formatting machinery is
+//! measurable on outlines with thousands of headings. The fit stage measures
+//! lines and markers with these same functions, so its sizes are exact.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use crate::fit::{Item, Line, Marker, Row, Size};
+use crate::selector::Target;
+use crate::tree::BlockKind;
+
+/// Appends one outline line and its newline; `hidden` lines beneath are noted
+/// as `, +N` inside the parentheses.
+pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
+    match &line.item {
+        Item::Document { namespace, path } => {
+            buf.extend_from_slice(namespace.as_bytes());
+            buf.push(b' ');
+            buf.extend_from_slice(path.as_bytes());
+        }
+        Item::Front => buf.extend_from_slice(b"front"),
+        Item::Root => buf.extend_from_slice(b"root"),
+        Item::Heading {
+            level,
+            ordinal,
+            title,
+        } => {
+            buf.extend(std::iter::repeat_n(b' ', usize::from(level - 1)));
+            buf.push(b'h');
+            push_number(buf, usize::from(*level));
+            buf.push(b'.');
+            push_number(buf, *ordinal as usize);
+            if !title.is_empty() {
+                buf.push(b' ');
+                buf.extend_from_slice(title.as_bytes());
+            }
+        }
+    }
+    buf.extend_from_slice(b" (");
+    push_number(buf, line.words);
+    buf.push(b'w');
+    if hidden > 0 {
+        buf.extend_from_slice(b", +");
+        push_number(buf, hidden as usize);
+    }
+    buf.extend_from_slice(b")\n");
+}
+
+/// Appends `---` and the non-zero block counts (`code:12 para:30`), or nothing
+/// when every count is zero.
+pub(crate) fn block_lines(counts: &[usize; 6], buf: &mut Vec<u8>) {
+    let mut first = true;
+    for (kind, &n) in BlockKind::ALL.iter().zip(counts) {
+        if n == 0 {
+            continue;
+        }
+        if first {
+            buf.extend_from_slice(b"---\n");
+        } else {
+            buf.push(b' ');
+        }
+        first = false;
+        buf.extend_from_slice(Target::Block(*kind).name().as_bytes());
+        buf.push(b':');
+        push_number(buf, n);
+    }
+    if !first {
+        buf.push(b'\n');
+    }
+}
+
+/// Writes rows of an outline.
+pub(crate) fn write_rows(rows: &[Row], out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(rows.len() * 32);
+    for row in rows {
+        match row {
+            Row::Line(line, hidden) => outline_line(line, *hidden, &mut buf),
+            Row::Blocks(counts) => block_lines(counts, &mut buf),
+        }
+    }
+    out.write_all(&buf)
+}
+
+/// The marker line, with its newline.
+pub(crate) fn marker_text(marker: &Marker) -> String {
+    match marker {
+        Marker::Folded {
+            depth,
+            selector,
+            files,
+        } => format!(
+            "[folded below depth {depth} · expand: mdsel index {} {}]\n",
+            shell_word(selector),
+            shell_words(files)
+        ),
+        Marker::BlocksLeftOut { files } => format!(
+            "[block counts left out · all: mdsel index --full {}]\n",
+            shell_words(files)
+        ),
+        Marker::Page { index, count, next } => match next {
+            Some(next) => format!("[page {}/{count} · next: {next}]\n", index + 1),
+            None => format!("[page {}/{count}]\n", index + 1),
+        },
+    }
+}
+
+/// The size of a marker line.
+pub(crate) fn marker_size(marker: &Marker) -> Size {
+    Size::of(&marker_text(marker))
+}
+
+fn shell_words(words: &[String]) -> String {
+    let quoted: Vec<Cow<'_, str>> = words.iter().map(|w| shell_word(w)).collect();
+    quoted.join(" ")
+}
+
+/// A word as a POSIX shell reads it back: as is when it holds only characters
+/// no shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_alphanumeric() || "_-./:,=+@%^".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))
+    }
+}
+
+/// Appends the decimal digits of `n`.
+pub(crate) fn push_number(buf: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[at..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_decimal() {
+        for n in [0usize, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut buf = Vec::new();
+            push_number(&mut buf, n);
+            assert_eq!(String::from_utf8(buf).unwrap(), n.to_string());
+        }
+    }
+
+    #[test]
+    fn lines_and_markers() {
+        let line = |depth, item, words, descendants| Line {
+            depth,
+            item,
+            words,
+            descendants,
+        };
+        let heading = Item::Heading {
+            level: 3,
+            ordinal: 7,
+            title: "Options".into(),
+        };
+        let mut buf = Vec::new();
+        outline_line(&line(2, heading.clone(), 12040, 46), 46, &mut buf);
+        outline_line(&line(2, heading, 5, 0), 0, &mut buf);
+        let doc = Item::Document {
+            namespace: "api/fs".into(),
+            path: "api/fs.md".into(),
+        };
+        outline_line(&line(0, doc, 9, 3), 3, &mut buf);
+        block_lines(&[1, 0, 2, 0, 0, 0], &mut buf);
+        block_lines(&[0; 6], &mut buf);
+        assert_eq!(
+            String::from_utf8(buf).unwrap(),
+            "  h3.7 Options (12040w, +46)\n  h3.7 Options (5w)\napi/fs api/fs.md (9w, +3)\n---\ncode:1 list:2\n"
+        );
+        let folded = Marker::Folded {
+            depth: 2,
+            selector: "api/fs::*".into(),
+            files: vec!["docs/".into(), "my notes.md".into()],
+        };
+        assert_eq!(
+            marker_text(&folded),
+            "[folded below depth 2 · expand: mdsel index 'api/fs::*' docs/ 'my notes.md']\n"
+        );
+        let page = |next: Option<&str>| Marker::Page {
+            index: 0,
+            count: 4,
+            next: next.map(str::to_owned),
+        };
+        assert_eq!(
+            marker_text(&page(Some("page.1"))),
+            "[page 1/4 · next: page.1]\n"
+        );
+        assert_eq!(marker_text(&page(None)), "[page 1/4]\n");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+}

@@ -1,0 +1,85 @@
+//! Loading, streamed: the walk names every file first, then documents are read
+//! and parsed through a bounded window of worker threads and handed on in
+//! input order, each with its namespace, never all held at once.
+//!
+//! Namespaces need every path, and the walk gives them before any file is read,
+//! so a document's name is known on its worker: the names are those of every
+//! file found (SPEC §1), whether or not it then reads as text.
+
+use std::ops::ControlFlow;
+
+use crate::error::FailedFile;
+use crate::namespace;
+use crate::ordered::for_each_ordered;
+use crate::source::{self, Entry, Input};
+use crate::tree::{Document, parse_document};
+
+/// The files a call reads, in input order, with their namespaces; inputs that
+/// could not be read at all hold their error in place.
+pub(crate) struct Walk {
+    slots: Vec<Result<(Entry, String), FailedFile>>,
+}
+
+impl Walk {
+    /// Expands directories and names every file found.
+    pub fn new(inputs: &[Input]) -> Walk {
+        let found = source::expand(inputs);
+        let paths: Vec<String> = found
+            .iter()
+            .filter_map(|f| f.as_ref().ok().map(Entry::display))
+            .collect();
+        let mut names = namespace::namespaces(&paths).into_iter();
+        let slots = found
+            .into_iter()
+            .map(|f| f.map(|entry| (entry, names.next().unwrap_or_default())))
+            .collect();
+        Walk { slots }
+    }
+
+    /// Whether nothing at all was found (no file, no error).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The namespaces of the files found, in input order.
+    pub fn namespaces(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .filter_map(|s| s.as_ref().ok().map(|(_, ns)| ns.clone()))
+            .collect()
+    }
+
+    /// Reads and parses every file on up to `threads` threads and calls
+    /// `work` with each document on its thread (with its position among the
+    /// files found); `consume` gets the results, and the errors of inputs that
+    /// failed, in input order. `consume` may stop the walk early.
+    pub fn for_each<R, W, C>(self, threads: usize, max_bytes: u64, work: W, consume: C)
+    where
+        R: Send,
+        W: Fn(usize, Document) -> R + Sync,
+        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
+    {
+        let mut file = 0;
+        let items: Vec<Result<(usize, Entry, String), FailedFile>> = self
+            .slots
+            .into_iter()
+            .map(|slot| {
+                slot.map(|(entry, ns)| {
+                    file += 1;
+                    (file - 1, entry, ns)
+                })
+            })
+            .collect();
+        for_each_ordered(
+            items,
+            threads,
+            |item| {
+                let (i, entry, ns) = item?;
+                let mut doc = parse_document(source::read(&entry, max_bytes)?);
+                doc.namespace = ns;
+                Ok(work(i, doc))
+            },
+            consume,
+        );
+    }
+}
