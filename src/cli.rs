@@ -18,7 +18,7 @@ use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Request};
     version,
     about = "Index Markdown into selectors and return exactly the source they name",
     override_usage = "mdsel [OPTIONS] [SELECTOR|QUERY]... <FILE|DIR|->...\n       mdsel <COMMAND>",
-    after_help = "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          fuzzy search (typos and word order are fine)\n\nSelectors: h1-h6, section, root, front, para, list, item, code, table, quote, html, page, *\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+    after_help = "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          search: the best matching sections, ranked\n\nSelectors: h1-h6, section, root, front, para, list, item, code, table, quote, html, page, *\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
     args_conflicts_with_subcommands = true,
     arg_required_else_help = true
 )]
@@ -76,7 +76,7 @@ enum Sub {
         #[arg(required = true, value_name = "FILES")]
         files: Vec<String>,
     },
-    /// Fuzzy-search heading titles and blocks.
+    /// Search: the sections that best match some words, ranked.
     Search {
         /// Words to look for.
         query: String,

@@ -47,7 +47,7 @@ mod words;
 
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use render::{write_errors, write_json, write_text};
-pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
+pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
 pub use request::{
     Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Request, max_words_from_env,
 };

@@ -14,9 +14,27 @@ where
     R: Send,
     F: Fn(T) -> R + Sync,
 {
+    map_ordered_with(items, threads, || (), |(), item| f(item))
+}
+
+/// [`map_ordered`] with scratch state made by `init` once per thread and lent to
+/// every call on that thread (a cache, say: `f` must not let it change results).
+pub(crate) fn map_ordered_with<T, R, S, I, F>(
+    items: Vec<T>,
+    threads: usize,
+    init: I,
+    f: F,
+) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, T) -> R + Sync,
+{
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
-        return items.into_iter().map(f).collect();
+        let mut state = init();
+        return items.into_iter().map(|item| f(&mut state, item)).collect();
     }
     let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
     let results: Vec<Mutex<Option<R>>> = slots.iter().map(|_| Mutex::new(None)).collect();
@@ -24,11 +42,12 @@ where
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
+                let mut state = init();
                 loop {
                     let i = cursor.fetch_add(1, Ordering::Relaxed);
                     let Some(slot) = slots.get(i) else { break };
                     let item = take(slot);
-                    let out = f(item);
+                    let out = f(&mut state, item);
                     *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
                 }
             });

@@ -286,6 +286,7 @@ fn materialize(
             cut_tail: false,
             query: sel.query.clone(),
             score: None,
+            hit: None,
         };
         let (span, cut_head, cut_tail) =
             head_tail(&doc.text, base.span.clone(), sel.query.head, sel.query.tail);
@@ -352,7 +353,13 @@ pub(crate) fn first_page(doc: &Document, m: Match, max_words: usize) -> Match {
 
 fn search(request: &Request, query: &str, report: &mut Report) {
     report.query = Some(query.to_owned());
-    let hits = crate::search::search(&report.documents, query, request.limit);
+    let hits = crate::search::search(
+        &report.documents,
+        query,
+        request.limit,
+        request.max_words,
+        request.threads,
+    );
     for hit in hits {
         let doc = &report.documents[hit.doc];
         let m = Match {
@@ -366,6 +373,10 @@ fn search(request: &Request, query: &str, report: &mut Report) {
             cut_tail: false,
             query: selector::Query::default(),
             score: Some(hit.score),
+            hit: Some(crate::report::HitInfo {
+                path: hit.path,
+                preview: hit.preview,
+            }),
         };
         let m = if request.full {
             m

@@ -112,6 +112,8 @@ struct MatchOut<'a> {
     page: Option<PageOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a [String]>,
 }
 
 #[derive(Serialize)]
@@ -294,7 +296,7 @@ fn document_out(doc: &Document) -> DocumentOut<'_> {
     }
 }
 
-fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
+fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
     let doc = &report.documents[m.doc];
     let text = content(report, m);
     let (line_start, line_end) = doc.lines_of(&m.span);
@@ -325,6 +327,7 @@ fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
             next: next_page(report, m),
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
+        path: m.hit.as_ref().map(|h| h.path.as_slice()),
     }
 }
 

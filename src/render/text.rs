@@ -127,16 +127,34 @@ fn write_hits(report: &Report, out: &mut impl Write) -> io::Result<()> {
         let percent = (m.score.unwrap_or(0.0) * 100.0).round() as u32;
         writeln!(
             out,
-            "{} ({percent}% match)",
-            report.display_selector(m, None)
+            "{} ({percent}% match, {}w)",
+            report.display_selector(m, None),
+            doc.node_words(m.node)
         )?;
-        let text = match doc.node(m.node).kind {
-            Kind::Section { .. } => doc.title(m.node),
-            _ => doc.slice(m.node),
+        let Some(hit) = &m.hit else { continue };
+        let place = match doc.node(m.node).kind {
+            _ if !hit.path.is_empty() => heading_path(&hit.path),
+            Kind::Front => "(front matter)".to_owned(),
+            _ => "(no heading)".to_owned(),
         };
-        writeln!(out, "  {}", preview(text, PREVIEW_CHARS))?;
+        writeln!(out, "  {place}")?;
+        writeln!(out, "  {}", hit.preview)?;
     }
     Ok(())
+}
+
+/// `Usage > Download Options`, outer titles dropped (`… >`) to fit the preview length.
+fn heading_path(path: &[String]) -> String {
+    for skip in 0..path.len() {
+        let mut line = path[skip..].join(" > ");
+        if skip > 0 {
+            line.insert_str(0, "… > ");
+        }
+        if line.chars().count() <= PREVIEW_CHARS {
+            return line;
+        }
+    }
+    preview(&path[path.len() - 1], PREVIEW_CHARS)
 }
 
 /// Writes what belongs on stderr: file errors, unresolved selectors, usage
@@ -164,6 +182,16 @@ pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
             err,
             "No matches found for: {}",
             report.query.as_deref().unwrap_or_default()
+        )?;
+        let n = report.documents.len();
+        let (noun, their) = if n == 1 {
+            ("document", "its")
+        } else {
+            ("documents", "their")
+        };
+        writeln!(
+            err,
+            "Searched the headings and text of {n} {noun}; list {their} sections with `mdsel index`."
         )?;
     }
     for w in &report.warnings {
