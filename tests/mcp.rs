@@ -43,7 +43,7 @@ Output includes:
 - Heading hierarchy with word counts
 - Block type counts (code, paragraph, list, table, blockquote)";
 
-/// The SPEC's §11 text for `mdsel_select`.
+/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
 
 IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
@@ -63,7 +63,9 @@ Examples:
 - "h2.1/code.0" = First code block in second h2
 - "readme::h1.0" = First h1 in readme document
 
-Returns exact markdown content. No summarization or interpretation."#;
+Returns exact markdown content. No summarization or interpretation.
+
+Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size."#;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
