@@ -4,7 +4,7 @@
 
 use super::query::{Found, Matcher, Query};
 use super::rank::{Candidate, Weights};
-use super::scan::{Unit, units};
+use super::scan::Unit;
 use super::terms::Tokenizer;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
@@ -41,17 +41,14 @@ struct Spot {
 pub(crate) fn materialise(
     doc: &Document,
     c: &Candidate,
+    unit: &Unit,
     query: &Query,
     weights: &Weights,
     max_words: usize,
     by_block: bool,
 ) -> SearchHit {
-    let unit = units(doc, max_words)
-        .into_iter()
-        .find(|u| u.node == c.node)
-        .expect("a ranked unit is a unit of its document");
-    let spots = spots(doc, &unit, query, weights);
-    let node = name(doc, &unit, &spots, max_words, by_block);
+    let spots = spots(doc, unit, query, weights);
+    let node = name(doc, unit, &spots, max_words, by_block);
     let region = if node == unit.node {
         unit.body..unit.span.end
     } else {
@@ -62,7 +59,7 @@ pub(crate) fn materialise(
         node,
         score: c.score,
         path: heading_path(doc, unit.node),
-        preview: best_line(doc, &unit, region, &spots),
+        preview: best_line(doc, unit, region, &spots),
     }
 }
 

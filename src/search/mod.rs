@@ -1,16 +1,17 @@
 //! Search: a small search engine over the loaded documents, built per call.
 //!
 //! The stages, each its own file: `terms` cuts text into tokens (case folded,
-//! identifiers whole and split, CJK bigrams; words stemmed when compared),
-//! `query` parses the query and matches its terms in tokens, `scan` reads one
-//! document into per-unit term counts (numbers only), `rank` scores every unit
-//! with BM25F once all documents are in, and `hit` names and previews the best
-//! units from their documents. `fuzzy` holds the edit similarity that typo
-//! tolerance and every "did you mean" share.
+//! identifiers whole and split, CJK bigrams) by the character classes of `chars`;
+//! `query` parses the query and matches its terms in tokens (words by their
+//! stem); `scan` reads one document into per-unit term counts (numbers only);
+//! `rank` scores every unit with BM25F once all documents are in; `hit` names and
+//! previews the best units from their documents. `fuzzy` holds the edit
+//! similarity that typo tolerance and every "did you mean" share.
 //!
 //! Documents enter one at a time and leave nothing behind but counts, so only the
 //! documents of the final hits are needed again after ranking.
 
+mod chars;
 mod fuzzy;
 mod hit;
 mod query;
@@ -22,13 +23,15 @@ pub use fuzzy::similarity;
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
 
-/// Hits scoring under this share of the best hit's score are noise, not shown.
-const FLOOR: f32 = 0.1;
+use std::collections::HashMap;
 
 use crate::pool::map_ordered_with;
 use crate::tree::Document;
 use query::{Matcher, Query};
 use rank::Accumulator;
+
+/// Hits scoring under this share of the best hit's score are noise, not shown.
+const FLOOR: f32 = 0.1;
 
 /// Searches `docs` for `text`: at most `limit` distinct hits, best first, none
 /// nested in another. Sections over `max_words` words are named by their best block.
@@ -55,21 +58,36 @@ pub(crate) fn search(
     }
     let ranking = acc.rank();
     let mut hits: Vec<SearchHit> = Vec::new();
+    let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
     let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
     for c in ranking.candidates.iter().take_while(|c| c.score >= floor) {
         let doc = &docs[c.doc];
+        let inside = |hits: &[SearchHit], at: usize| {
+            hits.iter()
+                .any(|h| h.doc == c.doc && doc.node(h.node).span.contains(&at))
+        };
+        if inside(&hits, c.start) {
+            continue; // a better hit already shows this unit
+        }
+        let units = units
+            .entry(c.doc)
+            .or_insert_with(|| scan::units(doc, max_words));
+        let Ok(at) = units.binary_search_by_key(&c.start, |u| u.span.start) else {
+            continue;
+        };
+        let unit = &units[at];
         let overlaps = |hits: &[SearchHit], hit: &SearchHit| {
             let span = &doc.node(hit.node).span;
-            hits.iter().any(|h| {
-                let other = &docs[h.doc].node(h.node).span;
-                h.doc == hit.doc && span.start < other.end && other.start < span.end
+            hits.iter().filter(|h| h.doc == c.doc).any(|h| {
+                let other = &doc.node(h.node).span;
+                span.start < other.end && other.start < span.end
             })
         };
-        let mut hit = hit::materialise(doc, c, &query, &ranking.weights, max_words, false);
+        let mut hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, false);
         if overlaps(&hits, &hit) {
             // A section holding better hits is named by its own best block, if
-            // one matches; a unit inside a better hit is already shown by it.
-            hit = hit::materialise(doc, c, &query, &ranking.weights, max_words, true);
+            // one matches.
+            hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, true);
             if hit.node == c.node || overlaps(&hits, &hit) {
                 continue;
             }

@@ -6,11 +6,13 @@
 //! that is no query stem but lies within a few edits of a query word is reported as
 //! near, so the ranker can use it when the query word itself occurs nowhere.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::chars::has_joiner;
 use super::fuzzy::Typo;
-use super::terms::{Filter, Token, TokenKind, Tokenizer, has_joiner, is_stop_word, stem};
+use super::terms::{Filter, Token, TokenKind, Tokenizer};
 
 /// Queries longer than this keep their first terms (term sets are 64-bit masks).
 pub(crate) const MAX_TERMS: usize = 64;
@@ -178,6 +180,27 @@ pub(crate) enum Found {
     },
 }
 
+/// The English stem of a lowercase word (`installing` → `instal`); words with
+/// digits or letters beyond ASCII are their own stem.
+pub(crate) fn stem(word: &str) -> Cow<'_, str> {
+    if word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase() || b == b'\'') {
+        return Cow::Borrowed(word);
+    }
+    rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English).stem(word)
+}
+
+/// Words too common to be required by a query: the classic English stop list of
+/// Lucene's analyzers, plus the words that open questions.
+pub(crate) fn is_stop_word(word: &str) -> bool {
+    const STOP: [&str; 46] = [
+        "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "do", "does", "for", "from",
+        "how", "i", "if", "in", "into", "is", "it", "its", "no", "not", "of", "on", "or", "such",
+        "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "what",
+        "when", "where", "which", "who", "why", "will", "with",
+    ];
+    STOP.binary_search(&word).is_ok()
+}
+
 /// Finds query terms in tokens, remembering its verdict on each word it had to
 /// stem or measure.
 pub(crate) struct Matcher<'q> {
@@ -271,6 +294,30 @@ fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stems_table() {
+        let cases = [
+            ("installing", "instal"),
+            ("installation", "instal"),
+            ("install", "instal"),
+            ("rules", "rule"),
+            ("fragments", "fragment"),
+            ("rust's", "rust"),
+            ("h2", "h2"),
+            ("été", "été"),
+            ("is", "is"),
+        ];
+        for (word, want) in cases {
+            assert_eq!(stem(word), want, "{word}");
+        }
+    }
+
+    #[test]
+    fn stop_words_are_sorted_and_found() {
+        assert!(is_stop_word("the") && is_stop_word("how") && is_stop_word("with"));
+        assert!(!is_stop_word("install") && !is_stop_word("rust"));
+    }
 
     fn find(query: &str, text: &str) -> Vec<Option<Found>> {
         let q = Query::new(query);
