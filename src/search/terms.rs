@@ -281,7 +281,7 @@ impl Tokenizer {
         }
         split_parts(trimmed, &mut self.parts);
         // A compound without joiners (`camelCase`) is also a word as written.
-        let wanted = |f: &Filter| f.wholes || (!has_joiner(trimmed) && f.wants(trimmed));
+        let wanted = |f: &Filter| f.wholes || (f.wants(trimmed) && !has_joiner(trimmed));
         if self.parts.len() > 1 && self.filter.as_ref().is_none_or(wanted) {
             let text = lower(trimmed, &mut self.whole);
             emit(&Token {
