@@ -112,12 +112,13 @@ impl Typo {
     }
 }
 
-/// One bit per letter or digit a word holds (other characters share one bit).
+/// One bit per letter or digit a word holds (other characters share one bit;
+/// by bytes, as every byte of a character beyond ASCII is beyond ASCII too).
 fn mask(word: &str) -> u64 {
-    word.chars().fold(0u64, |m, c| {
-        m | match c {
-            'a'..='z' => 1 << (c as u32 - 'a' as u32),
-            '0'..='9' => 1 << (26 + c as u32 - '0' as u32),
+    word.bytes().fold(0u64, |m, b| {
+        m | match b {
+            b'a'..=b'z' => 1 << (b - b'a'),
+            b'0'..=b'9' => 1 << (26 + b - b'0'),
             _ => 1 << 63,
         }
     })

@@ -84,6 +84,12 @@ impl Tokenizer {
             if b < 0x80 {
                 if CLASS[usize::from(b)] == SEPARATOR {
                     i += 1;
+                    while i < bytes.len()
+                        && bytes[i] < 0x80
+                        && CLASS[usize::from(bytes[i])] == SEPARATOR
+                    {
+                        i += 1;
+                    }
                     continue;
                 }
                 // The commonest chunk: a lowercase (or Capitalised) word and a space.
