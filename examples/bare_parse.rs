@@ -9,16 +9,12 @@
 //! cargo run --release --example bare_parse -- FILE
 //! ```
 
-use pulldown_cmark::{Options, Parser};
+use pulldown_cmark::Parser;
 
-/// The same options as `options()` in `src/tree/build.rs`; keep them in step.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_GFM
-}
+/// The tree builder's own definition of the parser options, not a copy.
+#[path = "../src/tree/options.rs"]
+mod parser;
+use parser::options;
 
 fn main() -> std::process::ExitCode {
     let Some(path) = std::env::args_os().nth(1) else {

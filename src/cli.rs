@@ -1,15 +1,19 @@
-//! The command-line face: argv → [`Request`], report → stdout/stderr/exit code.
+//! The command-line face: argv → [`Options`] and a [`Call`], report → stdout/stderr/exit code.
 //!
 //! clap's structs stay in this file. Auto mode (files vs selectors) is decided
 //! here because it asks the file system; everything else is the library's.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Request};
+use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options, Target};
+
+/// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
+const FORMAT_GUIDE: &str = include_str!("format.txt");
 
 /// Select exactly the Markdown you need.
 #[derive(Parser, Debug)]
@@ -18,7 +22,7 @@ use mdsel::{Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Request};
     version,
     about = "Index Markdown into selectors and return exactly the source they name",
     override_usage = "mdsel [OPTIONS] [SELECTOR|QUERY]... <FILE|DIR|->...\n       mdsel <COMMAND>",
-    after_help = "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          search: the best matching sections, ranked\n\nSelectors: h1-h6, section, root, front, para, list, item, code, table, quote, html, page, *\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+    after_help = after_help(),
     args_conflicts_with_subcommands = true,
     arg_required_else_help = true
 )]
@@ -30,6 +34,14 @@ struct Cli {
     args: Vec<String>,
     #[command(flatten)]
     opts: Opts,
+}
+
+/// Examples, then the selector types (from the library's table of types) and syntax.
+fn after_help() -> String {
+    format!(
+        "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          search: the best matching sections, ranked\n\nSelectors: {}\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+        Target::listed(", ")
+    )
 }
 
 #[derive(Args, Debug, Clone)]
@@ -56,7 +68,7 @@ struct Opts {
     )]
     threads: usize,
     /// Most search hits to show.
-    #[arg(long, value_name = "N", global = true, default_value_t = DEFAULT_LIMIT)]
+    #[arg(long, value_name = "N", global = true, default_value_t = DEFAULT_LIMIT, value_parser = positive)]
     limit: usize,
 }
 
@@ -92,52 +104,65 @@ enum Sub {
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<std::path::PathBuf>,
     },
-    /// Claude Code hook: suggest mdsel before a Read of big Markdown.
+    /// Agent hook: suggest mdsel when an agent reads big Markdown.
     Hook {
-        /// The agent host.
-        #[arg(value_parser = ["claude"])]
+        /// The agent host whose hook input is on stdin.
+        #[arg(value_parser = crate::hook::HOST_NAMES)]
         host: String,
     },
     /// Print (or --write) the MCP server and hook config for a host.
     Setup {
         /// The agent host.
-        #[arg(value_parser = ["claude"])]
+        #[arg(value_parser = crate::setup::HOST_NAMES)]
         host: String,
-        /// Merge it into ./.mcp.json and ./.claude/settings.json (keeping .bak backups).
+        /// Merge it into the host's files (keeping a .bak of each file it changes).
         #[arg(long)]
         write: bool,
+        /// Your user settings, for every project, instead of this project's.
+        #[arg(long)]
+        user: bool,
     },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
 }
 
 /// Parses argv, runs, renders; returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(hoist_subcommand(std::env::args_os().collect()));
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
             return finish(
-                io::stdout()
-                    .lock()
-                    .write_all(mdsel::FORMAT_GUIDE.as_bytes()),
-                0,
+                io::stdout().lock().write_all(FORMAT_GUIDE.as_bytes()),
+                mdsel::ExitCode::Success,
             );
         }
         Some(Sub::Mcp { roots }) => {
-            // Each call runs with these options; the server sets command and files.
-            let mut warnings = Vec::new();
-            let template = request(Command::Index, Vec::new(), &cli.opts, &mut warnings);
-            return crate::mcp::main(&roots, template, warnings);
+            // Every tool call runs with these options.
+            return crate::mcp::main(&roots, options(&cli.opts));
         }
-        Some(Sub::Hook { .. }) => return crate::hook::main(),
-        Some(Sub::Setup { write, .. }) => return crate::setup::main(write),
+        Some(Sub::Hook { host }) => return crate::hook::main(&host),
+        Some(Sub::Setup { host, write, user }) => return crate::setup::main(&host, write, user),
+        Some(Sub::Completions { shell }) => {
+            return finish(
+                crate::manual::completions(shell, Cli::command()),
+                mdsel::ExitCode::Success,
+            );
+        }
+        Some(Sub::Man) => {
+            return finish(crate::manual::man(Cli::command()), mdsel::ExitCode::Success);
+        }
         Some(Sub::Index { files }) => (Command::Index, files),
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
         Some(Sub::Search { query, files }) => (Command::Search(query), files),
         None => auto(cli.args),
     };
-    let mut warnings = Vec::new();
-    let request = request(command, files, &cli.opts, &mut warnings);
-    let mut report = mdsel::run(&request);
-    report.warnings.extend(warnings);
+    let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
+    let report = mdsel::run(&options(&cli.opts), &call);
 
     let code = report.exit_code();
     let stdout = io::stdout();
@@ -158,12 +183,24 @@ pub fn main() -> ExitCode {
     finish(written, code)
 }
 
-/// Auto mode: an argument is a file if it exists, is `-`, or has a Markdown
-/// extension; the rest are selectors (or a query). No selectors means index.
+/// Auto mode: an argument is a file if it exists, is `-`, has a Markdown
+/// extension or plainly names a path ([`names_a_path`]); the rest are selectors
+/// (or a query). No selectors means index. Files come last, so when nothing else
+/// is a file the last of several arguments is taken as one unless it reads as a
+/// selector: a mistyped path is then reported missing, by name.
 fn auto(args: Vec<String>) -> (Command, Vec<String>) {
-    let (files, selectors): (Vec<String>, Vec<String>) = args
-        .into_iter()
-        .partition(|a| a == "-" || Path::new(a).exists() || mdsel::is_markdown_path(Path::new(a)));
+    let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
+        a == "-"
+            || Path::new(a).exists()
+            || mdsel::is_markdown_path(Path::new(a))
+            || names_a_path(a)
+    });
+    if files.is_empty()
+        && selectors.len() > 1
+        && selectors.last().is_some_and(|a| !reads_as_selector(a))
+    {
+        files.extend(selectors.pop());
+    }
     if selectors.is_empty() {
         (Command::Index, files)
     } else {
@@ -171,23 +208,93 @@ fn auto(args: Vec<String>) -> (Command, Vec<String>) {
     }
 }
 
-fn request(
-    command: Command,
-    files: Vec<String>,
-    opts: &Opts,
-    warnings: &mut Vec<String>,
-) -> Request {
-    let mut request = Request::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
-    request.max_words = opts
-        .max_words
-        .unwrap_or_else(|| mdsel::max_words_from_env(warnings));
-    request.max_bytes = opts.max_bytes;
-    if opts.threads > 0 {
-        request.threads = opts.threads;
+/// Whether an argument can only be a path, even one that does not exist: it
+/// ends in a path separator (a selector never does, unless it is a selector
+/// cut short: `h2.0/`), or starts with `/`, `./`, `../` or `~/`.
+fn names_a_path(arg: &str) -> bool {
+    let starts =
+        ["/", "./", "../", "~/"].iter().any(|p| arg.starts_with(p)) || Path::new(arg).is_absolute();
+    let ends = arg.ends_with(std::path::is_separator)
+        && mdsel::parse_selector(arg.trim_end_matches(std::path::is_separator)).is_err();
+    starts || ends
+}
+
+/// Whether an argument reads as a selector, right or wrong: it parses, or its
+/// first step parses or has selector syntax (`h2.0/cod.0`, `tabel.0`, `h2,0`).
+/// `docs/guide` and `README` do not.
+fn reads_as_selector(arg: &str) -> bool {
+    let first = arg.split('/').next().unwrap_or(arg);
+    mdsel::parse_selector(arg).is_ok()
+        || mdsel::parse_selector(first).is_ok()
+        || mdsel::looks_like_selector(first)
+}
+
+/// argv with the subcommand moved to the front, so that options work before it
+/// as after it (`mdsel --json index f.md`, `mdsel -j1 select h2.0 f.md`), as for
+/// git or cargo: the subcommand is the first argument that is neither an option
+/// nor an option's value. Anything after `--`, and every later argument, is
+/// left to auto mode (`mdsel f.md index` searches for "index").
+fn hoist_subcommand(mut argv: Vec<OsString>) -> Vec<OsString> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
+    let longs: Vec<&str> = cmd
+        .get_arguments()
+        .filter(|a| takes_value(a))
+        .flat_map(|a| a.get_long_and_visible_aliases().unwrap_or_default())
+        .collect();
+    let shorts: Vec<char> = cmd
+        .get_arguments()
+        .filter(|a| takes_value(a))
+        .flat_map(|a| a.get_short_and_visible_aliases().unwrap_or_default())
+        .collect();
+    let mut i = 1;
+    while i < argv.len() {
+        let Some(arg) = argv[i].to_str() else {
+            return argv;
+        };
+        // `mdsel -V index` prints mdsel's version, as before any subcommand.
+        if matches!(arg, "--" | "-" | "-V" | "--version") {
+            return argv;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            if !long.contains('=') && longs.contains(&long) {
+                i += 1; // its value
+            }
+        } else if let Some(cluster) = arg.strip_prefix('-') {
+            // `-j1` carries its value; a bare `-j` takes the next argument.
+            if cluster
+                .find(|c| shorts.contains(&c))
+                .is_some_and(|at| at + 1 == cluster.len())
+            {
+                i += 1;
+            }
+        } else {
+            if i > 1 && cmd.find_subcommand(arg).is_some() {
+                let sub = argv.remove(i);
+                argv.insert(1, sub);
+            }
+            return argv;
+        }
+        i += 1;
     }
-    request.full = opts.full;
-    request.limit = opts.limit;
-    request
+    argv
+}
+
+/// The options of this process: flags first, then `MDSEL_MAX_WORDS`, then defaults.
+fn options(opts: &Opts) -> Options {
+    let mut options = Options::default();
+    match opts.max_words {
+        Some(n) => options.max_words = n,
+        None => options = options.max_words_from_env(),
+    }
+    options.max_bytes = opts.max_bytes;
+    if opts.threads > 0 {
+        options.threads = opts.threads;
+    }
+    options.full = opts.full;
+    options.limit = opts.limit;
+    options
 }
 
 /// A whole number of at least 1.
@@ -199,13 +306,111 @@ fn positive(s: &str) -> Result<usize, String> {
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.
-fn finish(written: io::Result<()>, code: u8) -> ExitCode {
+fn finish(written: io::Result<()>, code: mdsel::ExitCode) -> ExitCode {
     match written {
-        Ok(()) => ExitCode::from(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Ok(()) => code.into(),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code.into(),
         Err(e) => {
             let _ = writeln!(io::stderr(), "mdsel: cannot write output: {e}");
             ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue8_the_subcommand_is_the_first_argument_that_is_not_an_option() {
+        let cases: &[(&[&str], &[&str])] = &[
+            (&["--json", "index", "f.md"], &["index", "--json", "f.md"]),
+            (
+                &["--full", "select", "h2.0", "f.md"],
+                &["select", "--full", "h2.0", "f.md"],
+            ),
+            (&["-j1", "select", "h2.0"], &["select", "-j1", "h2.0"]),
+            (&["-j", "1", "search", "x"], &["search", "-j", "1", "x"]),
+            (
+                &["--limit", "3", "--max-words=5", "search", "x"],
+                &["search", "--limit", "3", "--max-words=5", "x"],
+            ),
+            (&["--json", "mcp"], &["mcp", "--json"]),
+            // Unchanged: already first, auto mode, after `--`, or a version.
+            (&["index", "f.md"], &["index", "f.md"]),
+            (&["f.md", "index"], &["f.md", "index"]),
+            (&["--json", "f.md", "index"], &["--json", "f.md", "index"]),
+            (&["-j", "index", "f.md"], &["-j", "index", "f.md"]),
+            (&["--", "index", "f.md"], &["--", "index", "f.md"]),
+            (&["-", "index"], &["-", "index"]),
+            (&["-V", "index"], &["-V", "index"]),
+        ];
+        for (args, want) in cases {
+            let argv = std::iter::once("mdsel").chain(args.iter().copied());
+            let got = hoist_subcommand(argv.map(OsString::from).collect());
+            let want: Vec<OsString> = std::iter::once("mdsel")
+                .chain(want.iter().copied())
+                .map(OsString::from)
+                .collect();
+            assert_eq!(got, want, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn issue8_auto_mode_takes_plain_paths_as_files() {
+        let cases: &[(&[&str], Command, &[&str])] = &[
+            // A folder that does not exist is still a folder.
+            (
+                &["h2.0", "nodir/"],
+                Command::Select(vec!["h2.0".into()]),
+                &["nodir/"],
+            ),
+            (&["./nodir"], Command::Index, &["./nodir"]),
+            (
+                &["h2.0", "../x"],
+                Command::Select(vec!["h2.0".into()]),
+                &["../x"],
+            ),
+            // Files come last: a last argument that is no selector is a file.
+            (
+                &["h2.0", "docs/guide"],
+                Command::Select(vec!["h2.0".into()]),
+                &["docs/guide"],
+            ),
+            (
+                &["install", "gide"],
+                Command::Select(vec!["install".into()]),
+                &["gide"],
+            ),
+            // Selectors, right or wrong, stay selectors.
+            (&["h2.0/"], Command::Select(vec!["h2.0/".into()]), &[]),
+            (
+                &["h2.0", "h3.0"],
+                Command::Select(vec!["h2.0".into(), "h3.0".into()]),
+                &[],
+            ),
+            (
+                &["h2.0", "tabel.0"],
+                Command::Select(vec!["h2.0".into(), "tabel.0".into()]),
+                &[],
+            ),
+            (
+                &["h2.0", "h2.0/cod.0"],
+                Command::Select(vec!["h2.0".into(), "h2.0/cod.0".into()]),
+                &[],
+            ),
+            (&["install"], Command::Select(vec!["install".into()]), &[]),
+        ];
+        for (args, command, files) in cases {
+            let got = auto(args.iter().map(|a| (*a).to_owned()).collect());
+            assert_eq!(
+                got,
+                (
+                    command.clone(),
+                    files.iter().map(|f| (*f).to_owned()).collect()
+                ),
+                "{args:?}"
+            );
         }
     }
 }

@@ -1,12 +1,17 @@
-//! The error vocabulary shared by every face: stable codes and per-file errors.
+//! The error vocabulary shared by every face: stable codes, per-file errors and
+//! the reasons a selector found nothing.
 //!
 //! Errors are data here; they become text in `render` and exit codes in
 //! [`crate::Report::exit_code`]. Nothing in this module prints.
 
 use std::fmt;
+use std::path::PathBuf;
+
+use crate::selector::{SyntaxError, Target};
 
 /// The stable, machine-readable error codes of SPEC §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// A named file or directory does not exist.
     FileNotFound,
@@ -103,6 +108,26 @@ pub enum FileError {
     /// Any other I/O failure, mapped to the nearest code.
     #[error("cannot read: {0}")]
     Io(String),
+    /// See [`ErrorCode::PermissionDenied`]: the front end reads only under some
+    /// folders (the MCP server's roots), and the path is outside them.
+    #[error(
+        "path is outside the allowed roots ({}); start the server with --root DIR, or declare the folder as a client root",
+        shown(.roots)
+    )]
+    OutsideRoots {
+        /// The folders that may be read.
+        roots: Vec<PathBuf>,
+    },
+    /// See [`ErrorCode::NotAFile`]: `-` was named where stdin carries the front
+    /// end's protocol (the MCP server).
+    #[error("stdin ('-') carries the MCP protocol here; name a file or directory instead")]
+    StdinIsProtocol,
+}
+
+/// Paths as a message lists them: `a, b`.
+fn shown(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
 
 impl FileError {
@@ -110,8 +135,10 @@ impl FileError {
     pub fn code(&self) -> ErrorCode {
         match self {
             FileError::NotFound => ErrorCode::FileNotFound,
-            FileError::PermissionDenied | FileError::Io(_) => ErrorCode::PermissionDenied,
-            FileError::NotAFile => ErrorCode::NotAFile,
+            FileError::PermissionDenied | FileError::Io(_) | FileError::OutsideRoots { .. } => {
+                ErrorCode::PermissionDenied
+            }
+            FileError::NotAFile | FileError::StdinIsProtocol => ErrorCode::NotAFile,
             FileError::TooLarge { .. } => ErrorCode::FileTooLarge,
             FileError::Binary { .. } => ErrorCode::BinaryFile,
             FileError::Utf16 { .. } | FileError::InvalidUtf8 { .. } => ErrorCode::EncodingError,
@@ -138,4 +165,60 @@ pub struct FailedFile {
     pub error: FileError,
     /// Working paths close to the one given, for `FILE_NOT_FOUND`.
     pub suggestions: Vec<String>,
+}
+
+/// Why a selector found nothing, or is not one: what was asked and what exists.
+/// `render` turns it into words, the same for text, JSON and MCP.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// `h2.` — the selector does not parse.
+    Syntax(SyntaxError),
+    /// `h2.99`, `h2.1/page.9` — an index past the last node of its type.
+    OutOfRange {
+        /// Where they were counted (a canonical selector); `None`: the document.
+        owner: Option<String>,
+        /// The type counted.
+        target: Target,
+        /// How many there are.
+        count: usize,
+    },
+    /// `h4.0` in a document without h4 headings — no node of the type there.
+    NoneOfType {
+        /// Where none was found (a canonical selector); `None`: the document.
+        owner: Option<String>,
+        /// The type asked for.
+        target: Target,
+    },
+    /// `item.0`, `table.0/item.0` — `item` not right after a list step.
+    ItemNeedsList {
+        /// Where the step looked (a canonical selector); `None`: the document.
+        owner: Option<String>,
+        /// How many lists are there to step into.
+        lists: usize,
+    },
+    /// `nope::h1.0` — no loaded document has the namespace.
+    NamespaceNotFound {
+        /// The namespace as written.
+        namespace: String,
+        /// The namespaces of the loaded documents, in input order.
+        loaded: Vec<String>,
+    },
+    /// No document was loaded to look in (the file errors say why).
+    NoDocument,
+}
+
+impl Reason {
+    /// The stable code: `INVALID_SELECTOR`, `NAMESPACE_NOT_FOUND` or
+    /// `SELECTOR_NOT_FOUND`.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Reason::Syntax(_) => ErrorCode::InvalidSelector,
+            Reason::NamespaceNotFound { .. } => ErrorCode::NamespaceNotFound,
+            Reason::OutOfRange { .. }
+            | Reason::NoneOfType { .. }
+            | Reason::ItemNeedsList { .. }
+            | Reason::NoDocument => ErrorCode::SelectorNotFound,
+        }
+    }
 }

@@ -4,40 +4,49 @@
 //! blocks, nested blocks under their container); an index lists the selectors, and
 //! a selector returns exactly the source bytes it names — never re-serialized.
 //!
-//! The pipeline, as every face (CLI, MCP server) runs it:
+//! The pipeline, as every face (CLI, MCP server) runs it: [`Options`] are
+//! resolved once per process, each [`Call`] is a command and its inputs, and
+//! [`run`] loads, parses, resolves or searches, and fits the answer into a
+//! [`Report`] that the writers render. ARCHITECTURE.md walks through the stages.
 //!
 //! ```
-//! use mdsel::{Command, Input, Request, run, write_text};
+//! use mdsel::{Call, Command, ExitCode, Input, Options, run, write_text};
 //!
-//! let dir = std::env::temp_dir().join(format!("mdsel-doc-{}", std::process::id()));
-//! std::fs::create_dir_all(&dir).unwrap();
-//! let file = dir.join("guide.md");
-//! std::fs::write(&file, "# Guide\n\n## Install\n\n```sh\ncargo install mdsel\n```\n\n## Use\n\nRun it.\n").unwrap();
+//! let guide = "# Guide\n\n## Install\n\n```sh\ncargo install mdsel\n```\n\n## Use\n\nRun it.\n";
+//! let input = || vec![Input::Bytes { name: "guide.md".into(), bytes: guide.into() }];
+//! let options = Options::default();
 //!
 //! // Index: which selectors exist?
-//! let report = run(&Request::new(Command::Index, vec![Input::Path(file.clone())]));
+//! let report = run(&options, &Call::new(Command::Index, input()));
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "h1.0 Guide (13w)\n h2.0 Install (7w)\n h2.1 Use (4w)\n---\ncode:1 para:1\n");
 //!
 //! // Select: the exact bytes of the first code block under "Install".
-//! let report = run(&Request::new(Command::Select(vec!["h2.0/code.0".into()]), vec![Input::Path(file)]));
+//! let report = run(&options, &Call::new(Command::Select(vec!["h2.0/code.0".into()]), input()));
 //! let mut out = Vec::new();
 //! write_text(&report, &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "```sh\ncargo install mdsel\n```\n");
-//! assert_eq!(report.exit_code(), 0);
-//! # std::fs::remove_dir_all(dir).ok();
+//! assert_eq!(report.exit_code(), ExitCode::Success);
+//!
+//! // Embedding without the pipeline: parse one text, resolve a selector, slice.
+//! let doc = mdsel::parse_document(mdsel::Source::new("guide.md", guide));
+//! let nodes = mdsel::resolve(&doc, &mdsel::parse_selector("h2.1").unwrap()).unwrap();
+//! assert_eq!(doc.content(doc.node(nodes[0]).span()), "## Use\n\nRun it.\n");
 //! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod call;
 mod error;
-mod page;
-mod pool;
+mod exit;
+mod fit;
+mod namespace;
+mod options;
+mod ordered;
 mod render;
 mod report;
-mod request;
 mod run;
 mod search;
 mod selector;
@@ -45,21 +54,19 @@ mod source;
 mod tree;
 mod words;
 
-pub use error::{ErrorCode, FailedFile, FileError};
+pub use call::{Call, Command};
+pub use error::{ErrorCode, FailedFile, FileError, Reason};
+pub use exit::ExitCode;
+pub use namespace::namespaces;
+pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
-pub use request::{
-    Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Request, max_words_from_env,
-};
 pub use run::run;
 pub use search::{SearchHit, similarity};
 pub use selector::{
-    Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, SyntaxError, Target,
-    looks_like_selector, parse as parse_selector, split_selectors,
+    Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,
+    looks_like_selector, parse as parse_selector, resolve, split_selectors,
 };
-pub use source::{Input, MARKDOWN_EXTENSIONS, is_markdown_path, namespaces};
+pub use source::{Input, MARKDOWN_EXTENSIONS, Source, is_markdown_path};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
 pub use words::{count_words, count_words_bytes};
-
-/// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
-pub const FORMAT_GUIDE: &str = include_str!("format.txt");

@@ -1,16 +1,18 @@
-//! What a request produced: documents, matches, misses and file errors.
+//! What a call produced: documents, matches, misses and file errors.
 //!
 //! A [`Report`] is the single value every renderer reads and the single place the
 //! exit code is decided. Matches hold byte spans into their document's text.
 
 use std::ops::Range;
 
-use crate::error::{ErrorCode, FailedFile};
+use crate::error::{ErrorCode, FailedFile, Reason};
+use crate::exit::ExitCode;
 use crate::selector::Query;
 use crate::tree::{Document, NodeId};
 
 /// The kind of command that ran (after any select-to-search fallback).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandKind {
     /// `index`
     Index,
@@ -88,15 +90,20 @@ impl Match {
 pub struct Unresolved {
     /// The selector as given.
     pub selector: String,
-    /// `INVALID_SELECTOR`, `SELECTOR_NOT_FOUND` or `NAMESPACE_NOT_FOUND`.
-    pub code: ErrorCode,
-    /// What is wrong.
-    pub reason: String,
+    /// What is wrong, as data (`render` words it).
+    pub reason: Reason,
     /// Working selectors to try instead.
     pub suggestions: Vec<String>,
 }
 
-/// Everything a request produced.
+impl Unresolved {
+    /// `INVALID_SELECTOR`, `SELECTOR_NOT_FOUND` or `NAMESPACE_NOT_FOUND`, from the reason.
+    pub fn code(&self) -> ErrorCode {
+        self.reason.code()
+    }
+}
+
+/// Everything a call produced.
 #[derive(Debug)]
 pub struct Report {
     /// What ran.
@@ -113,7 +120,7 @@ pub struct Report {
     pub query: Option<String>,
     /// Notes that do not change the exit code.
     pub warnings: Vec<String>,
-    /// A usage problem that stopped the request (exit 2).
+    /// A usage problem that stopped the call (exit 2).
     pub usage_error: Option<String>,
 }
 
@@ -159,21 +166,21 @@ impl Report {
 
     /// The one exit-code decision: 0 all found, 1 something missing or failed,
     /// 2 a usage error.
-    pub fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> ExitCode {
         if self.usage_error.is_some() {
-            2
+            ExitCode::Usage
         } else if !self.failed.is_empty()
             || !self.unresolved.is_empty()
             || (self.command == CommandKind::Search && self.matches.is_empty())
         {
-            1
+            ExitCode::Failure
         } else {
-            0
+            ExitCode::Success
         }
     }
 
     /// Whether everything asked for was found (exit code 0).
     pub fn success(&self) -> bool {
-        self.exit_code() == 0
+        self.exit_code().is_success()
     }
 }

@@ -1,32 +1,35 @@
-//! The pipeline: load → parse → select or search → a [`Report`].
+//! The pipeline, orchestrated: load → parse → resolve or search → fit → a [`Report`].
 //!
 //! This is the one entry point every face calls. It reads inputs but writes
-//! nothing; rendering and exit codes are the caller's.
+//! nothing; each stage's work is its module's (`source`, `tree`, `selector`,
+//! `search`, `fit`), and rendering and exit codes are the caller's.
 
-use crate::error::ErrorCode;
-use crate::page::{head_tail, pages};
-use crate::pool::map_ordered;
-use crate::report::{CommandKind, Match, PageInfo, Report, Unresolved};
-use crate::request::{Command, Request};
-use crate::selector::{self, Hit, Miss, Selector, canonical, resolve_in};
+use crate::call::{Call, Command};
+use crate::error::Reason;
+use crate::fit;
+use crate::namespace;
+use crate::options::Options;
+use crate::ordered::map_ordered;
+use crate::report::{CommandKind, Match, Report, Unresolved};
+use crate::selector::{self, Miss, Selector, resolve_in};
 use crate::source::{self, Entry};
-use crate::tree::{Document, parse_document};
-use crate::words::count_words;
+use crate::tree::parse_document;
 
-/// Runs a request to completion.
-pub fn run(request: &Request) -> Report {
-    let kind = match request.command {
+/// Runs one call to completion with the process's options.
+pub fn run(options: &Options, call: &Call) -> Report {
+    let kind = match call.command {
         Command::Index => CommandKind::Index,
         Command::Select(_) => CommandKind::Select,
         Command::Search(_) => CommandKind::Search,
     };
     let mut report = Report::new(kind);
-    if request.inputs.is_empty() {
+    report.warnings.extend(options.warnings.iter().cloned());
+    if call.inputs.is_empty() {
         report.usage_error =
             Some("no files given; name Markdown files, directories or '-' for stdin".to_owned());
         return report;
     }
-    load(request, &mut report);
+    load(options, &call.inputs, &mut report);
     if report.documents.is_empty() && report.failed.is_empty() {
         report.usage_error = Some(
             "no Markdown files found (directories are searched for *.md, *.markdown and *.mdx)"
@@ -34,19 +37,19 @@ pub fn run(request: &Request) -> Report {
         );
         return report;
     }
-    match &request.command {
+    match &call.command {
         Command::Index => {}
-        Command::Select(args) => select(request, args, &mut report),
-        Command::Search(query) => search(request, query, &mut report),
+        Command::Select(args) => select(options, args, &mut report),
+        Command::Search(query) => search(options, query, &mut report),
     }
     report
 }
 
 /// Loads and parses every input in parallel; results keep input order.
-fn load(request: &Request, report: &mut Report) {
+fn load(options: &Options, inputs: &[crate::source::Input], report: &mut Report) {
     let mut entries: Vec<Entry> = Vec::new();
     let mut slots = Vec::new(); // Ok(entry index) or Err(failure), in input order
-    for found in source::expand(&request.inputs) {
+    for found in source::expand(inputs) {
         match found {
             Ok(entry) => {
                 slots.push(Ok(entries.len()));
@@ -55,10 +58,9 @@ fn load(request: &Request, report: &mut Report) {
             Err(failed) => slots.push(Err(failed)),
         }
     }
-    let max_bytes = request.max_bytes;
-    let mut parsed = map_ordered(entries, request.threads, |entry| {
-        source::read(&entry, max_bytes)
-            .map(|s| parse_document(String::new(), s.path, s.text, s.offset))
+    let max_bytes = options.max_bytes;
+    let mut parsed = map_ordered(entries, options.threads, |entry| {
+        source::read(&entry, max_bytes).map(parse_document)
     })
     .into_iter()
     .map(Some)
@@ -74,13 +76,13 @@ fn load(request: &Request, report: &mut Report) {
         }
     }
     let paths: Vec<&str> = report.documents.iter().map(|d| d.path.as_str()).collect();
-    let names = source::namespaces(&paths);
+    let names = namespace::namespaces(&paths);
     for (doc, name) in report.documents.iter_mut().zip(names) {
         doc.namespace = name;
     }
 }
 
-fn select(request: &Request, args: &[String], report: &mut Report) {
+fn select(options: &Options, args: &[String], report: &mut Report) {
     let mut parsed = Vec::new();
     let mut syntax_errors = Vec::new();
     for arg in args {
@@ -105,17 +107,16 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
         && syntax_errors.iter().all(|(_, looks)| !looks)
     {
         report.command = CommandKind::Search;
-        return search(request, &args.join(" "), report);
+        return search(options, &args.join(" "), report);
     }
     for result in parsed {
         match result {
-            Ok(sel) => select_one(request, &sel, report),
+            Ok(sel) => select_one(options, &sel, report),
             Err(err) => {
-                let suggestions = fix_type(request, report, &err);
+                let suggestions = fix_syntax(options, report, &err);
                 report.unresolved.push(Unresolved {
                     selector: err.input.clone(),
-                    code: ErrorCode::InvalidSelector,
-                    reason: err.to_string(),
+                    reason: Reason::Syntax(err),
                     suggestions,
                 });
             }
@@ -123,67 +124,53 @@ fn select(request: &Request, args: &[String], report: &mut Report) {
     }
 }
 
-/// For an unknown type name, the same selector with the closest known types,
-/// kept only where they resolve.
-fn fix_type(request: &Request, report: &Report, err: &selector::SyntaxError) -> Vec<String> {
-    let selector::Expected::KnownType { found } = &err.expected else {
-        return Vec::new();
-    };
-    let mut names: Vec<(f32, &str)> = selector::Target::NAMES
-        .iter()
-        .map(|&n| (crate::search::similarity(&found.to_lowercase(), n), n))
-        .filter(|&(s, _)| s >= 0.4)
-        .collect();
-    names.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut out = Vec::new();
-    for (_, name) in names {
-        let fixed = format!(
-            "{}{}{}",
-            &err.input[..err.offset],
-            name,
-            &err.input[err.offset + found.len()..]
-        );
-        if finds(request, report, &fixed) && !out.contains(&fixed) {
-            out.push(fixed);
-        }
-        if out.len() == 5 {
-            break;
-        }
-    }
-    out
+/// Rewrites of a malformed selector that fix it and resolve (`tabel.0` →
+/// `table.0`, `h7.0` → `h6.0`, `h2,0` → `h2.0`), at most five.
+fn fix_syntax(options: &Options, report: &Report, err: &selector::SyntaxError) -> Vec<String> {
+    selector::repairs(err)
+        .into_iter()
+        .filter(|fixed| finds(options, report, fixed))
+        .take(5)
+        .collect()
 }
 
-fn select_one(request: &Request, sel: &Selector, report: &mut Report) {
+fn select_one(options: &Options, sel: &Selector, report: &mut Report) {
     if report.documents.is_empty() {
         return; // the file errors already say why nothing could match
     }
-    match lookup(request, report, sel) {
+    match lookup(options, report, sel) {
         Ok(found) => report.matches.extend(found),
-        Err(unresolved) => report.unresolved.push(unresolved),
+        Err(mut unresolved) => {
+            // Whatever proposed them, only suggestions that work are shown.
+            unresolved.suggestions.retain(|s| finds(options, report, s));
+            report.unresolved.push(unresolved);
+        }
     }
 }
 
 /// Whether a selector finds something (suggestions are only offered if they do).
-fn finds(request: &Request, report: &Report, text: &str) -> bool {
-    selector::parse(text).is_ok_and(|sel| lookup(request, report, &sel).is_ok())
+fn finds(options: &Options, report: &Report, text: &str) -> bool {
+    selector::parse(text).is_ok_and(|sel| lookup(options, report, &sel).is_ok())
 }
 
 /// Everything one selector finds across the loaded documents, or why it found
 /// nothing: the miss of the document that got furthest, with its suggestions.
-fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Match>, Unresolved> {
+fn lookup(options: &Options, report: &Report, sel: &Selector) -> Result<Vec<Match>, Unresolved> {
     let docs: Vec<usize> = match &sel.namespace {
         None => (0..report.documents.len()).collect(),
-        Some(ns) => match report.documents.iter().position(|d| d.namespace == *ns) {
-            Some(i) => vec![i],
-            None => return Err(namespace_miss(request, report, sel, ns)),
-        },
+        Some(ns) => {
+            match namespace::find(report.documents.iter().map(|d| d.namespace.as_str()), ns) {
+                Some(i) => vec![i],
+                None => return Err(namespace_miss(options, report, sel, ns)),
+            }
+        }
     };
     let mut found = Vec::new();
     let mut best_miss: Option<(usize, Miss)> = None;
     for i in docs {
         let doc = &report.documents[i];
         let outcome =
-            resolve_in(doc, sel).and_then(|hits| materialize(request, doc, i, sel, &hits));
+            resolve_in(doc, sel).and_then(|hits| fit::matches(options, doc, i, sel, &hits));
         match outcome {
             Ok(matches) => found.extend(matches),
             Err(miss) => {
@@ -200,8 +187,7 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
         // No document was loaded to look in (the file errors say why).
         return Err(Unresolved {
             selector: sel.source.clone(),
-            code: ErrorCode::SelectorNotFound,
-            reason: "No document was loaded to look in".to_owned(),
+            reason: Reason::NoDocument,
             suggestions: Vec::new(),
         });
     };
@@ -212,7 +198,6 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
     };
     Err(Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::SelectorNotFound,
         reason: miss.reason,
         suggestions: miss
             .suggestions
@@ -222,19 +207,19 @@ fn lookup(request: &Request, report: &Report, sel: &Selector) -> Result<Vec<Matc
     })
 }
 
-fn namespace_miss(request: &Request, report: &Report, sel: &Selector, ns: &str) -> Unresolved {
+fn namespace_miss(options: &Options, report: &Report, sel: &Selector, ns: &str) -> Unresolved {
     let rest = sel.source.split_once("::").map_or("", |(_, r)| r);
     let mut scored: Vec<(f32, usize)> = report
         .documents
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let exact_tail = d.namespace.rsplit('/').next() == Some(ns)
-                || d.namespace.ends_with(&format!("/{ns}"));
+            let (ns, known) = (ns.to_lowercase(), d.namespace.to_lowercase());
+            let exact_tail = known == ns || known.ends_with(&format!("/{ns}"));
             let score = if exact_tail {
                 1.0
             } else {
-                crate::search::similarity(ns, &d.namespace)
+                crate::search::similarity(&ns, &known)
             };
             (score, i)
         })
@@ -243,146 +228,39 @@ fn namespace_miss(request: &Request, report: &Report, sel: &Selector, ns: &str) 
     let suggestions = scored
         .iter()
         .map(|&(_, i)| format!("{}::{rest}", report.documents[i].namespace))
-        .filter(|s| finds(request, report, s))
+        .filter(|s| finds(options, report, s))
         .take(5)
         .collect();
-    let known: Vec<&str> = report
-        .documents
-        .iter()
-        .take(10)
-        .map(|d| d.namespace.as_str())
-        .collect();
+    let loaded = report.documents.iter().map(|d| d.namespace.clone());
     Unresolved {
         selector: sel.source.clone(),
-        code: ErrorCode::NamespaceNotFound,
-        reason: format!(
-            "no document has namespace '{ns}'; loaded: {}",
-            known.join(", ")
-        ),
+        reason: Reason::NamespaceNotFound {
+            namespace: ns.to_owned(),
+            loaded: loaded.collect(),
+        },
         suggestions,
     }
 }
 
-/// Applies the query and paging to resolved nodes, giving matches with spans.
-fn materialize(
-    request: &Request,
-    doc: &Document,
-    i: usize,
-    sel: &Selector,
-    hits: &[Hit],
-) -> Result<Vec<Match>, Miss> {
-    let mut out = Vec::new();
-    let mut page_miss = None;
-    for hit in hits {
-        let selector = canonical(doc, hit.node);
-        let base = Match {
-            doc: i,
-            node: hit.node,
-            selector: selector.clone(),
-            span: doc.node(hit.node).span.clone(),
-            page: None,
-            page_step: false,
-            cut_head: false,
-            cut_tail: false,
-            query: sel.query.clone(),
-            score: None,
-            hit: None,
-        };
-        let (span, cut_head, cut_tail) =
-            head_tail(&doc.text, base.span.clone(), sel.query.head, sel.query.tail);
-        let base = Match {
-            span,
-            cut_head,
-            cut_tail,
-            ..base
-        };
-        match &hit.pages {
-            Some(which) => {
-                let all = pages(&doc.text, base.span.clone(), request.max_words);
-                let picked: Vec<usize> = match which {
-                    None => (0..all.len()).collect(),
-                    Some(ix) => ix.pick(all.len()),
-                };
-                if picked.is_empty() && page_miss.is_none() {
-                    let last = all.len() - 1;
-                    let from = last.saturating_sub(2);
-                    page_miss = Some(Miss {
-                        step: sel.steps.len() - 1,
-                        reason: format!(
-                            "Index out of range: {selector} has {}",
-                            selector::Target::Page.noun(all.len())
-                        ),
-                        suggestions: (from..=last)
-                            .map(|p| format!("{selector}/page.{p}{}", sel.query.suffix(false)))
-                            .collect(),
-                    });
-                }
-                let count = all.len();
-                out.extend(picked.into_iter().map(|p| Match {
-                    span: all[p].clone(),
-                    page: Some(PageInfo { index: p, count }),
-                    page_step: true,
-                    ..base.clone()
-                }));
-            }
-            None if request.full || sel.query.full => out.push(base),
-            None => out.push(first_page(doc, base, request.max_words)),
-        }
-    }
-    match (out.is_empty(), page_miss) {
-        (true, Some(miss)) => Err(miss),
-        _ => Ok(out),
-    }
-}
-
-/// A match cut to its first page when it is over the word limit.
-pub(crate) fn first_page(doc: &Document, m: Match, max_words: usize) -> Match {
-    if count_words(&doc.text[m.span.clone()]) <= max_words {
-        return m;
-    }
-    let all = pages(&doc.text, m.span.clone(), max_words);
-    Match {
-        span: all[0].clone(),
-        page: Some(PageInfo {
-            index: 0,
-            count: all.len(),
-        }),
-        ..m
-    }
-}
-
-fn search(request: &Request, query: &str, report: &mut Report) {
+fn search(options: &Options, query: &str, report: &mut Report) {
     report.query = Some(query.to_owned());
     let hits = crate::search::search(
         &report.documents,
         query,
-        request.limit,
-        request.max_words,
-        request.threads,
+        options.limit,
+        options.max_words,
+        options.threads,
     );
     for hit in hits {
         let doc = &report.documents[hit.doc];
         let m = Match {
-            doc: hit.doc,
-            node: hit.node,
-            selector: canonical(doc, hit.node),
-            span: doc.node(hit.node).span.clone(),
-            page: None,
-            page_step: false,
-            cut_head: false,
-            cut_tail: false,
-            query: selector::Query::default(),
             score: Some(hit.score),
             hit: Some(crate::report::HitInfo {
                 path: hit.path,
                 preview: hit.preview,
             }),
+            ..fit::whole(hit.doc, doc, hit.node, selector::Query::default())
         };
-        let m = if request.full {
-            m
-        } else {
-            first_page(doc, m, request.max_words)
-        };
-        report.matches.push(m);
+        report.matches.push(fit::paged(options, doc, m));
     }
 }

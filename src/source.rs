@@ -1,9 +1,9 @@
 //! Loading inputs: files, directories and stdin become checked UTF-8 text.
 //!
 //! This stage owns every per-file error of SPEC §1 (missing, unreadable, not a
-//! regular file, too large, binary, not UTF-8) and the namespaces documents are
-//! known by. It never parses Markdown, and it never blocks on a FIFO or device:
-//! those are refused from their metadata, before any open.
+//! regular file, too large, binary, not UTF-8); the names documents go by are
+//! `namespace`'s. It never parses Markdown, and it never blocks on a FIFO or
+//! device: those are refused from their metadata, before any open.
 
 use std::collections::HashSet;
 use std::fs;
@@ -23,6 +23,7 @@ const BINARY_SNIFF: usize = 8 * 1024;
 
 /// One input as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Input {
     /// A file or a directory to walk.
     Path(PathBuf),
@@ -35,6 +36,14 @@ pub enum Input {
         name: String,
         /// The raw bytes.
         bytes: Vec<u8>,
+    },
+    /// An input the front end will not read (a path outside the MCP server's
+    /// roots, or `-` where stdin carries its protocol): a file error in its place.
+    Refused {
+        /// The path as given.
+        path: String,
+        /// Why it is not read.
+        error: FileError,
     },
 }
 
@@ -59,6 +68,25 @@ pub struct Source {
     /// Bytes removed from the front (3 for a BOM, else 0): add to offsets to
     /// address the file on disk.
     pub offset: usize,
+}
+
+impl Source {
+    /// Text already in memory under a display name, a leading byte-order mark
+    /// removed (and counted in [`Source::offset`]).
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
+        let mut text = text.into();
+        let offset = if text.starts_with('\u{feff}') {
+            text.drain(..3);
+            3
+        } else {
+            0
+        };
+        Source {
+            path: path.into(),
+            text,
+            offset,
+        }
+    }
 }
 
 /// A file to read, found by [`expand`].
@@ -91,14 +119,14 @@ impl Entry {
 /// Turns inputs into the files to read, in order: directories are walked
 /// recursively (sorted, `.gitignore`- and hidden-aware, symlinks not followed) for
 /// Markdown files, and a file named twice is kept once. Inputs that cannot be
-/// read at all become errors in place.
+/// read at all, or are refused, become errors in place.
 pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut push = |entry: Entry, out: &mut Vec<Result<Entry, FailedFile>>| {
         let key = match &entry {
-            Entry::File(p) => fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
-            Entry::Stdin => PathBuf::from("\0stdin"),
+            Entry::File(p) => identity(p),
+            Entry::Stdin => Identity::Stdin,
             Entry::Bytes { .. } => {
                 // In-memory inputs are distinct documents even under one name.
                 out.push(Ok(entry));
@@ -119,6 +147,11 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
                 },
                 &mut out,
             ),
+            Input::Refused { path, error } => out.push(Err(FailedFile {
+                path: path.clone(),
+                error: error.clone(),
+                suggestions: Vec::new(),
+            })),
             Input::Path(path) => match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => {
                     for found in walk(path) {
@@ -134,6 +167,26 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
         }
     }
     out
+}
+
+/// What makes two names one file: its device and inode where there are such
+/// (so a hard link, or another spelling on a case-insensitive disk, is the same
+/// document), else its canonical path.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum Identity {
+    Stdin,
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+fn identity(path: &Path) -> Identity {
+    #[cfg(unix)]
+    if let Ok(meta) = fs::metadata(path) {
+        use std::os::unix::fs::MetadataExt;
+        return Identity::Inode(meta.dev(), meta.ino());
+    }
+    Identity::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
@@ -333,103 +386,9 @@ fn stem(name: &str) -> String {
     stem.to_lowercase()
 }
 
-/// Assigns each path its namespace: the file name without its last extension,
-/// lowercased; colliding names grow into their shortest distinguishing path suffix.
-///
-/// ```
-/// let ns = mdsel::namespaces(&["docs/README.md", "api/readme.md", "Guide.markdown", "-"]);
-/// assert_eq!(ns, ["docs/readme", "api/readme", "guide", "stdin"]);
-/// ```
-pub fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
-    let parts: Vec<Vec<String>> = paths.iter().map(|p| components(p.as_ref())).collect();
-    let mut depth = vec![1usize; paths.len()];
-    // Grow colliding names one component at a time until none collide or no
-    // document has more components to add. Bounded by the deepest path.
-    let max_depth = parts.iter().map(Vec::len).max().unwrap_or(1);
-    for _ in 0..max_depth {
-        let names: Vec<String> = parts
-            .iter()
-            .zip(&depth)
-            .map(|(p, &d)| suffix(p, d))
-            .collect();
-        let mut grew = false;
-        for i in 0..names.len() {
-            let collides = names
-                .iter()
-                .enumerate()
-                .any(|(j, n)| j != i && *n == names[i]);
-            if collides && depth[i] < parts[i].len() {
-                depth[i] += 1;
-                grew = true;
-            }
-        }
-        if !grew {
-            break;
-        }
-    }
-    parts
-        .iter()
-        .zip(&depth)
-        .map(|(p, &d)| suffix(p, d))
-        .collect()
-}
-
-/// Path components, lowercased, with the last extension removed from the file name.
-fn components(path: &str) -> Vec<String> {
-    if path == "-" {
-        return vec!["stdin".to_owned()];
-    }
-    let mut parts: Vec<String> = Path::new(path)
-        .components()
-        .filter_map(|c| match c {
-            std::path::Component::Normal(s) => Some(s.to_string_lossy().to_lowercase()),
-            _ => None,
-        })
-        .collect();
-    if let Some(last) = parts.last_mut()
-        && let Some(dot) = last.rfind('.').filter(|&i| i > 0)
-    {
-        last.truncate(dot);
-    }
-    if parts.is_empty() {
-        parts.push(path.to_lowercase());
-    }
-    parts
-}
-
-fn suffix(parts: &[String], depth: usize) -> String {
-    parts[parts.len() - depth.min(parts.len())..].join("/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn namespaces_table() {
-        let cases: &[(&[&str], &[&str])] = &[
-            (&["README.md"], &["readme"]),
-            (&["My-Guide.markdown"], &["my-guide"]),
-            (&["-"], &["stdin"]),
-            (&["a.b.md"], &["a.b"]),
-            (&[".hidden.md"], &[".hidden"]),
-            (&["x/.md"], &[".md"]),
-            (
-                &["docs/readme.md", "api/readme.md"],
-                &["docs/readme", "api/readme"],
-            ),
-            (
-                &["a/docs/readme.md", "b/docs/readme.md"],
-                &["a/docs/readme", "b/docs/readme"],
-            ),
-            (&["readme.md", "docs/readme.md"], &["readme", "docs/readme"]),
-            (&["./docs/x.md", "y.md"], &["x", "y"]),
-            (&["a/x.md", "b/x.mdx", "z.md"], &["a/x", "b/x", "z"]),
-        ];
-        for (paths, want) in cases {
-            assert_eq!(namespaces(paths), *want, "{paths:?}");
-        }
-    }
 
     #[test]
     fn decode_checks() {
@@ -457,6 +416,25 @@ mod tests {
         assert!(
             decode(late_nul).is_ok(),
             "a NUL past the sniff window is text"
+        );
+    }
+
+    #[test]
+    fn refused_inputs_are_file_errors_in_their_place() {
+        let refused = Input::Refused {
+            path: "-".to_owned(),
+            error: FileError::StdinIsProtocol,
+        };
+        let bytes = Input::Bytes {
+            name: "a.md".to_owned(),
+            bytes: b"# A\n".to_vec(),
+        };
+        let got = expand(&[bytes.clone(), refused, bytes]);
+        assert!(got[0].is_ok() && got[2].is_ok(), "{got:?}");
+        let failed = got[1].as_ref().expect_err("refused");
+        assert_eq!(
+            (failed.path.as_str(), &failed.error),
+            ("-", &FileError::StdinIsProtocol)
         );
     }
 

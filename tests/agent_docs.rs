@@ -1,13 +1,13 @@
-//! The agent docs cannot lie: `README.md`'s JSON snippets parse and match
-//! what `mdsel setup claude` writes, and `SKILL.md`'s examples are real output.
+//! The agent docs cannot lie: `README.md`'s snippets parse and match
+//! what `mdsel setup <host>` writes for every host, and `SKILL.md`'s examples
+//! are real output.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
 fn read(path: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+    std::fs::read_to_string(common::bin::root().join(path)).unwrap()
 }
 
 /// The bodies of the fenced blocks of `lang` in `text`, indentation removed.
@@ -30,13 +30,16 @@ fn blocks(text: &str, lang: &str) -> Vec<String> {
     out
 }
 
+/// The fenced JSON blocks in `text`, parsed.
+fn json_blocks(text: &str) -> Vec<Value> {
+    blocks(text, "json")
+        .iter()
+        .map(|s| serde_json::from_str(s).unwrap())
+        .collect()
+}
+
 fn mdsel(args: &[&str]) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"))
-        .env_remove("MDSEL_MAX_WORDS")
-        .output()
-        .unwrap();
+    let out = common::bin::mdsel(args);
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -90,10 +93,7 @@ fn every_json_snippet_parses_and_starts_mdsel_mcp() {
 #[test]
 fn claude_code_snippets_are_what_setup_writes() {
     let doc = read("README.md");
-    let snippets: Vec<Value> = blocks(&doc, "json")
-        .iter()
-        .map(|s| serde_json::from_str(s).unwrap())
-        .collect();
+    let snippets = json_blocks(&doc);
     let (printed, _) = mdsel(&["setup", "claude"]);
     let from_setup: Vec<Value> = printed
         .split("\n\n")
@@ -119,4 +119,36 @@ fn skill_examples_are_real_output() {
     assert_eq!(text[1], search);
     let (_, errors) = mdsel(&["select", "h2.99", "guide.md"]);
     assert_eq!(text[2], errors);
+}
+
+#[test]
+fn every_hosts_setup_snippets_are_in_the_readme() {
+    let doc = read("README.md");
+    let json_blocks = json_blocks(&doc);
+    let toml_blocks = blocks(&doc, "toml");
+    // Claude Desktop's snippet names this binary's own path: not comparable.
+    for host in ["claude", "cursor", "vscode", "gemini", "codex", "opencode"] {
+        let (printed, _) = mdsel(&["setup", host]);
+        let mut found = 0;
+        for part in printed.split("\n\n") {
+            let body: Vec<&str> = part.lines().filter(|l| !l.starts_with('#')).collect();
+            if body.is_empty() {
+                continue;
+            }
+            let text = body.join("\n") + "\n";
+            if let Ok(value) = serde_json::from_str::<Value>(&text) {
+                assert!(
+                    json_blocks.contains(&value),
+                    "README.md lacks {host}'s {value}"
+                );
+            } else {
+                assert!(
+                    toml_blocks.contains(&text),
+                    "README.md lacks {host}'s\n{text}"
+                );
+            }
+            found += 1;
+        }
+        assert!(found >= 1, "{host}: {printed}");
+    }
 }

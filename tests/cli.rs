@@ -2,9 +2,12 @@
 //! environment, expected stdout, stderr and exit code over `tests/fixtures/`),
 //! and every ```` ```console ```` example in the README, so the docs cannot lie.
 
+mod common;
+
 #[test]
 fn cli_cases() {
     trycmd::TestCases::new()
+        .register_bin("mdsel", std::path::Path::new(common::bin::EXE))
         .case("tests/cmd/*.toml")
         .case("README.md");
 }

@@ -1,18 +1,30 @@
 //! Real Markdown written by others (`../shared/corpus`, or `$MDSEL_CORPUS`): every
 //! file loads without a panic, `*` returns it unchanged, and every indexed heading
 //! selects a slice that starts on that heading's line.
+//!
+//! Opt-in, so that `cargo test` passes on a machine without the corpus and never
+//! reports a test as passed that had nothing to read: run these with
+//! `cargo test --test corpus -- --ignored`, which fails when the corpus is
+//! missing. `.ci/run` always does.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
-use mdsel::{Command, Input, Request, run, write_json};
+use common::bin::{mdsel_in, root};
+use common::memory::{self, Run};
 
-fn corpus() -> Option<PathBuf> {
+/// The corpus folder; a test asked to read it fails when it is not there.
+fn corpus() -> PathBuf {
     let dir = std::env::var_os("MDSEL_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    dir.is_dir().then_some(dir)
+        .unwrap_or_else(|| root().join("../shared/corpus"));
+    assert!(
+        dir.is_dir(),
+        "corpus not found at {}: set MDSEL_CORPUS to the corpus folder, or place it at ../shared/corpus",
+        dir.display()
+    );
+    dir
 }
 
 fn markdown_files(dir: &Path) -> Vec<PathBuf> {
@@ -23,7 +35,7 @@ fn markdown_files(dir: &Path) -> Vec<PathBuf> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-            } else if mdsel::is_markdown_path(&path) {
+            } else if memory::is_markdown(&path) {
                 files.push(path);
             }
         }
@@ -46,24 +58,17 @@ fn expected_whole(bytes: &[u8]) -> Vec<u8> {
 
 fn check_file(path: &Path) {
     let bytes = std::fs::read(path).unwrap();
-    let input = || vec![Input::Path(path.to_path_buf())];
 
-    let mut whole = Request::new(Command::Select(vec!["*".into()]), input());
-    whole.full = true;
-    let report = run(&whole);
+    let report = Run::select("*").path(path).full().report();
     assert_eq!(report.exit_code(), 0, "{}", path.display());
-    let mut out = Vec::new();
-    mdsel::write_text(&report, &mut out).unwrap();
+    let out = memory::text(&report);
     assert!(
         out == expected_whole(&bytes),
         "* is not the file: {}",
         path.display()
     );
 
-    let index = run(&Request::new(Command::Index, input()));
-    let mut json = Vec::new();
-    write_json(&index, &mut json).unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let json = memory::json(&Run::index().path(path).report());
     let headings = json["data"]["documents"][0]["headings"]
         .as_array()
         .unwrap()
@@ -72,9 +77,7 @@ fn check_file(path: &Path) {
         return;
     }
     let levels: Vec<String> = (1..=6).map(|l| format!("h{l}")).collect();
-    let mut all = Request::new(Command::Select(levels), input());
-    all.full = true;
-    let report = run(&all);
+    let report = Run::select_each(&levels).path(path).full().report();
     let doc = &report.documents[0];
     let mut matches: Vec<_> = report.matches.iter().collect();
     matches.sort_by_key(|m| m.span.start);
@@ -86,7 +89,7 @@ fn check_file(path: &Path) {
             "{}",
             path.display()
         );
-        let line = doc.line_of(m.span.start) as u64;
+        let line = memory::line_of(doc, m.span.start) as u64;
         assert_eq!(
             line,
             h["line_start"].as_u64().unwrap(),
@@ -94,8 +97,8 @@ fn check_file(path: &Path) {
             path.display(),
             m.selector
         );
-        assert!(m.span.start == 0 || doc.text.as_bytes()[m.span.start - 1] == b'\n');
-        let words = mdsel::count_words(&doc.text[m.span.clone()]) as u64;
+        assert!(m.span.start == 0 || memory::doc_text(doc).as_bytes()[m.span.start - 1] == b'\n');
+        let words = memory::words(memory::matched(&report, m)) as u64;
         assert_eq!(
             words,
             h["words"].as_u64().unwrap(),
@@ -107,12 +110,9 @@ fn check_file(path: &Path) {
 }
 
 #[test]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
 fn every_corpus_file_round_trips_and_its_headings_resolve() {
-    let Some(dir) = corpus() else {
-        eprintln!("corpus not found: set MDSEL_CORPUS or place it at ../shared/corpus");
-        return;
-    };
-    let files = markdown_files(&dir);
+    let files = markdown_files(&corpus());
     assert!(
         files.len() > 2000,
         "expected the whole corpus, found {} files",
@@ -124,10 +124,13 @@ fn every_corpus_file_round_trips_and_its_headings_resolve() {
 }
 
 #[test]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
 fn big_corpus_files_round_trip_through_the_binary() {
-    let Some(dir) = corpus() else { return };
-    for file in markdown_files(&dir.join("big-files")) {
-        let out = common::mdsel_in(&dir, &["*", file.to_str().unwrap(), "--full"], b"");
+    let dir = corpus();
+    let files = markdown_files(&dir.join("big-files"));
+    assert!(!files.is_empty(), "no big-files in {}", dir.display());
+    for file in files {
+        let out = mdsel_in(&dir, &["*", file.to_str().unwrap(), "--full"], b"");
         assert_eq!(out.status.code(), Some(0));
         assert!(
             out.stdout == expected_whole(&std::fs::read(&file).unwrap()),
@@ -141,8 +144,9 @@ fn big_corpus_files_round_trip_through_the_binary() {
 /// answers them in the top 5, each searched in its part of the corpus: a hit
 /// counts when it is in the answer's file and its content holds the answer.
 #[test]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
 fn issue10_search_finds_the_answering_section_in_the_top_five() {
-    let Some(dir) = corpus() else { return };
+    let dir = corpus();
     let cases = [
         // (query, folder searched, file, text of the answer)
         (
@@ -196,13 +200,10 @@ fn issue10_search_finds_the_answering_section_in_the_top_five() {
     ];
     let mut misses = Vec::new();
     for (query, folder, file, answer) in cases {
-        let report = run(&Request::new(
-            Command::Search(query.to_owned()),
-            vec![Input::Path(dir.join(folder))],
-        ));
+        let report = Run::search(query).path(&dir.join(folder)).report();
         let found = report.matches.iter().take(5).any(|m| {
-            let doc = &report.documents[m.doc];
-            doc.path.ends_with(file) && doc.text[m.span.clone()].contains(answer)
+            memory::doc_path(&report.documents[m.doc]).ends_with(file)
+                && memory::matched(&report, m).contains(answer)
         });
         if !found {
             let got: Vec<&str> = report.matches.iter().map(|m| m.selector.as_str()).collect();

@@ -2,22 +2,15 @@
 //! path with the outcome they should have, so `cargo test` keeps them fixed without
 //! a fuzzer. One test per finding, named after the issue that asked for fuzzing.
 
-use mdsel::{Command, Document, Input, Report, Request, parse_document, run};
+mod common;
 
-fn tree(text: &str) -> Document {
-    parse_document("fuzz".into(), "fuzz.md".into(), text.to_owned(), 0)
-}
+use common::memory::{self, ErrorCode, Report, Run};
 
 fn select(text: &str, selector: &str) -> Report {
-    let mut request = Request::new(
-        Command::Select(vec![selector.to_owned()]),
-        vec![Input::Bytes {
-            name: "fuzz.md".into(),
-            bytes: text.as_bytes().to_vec(),
-        }],
-    );
-    request.threads = 1;
-    run(&request)
+    Run::select(selector)
+        .doc("fuzz.md", text)
+        .threads(1)
+        .report()
 }
 
 /// `tree` target: a heading ended by a bare `\r` (a line ending to CommonMark, not
@@ -28,20 +21,15 @@ fn select(text: &str, selector: &str) -> Report {
 #[test]
 fn issue4_heading_before_bare_cr_keeps_its_section() {
     for text in ["#\n\n##\r#", "## e\n\n###\r## \n", "#\r## e\n\n###\r## \n"] {
-        let doc = tree(text);
-        for &id in doc.sections() {
-            let node = doc.node(id);
-            assert!(
-                !node.span.is_empty(),
-                "{text:?}: section {:?} is empty",
-                node.span
-            );
-            if let Some(parent) = node.parent {
-                let outer = &doc.node(parent).span;
+        let doc = memory::parse(text);
+        for id in memory::sections(&doc) {
+            let (_, span, parent) = memory::node(&doc, id);
+            assert!(!span.is_empty(), "{text:?}: section {span:?} is empty");
+            if let Some(parent) = parent {
+                let outer = memory::span(&doc, parent);
                 assert!(
-                    outer.start <= node.span.start && node.span.end <= outer.end,
-                    "{text:?}: section {:?} escapes its parent {outer:?}",
-                    node.span
+                    outer.start <= span.start && span.end <= outer.end,
+                    "{text:?}: section {span:?} escapes its parent {outer:?}"
                 );
             }
         }
@@ -72,7 +60,7 @@ fn issue4_unknown_type_with_no_document_loaded() {
         assert!(report.documents.is_empty());
         assert_eq!(report.failed.len(), 1, "the binary input is a file error");
         assert_eq!(report.unresolved.len(), 1, "{selector} is reported");
-        assert_eq!(report.unresolved[0].code, mdsel::ErrorCode::InvalidSelector);
+        assert_eq!(report.unresolved[0].code(), ErrorCode::InvalidSelector);
         assert!(
             report.unresolved[0].suggestions.is_empty(),
             "nothing resolves"

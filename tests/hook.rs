@@ -1,39 +1,23 @@
 //! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (SPEC §10).
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::Path;
+
+use common::bin;
+use common::memory::text_of_words as words;
+use common::scratch::Scratch;
 use serde_json::json;
 
 const REMINDER: &str = "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"additionalContext\":\"This is a Markdown file over the configured size threshold.\\nUse mdsel_index and mdsel_select instead of Read.\"}}\n";
 
-/// Runs the hook with `input` on stdin and `MDSEL_MIN_WORDS` as given.
-fn hook_with(input: &[u8], min_words: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mdsel"));
-    cmd.args(["hook", "claude"])
-        .env_remove("MDSEL_MIN_WORDS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(v) = min_words {
-        cmd.env("MDSEL_MIN_WORDS", v);
-    }
-    let mut child = cmd.spawn().expect("spawn mdsel hook");
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert_eq!(out.status.code(), Some(0), "the hook always exits 0");
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+/// Runs the hook with `input` on stdin and `MDSEL_MIN_WORDS` as given; its stdout.
+fn hook_with(input: &[u8], min_words: Option<&str>) -> String {
+    let env: Vec<(&str, &str)> = min_words
+        .map(|v| ("MDSEL_MIN_WORDS", v))
+        .into_iter()
+        .collect();
+    bin::hook("claude", input, &env)
 }
 
 /// The hook's stdout for a tool call, as Claude Code sends it.
@@ -46,29 +30,11 @@ fn run(tool: &str, file_path: &str, cwd: &Path, min_words: Option<&str>) -> Stri
         "tool_name": tool,
         "tool_input": {"file_path": file_path},
     });
-    let out = hook_with(input.to_string().as_bytes(), min_words);
-    String::from_utf8(out.stdout).unwrap()
+    hook_with(input.to_string().as_bytes(), min_words)
 }
 
-fn words(n: usize) -> String {
-    let mut text = String::from("# Title\n\n");
-    for i in 2..n {
-        text.push_str(&format!("w{i}"));
-        text.push(if i % 10 == 0 { '\n' } else { ' ' });
-    }
-    text.push('\n');
-    assert_eq!(mdsel::count_words(&text), n);
-    text
-}
-
-fn dir_with(files: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
+fn dir_with(files: &[(&str, String)]) -> Scratch {
+    Scratch::with("hook", files)
 }
 
 #[test]
@@ -125,9 +91,7 @@ fn missing_files_and_non_files_are_ignored() {
     #[cfg(unix)]
     {
         // A FIFO must not block the hook (it is never opened).
-        let fifo = dir.path().join("pipe.md");
-        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-        assert!(made.success());
+        dir.fifo("pipe.md");
         assert_eq!(run("Read", "pipe.md", dir.path(), None), "");
         // A symlink to a big file is judged by the file.
         std::os::unix::fs::symlink(dir.path().join("big.md"), dir.path().join("link.md")).unwrap();
@@ -189,18 +153,11 @@ fn malformed_or_empty_input_is_silent() {
     ];
     for input in inputs {
         let out = hook_with(&input, None);
-        assert!(
-            out.stdout.is_empty(),
-            "{:?}",
-            String::from_utf8_lossy(&input)
-        );
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&input));
     }
     // The same call, well formed, does remind: the cases above fail for their input alone.
     let good = json!({"tool_name": "Read", "tool_input": {"file_path": path}});
-    assert_eq!(
-        hook_with(good.to_string().as_bytes(), None).stdout,
-        REMINDER.as_bytes()
-    );
+    assert_eq!(hook_with(good.to_string().as_bytes(), None), REMINDER);
 }
 
 #[test]

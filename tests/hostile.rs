@@ -5,38 +5,29 @@
 
 mod common;
 
-use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
-
-fn report(text: &str, command: Command) -> Report {
-    let input = Input::Bytes {
-        name: "hostile.md".into(),
-        bytes: text.as_bytes().to_vec(),
-    };
-    let mut request = Request::new(command, vec![input]);
-    request.threads = 1;
-    run(&request)
-}
+use common::bin::{fixtures, mdsel, mdsel_in};
+use common::memory::{self, CommandKind, ErrorCode, Report, Run};
+use common::scratch::Scratch;
 
 fn index(text: &str) -> String {
-    let r = report(text, Command::Index);
-    let mut out = Vec::new();
-    write_text(&r, &mut out).unwrap();
-    write_json(&r, &mut std::io::sink()).unwrap();
+    let r = Run::index().doc("hostile.md", text).threads(1).report();
+    let out = memory::text(&r);
+    memory::json_bytes(&r);
     String::from_utf8(out).unwrap()
 }
 
 fn select(text: &str, selector: &str) -> Report {
-    let r = report(text, Command::Select(vec![selector.into()]));
-    write_text(&r, &mut std::io::sink()).unwrap();
-    write_json(&r, &mut std::io::sink()).unwrap();
+    let r = Run::select(selector)
+        .doc("hostile.md", text)
+        .threads(1)
+        .report();
+    memory::text(&r);
+    memory::json_bytes(&r);
     r
 }
 
 fn selected(r: &Report) -> Vec<&str> {
-    r.matches
-        .iter()
-        .map(|m| &r.documents[m.doc].text[m.span.clone()])
-        .collect()
+    r.matches.iter().map(|m| memory::matched(r, m)).collect()
 }
 
 #[test]
@@ -147,12 +138,12 @@ fn hostile_selectors_fail_clearly_or_stay_bounded() {
         let r = select(text, sel);
         assert_eq!(r.exit_code(), 1, "{}", &sel[..sel.len().min(40)]);
         assert_eq!(
-            r.unresolved[0].code,
-            mdsel::ErrorCode::InvalidSelector,
+            r.unresolved[0].code(),
+            ErrorCode::InvalidSelector,
             "{}",
             &sel[..sel.len().min(40)]
         );
-        r.unresolved[0].reason.clone()
+        memory::reason(&r.unresolved[0])
     };
     assert!(invalid(&vec!["h1.0"; 10_000].join("/")).contains("too many steps"));
     assert!(invalid("h2.99999999999999999999999").contains("index too large"));
@@ -160,7 +151,7 @@ fn hostile_selectors_fail_clearly_or_stay_bounded() {
     let query = select(text, &"h".repeat(1 << 20));
     assert_eq!(
         (query.command, query.matches.len()),
-        (mdsel::CommandKind::Search, 0),
+        (CommandKind::Search, 0),
         "plain words search"
     );
     assert!(invalid("h2.٣").contains("expected an index"));
@@ -180,25 +171,21 @@ fn hostile_selectors_fail_clearly_or_stay_bounded() {
 
 #[test]
 fn dev_zero_and_endless_stdin_are_refused() {
-    let out = common::mdsel(&["/dev/zero", "guide.md"]);
+    let out = mdsel(&["/dev/zero", "guide.md"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("!NOT_A_FILE: /dev/zero\n"));
     assert!(!out.stdout.is_empty(), "the good file is still indexed");
     let zeros = vec![0u8; 2 << 20];
-    let out = common::mdsel_in(
-        &common::fixtures(),
-        &["--max-bytes", "1048576", "-"],
-        &zeros,
-    );
+    let out = mdsel_in(&fixtures(), &["--max-bytes", "1048576", "-"], &zeros);
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("!FILE_TOO_LARGE: -\n"));
 }
 
 #[test]
 fn oversized_file_is_refused_from_its_metadata() {
-    let s = common::Scratch::new("hostile-big");
-    let file = std::fs::File::create(s.0.join("sparse.md")).unwrap();
+    let s = Scratch::new("hostile-big");
+    let file = std::fs::File::create(s.join("sparse.md")).unwrap();
     file.set_len(100 << 30).unwrap(); // 100 GiB, sparse: reading it would never end
-    let out = common::mdsel_in(&s.0, &["sparse.md"], b"");
+    let out = mdsel_in(s.path(), &["sparse.md"], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -211,10 +198,10 @@ fn oversized_file_is_refused_from_its_metadata() {
 
 #[test]
 fn no_limit_lets_a_document_past_four_gib() {
-    let s = common::Scratch::new("hostile-4g");
-    let file = std::fs::File::create(s.0.join("huge.md")).unwrap();
+    let s = Scratch::new("hostile-4g");
+    let file = std::fs::File::create(s.join("huge.md")).unwrap();
     file.set_len(5 << 30).unwrap(); // sparse
-    let out = common::mdsel_in(&s.0, &["--max-bytes", "99999999999", "huge.md"], b"");
+    let out = mdsel_in(s.path(), &["--max-bytes", "99999999999", "huge.md"], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("over the 4294967295-byte limit"), "{err}");
@@ -230,7 +217,12 @@ fn issue10_search_over_a_hundred_thousand_matching_sections_stays_bounded() {
     let sections = "## cache\n\ncache cache\n\n".repeat(499);
     let first = format!("# cache cache\n\ncache cache cache\n\n{sections}");
     let text = first + &format!("# cache\n\n{sections}").repeat(199);
-    let r = report(&text, Command::Search("cache".into()));
+    let r = Run::search("cache")
+        .doc("hostile.md", &text)
+        .threads(1)
+        .report();
+    memory::text(&r);
+    memory::json_bytes(&r);
     assert_eq!(r.matches[0].selector, "h1.0");
     assert_eq!(r.matches.len(), 10);
     let mut spans: Vec<_> = r.matches.iter().map(|m| m.span.clone()).collect();

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, mdsel};
+use common::bin::{fixtures, json, mdsel, mdsel_in};
 use serde_json::Value;
 
 fn keys(v: &Value) -> Vec<&str> {
@@ -123,25 +123,20 @@ fn index_shape() {
 
 #[test]
 fn select_match_is_a_byte_range_of_the_file() {
-    let file = std::fs::read(common::fixtures().join("guide.md")).unwrap();
-    let v = json(&mdsel(&[
-        "--json",
-        "h2.0",
-        "code.0",
-        "list.0/item.1",
-        "front",
-        "guguide.md",
-    ]));
+    let file = std::fs::read(fixtures().join("guide.md")).unwrap();
+    let select = |name| {
+        json(&mdsel(&[
+            "--json",
+            "h2.0",
+            "code.0",
+            "list.0/item.1",
+            "front",
+            name,
+        ]))
+    };
     // "guguide.md" is missing: the good selectors still resolve, the error is listed.
-    assert_eq!(v["success"], false);
-    let v = json(&mdsel(&[
-        "--json",
-        "h2.0",
-        "code.0",
-        "list.0/item.1",
-        "front",
-        "guide.md",
-    ]));
+    assert_eq!(select("guguide.md")["success"], false);
+    let v = select("guide.md");
     assert_eq!(v["success"], true);
     let matches = v["data"]["matches"].as_array().unwrap();
     assert_eq!(matches.len(), 4);
@@ -316,4 +311,22 @@ fn usage_error_in_json() {
     let out = mdsel(&["--json", "empty"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(json(&out)["errors"][0]["code"], "USAGE_ERROR");
+}
+
+#[test]
+fn issue8_a_list_match_ends_at_its_last_item() {
+    let text = b"- a\n- b\n\n[x]: /u\n[y]: /v\n\nText.\n";
+    let out = mdsel_in(&fixtures(), &["--json", "list.0", "-"], text);
+    let m = &json(&out)["data"]["matches"][0];
+    assert_eq!(m["content"], "- a\n- b\n");
+    assert_eq!(m["words"], 4);
+    assert_eq!((&m["line_start"], &m["line_end"]), (&1.into(), &2.into()));
+    assert_eq!((&m["byte_start"], &m["byte_end"]), (&0.into(), &8.into()));
+    let children: Vec<&Value> = m["children_available"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["selector"])
+        .collect();
+    assert_eq!(children, ["list.0/item.0", "list.0/item.1"]);
 }

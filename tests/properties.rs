@@ -1,9 +1,12 @@
 //! Property tests for the invariants of SPEC §2, §3 and §5 over random Markdown:
 //! pages concatenate to the content; root and top-level sections cover the whole
 //! document in order; every selector the index prints resolves to its heading;
-//! output does not depend on the thread count.
+//! output does not depend on the thread count; blocks never overlap their siblings
+//! or run past their container, and a list ends where its last item ends.
 
-use mdsel::{Command, Input, Report, Request, run, write_json, write_text};
+mod common;
+
+use common::memory::{self, CommandKind, ErrorCode, NodeId, Report, Run};
 use proptest::prelude::*;
 
 /// Lines that exercise the block structure: headings of every kind, lists,
@@ -25,6 +28,7 @@ const LINES: &[&str] = &[
     "- item",
     "- another item",
     "  - nested item",
+    " under-indented text",
     "* star",
     "1. ordered",
     "> quoted words",
@@ -82,33 +86,17 @@ fn split_lines(text: &str) -> Vec<&str> {
     lines
 }
 
-fn request(command: Command, docs: &[String]) -> Request {
-    let inputs = docs
-        .iter()
+/// `run` over `docs`, named `doc0.md`, `doc1.md`, …
+fn with_docs(run: Run, docs: &[String]) -> Run {
+    docs.iter()
         .enumerate()
-        .map(|(i, t)| Input::Bytes {
-            name: format!("doc{i}.md"),
-            bytes: t.clone().into_bytes(),
-        })
-        .collect();
-    Request::new(command, inputs)
+        .fold(run, |run, (i, t)| run.doc(&format!("doc{i}.md"), t))
 }
 
 fn select(text: &str, selector: &str, max_words: usize) -> Report {
-    let mut req = request(
-        Command::Select(vec![selector.to_owned()]),
-        &[text.to_owned()],
-    );
-    req.max_words = max_words;
-    run(&req)
-}
-
-fn rendered(report: &Report) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_text(report, &mut out).unwrap();
-    mdsel::write_errors(report, &mut out).unwrap();
-    write_json(report, &mut out).unwrap();
-    out
+    with_docs(Run::select(selector), &[text.to_owned()])
+        .max_words(max_words)
+        .report()
 }
 
 proptest! {
@@ -118,18 +106,16 @@ proptest! {
     fn pages_concatenate_to_the_content(text in document(), max_words in 1usize..40) {
         let whole = select(&text, "*", usize::MAX);
         prop_assert_eq!(whole.matches.len(), 1);
-        let doc = &whole.documents[0];
-        prop_assert_eq!(&doc.text[whole.matches[0].span.clone()], text.as_str());
+        prop_assert_eq!(memory::matched(&whole, &whole.matches[0]), text.as_str());
 
         let paged = select(&text, "*/page", max_words);
-        let doc = &paged.documents[0];
         let mut joined = String::new();
         for (k, m) in paged.matches.iter().enumerate() {
             let page = m.page.expect("every match is a page");
             prop_assert_eq!(page.index, k);
             prop_assert_eq!(page.count, paged.matches.len());
-            let slice = &doc.text[m.span.clone()];
-            prop_assert!(mdsel::count_words(slice) <= max_words, "page {} has too many words", k);
+            let slice = memory::matched(&paged, m);
+            prop_assert!(memory::words(slice) <= max_words, "page {} has too many words", k);
             joined.push_str(slice);
         }
         prop_assert_eq!(joined, text);
@@ -138,8 +124,7 @@ proptest! {
     #[test]
     fn front_root_and_top_level_sections_cover_the_document(text in document()) {
         let report = select(&text, "*/*", usize::MAX);
-        let doc = &report.documents[0];
-        let body = doc.text.as_str();
+        let body = memory::doc_text(&report.documents[0]);
         let mut at = 0;
         for m in &report.matches {
             prop_assert!(m.span.start >= at, "parts overlap or go backwards");
@@ -150,11 +135,33 @@ proptest! {
     }
 
     #[test]
+    fn issue8_blocks_stay_apart_and_lists_end_at_their_last_item(text in document()) {
+        let doc = memory::parse(&text);
+        let mut top: Vec<NodeId> = memory::blocks(&doc);
+        top.sort_by_key(|&id| memory::span(&doc, id).start);
+        // Groups of siblings, each with its container's span.
+        let mut groups = vec![(top, 0..text.len())];
+        while let Some((group, outer)) = groups.pop() {
+            let mut at = outer.start;
+            for id in group {
+                let (kind, span, _) = memory::node(&doc, id);
+                prop_assert!(span.start >= at, "{:?} {:?} overlaps the block before it (up to {}) in {:?}", kind, span, at, text);
+                prop_assert!(span.end <= outer.end, "{:?} {:?} runs past its container {:?} in {:?}", kind, span, outer, text);
+                at = span.end;
+                let children = memory::children(&doc, id);
+                if let (true, Some(&last)) = (memory::is_list(kind), children.last()) {
+                    prop_assert_eq!(span.end, memory::span(&doc, last).end, "a list ends where its last item ends in {:?}", text);
+                }
+                groups.push((children, span));
+            }
+        }
+    }
+
+    #[test]
     fn every_indexed_selector_resolves_to_its_heading(text in document()) {
-        let index = run(&request(Command::Index, std::slice::from_ref(&text)));
-        let mut out = Vec::new();
-        write_text(&index, &mut out).unwrap();
-        let doc = &index.documents[0];
+        let index = with_docs(Run::index(), std::slice::from_ref(&text)).report();
+        let out = memory::text(&index);
+        let doc = memory::doc_text(&index.documents[0]);
         for line in String::from_utf8(out).unwrap().lines() {
             let trimmed = line.trim_start();
             if !trimmed.starts_with('h') || trimmed.starts_with("html") {
@@ -169,10 +176,10 @@ proptest! {
             let m = &report.matches[0];
             prop_assert_eq!(&m.selector, selector);
             let start = m.span.start;
-            prop_assert!(start == 0 || matches!(doc.text.as_bytes()[start - 1], b'\n' | b'\r'), "{} starts mid-line", selector);
-            let content = &doc.text[m.span.clone()];
+            prop_assert!(start == 0 || matches!(doc.as_bytes()[start - 1], b'\n' | b'\r'), "{} starts mid-line", selector);
+            let content = &doc[m.span.clone()];
             let words: usize = line.rsplit_once(" (").unwrap().1.trim_end_matches("w)").parse().unwrap();
-            prop_assert_eq!(mdsel::count_words(content), words, "word count of {}", selector);
+            prop_assert_eq!(memory::words(content), words, "word count of {}", selector);
         }
     }
 
@@ -181,23 +188,21 @@ proptest! {
         docs in prop::collection::vec(document(), 1..6),
         selector in prop::sample::select(vec!["h1.0", "h2", "code.0", "*/*", "list.0/item.1", "section.2/para"]),
     ) {
-        for command in [Command::Index, Command::Select(vec![selector.to_owned()]), Command::Search("item text".into())] {
-            let mut one = request(command.clone(), &docs);
-            one.threads = 1;
-            let mut two = one.clone();
-            two.threads = 2;
-            prop_assert_eq!(rendered(&run(&one)), rendered(&run(&two)));
+        for run in [Run::index(), Run::select(selector), Run::search("item text")] {
+            let one = with_docs(run, &docs).threads(1);
+            let two = one.clone().threads(2);
+            prop_assert_eq!(memory::rendered(&one.report()), memory::rendered(&two.report()));
         }
     }
 
     #[test]
     fn head_and_tail_keep_whole_lines(text in document(), head in 0usize..20, tail in 0usize..20) {
         let whole = select(&text, "*", usize::MAX);
-        let content = &whole.documents[0].text[whole.matches[0].span.clone()];
+        let content = memory::matched(&whole, &whole.matches[0]);
         let lines = split_lines(content);
         let report = select(&text, &format!("*?head={head}&tail={tail}"), usize::MAX);
         let m = &report.matches[0];
-        let got = &report.documents[0].text[m.span.clone()];
+        let got = memory::matched(&report, m);
         let kept: Vec<&str> = lines.iter().take(head).copied().collect();
         let want: String = kept[kept.len().saturating_sub(tail)..].concat();
         prop_assert_eq!(got, want.as_str());
@@ -226,6 +231,9 @@ fn selector() -> impl Strategy<Value = String> {
         "block:code",
         "heading:h2",
         "bogus",
+        // issue 8: selector-shaped typos, whose fixes must resolve too.
+        "tabel",
+        "h7",
     ]);
     let index = prop_oneof![
         Just(String::new()),
@@ -234,6 +242,7 @@ fn selector() -> impl Strategy<Value = String> {
         (0u64..4, 0u64..4).prop_map(|(a, b)| format!("[{a},{b}]")),
         Just(".99999999999".to_owned()),
         Just(".".to_owned()),
+        (0u64..6).prop_map(|n| format!(",{n}")),
     ];
     let step = (types, index).prop_map(|(t, i)| format!("{t}{i}"));
     let query = prop::sample::select(vec![
@@ -261,10 +270,10 @@ fn selector() -> impl Strategy<Value = String> {
 
 /// Resolves `selector` against `docs` and says whether it found something.
 fn resolves(docs: &[String], selector: &str, max_words: usize) -> bool {
-    let mut req = request(Command::Select(vec![selector.to_owned()]), docs);
-    req.max_words = max_words;
-    let r = run(&req);
-    r.command == mdsel::CommandKind::Select && r.exit_code() == 0 && !r.matches.is_empty()
+    let r = with_docs(Run::select(selector), docs)
+        .max_words(max_words)
+        .report();
+    r.command == CommandKind::Select && r.exit_code() == 0 && !r.matches.is_empty()
 }
 
 proptest! {
@@ -274,24 +283,20 @@ proptest! {
     /// markers and children, whatever was asked.
     #[test]
     fn every_selector_shown_resolves(docs in prop::collection::vec(document(), 1..3), sel in selector(), max_words in 3usize..60) {
-        let mut req = request(Command::Select(vec![sel.clone()]), &docs);
-        req.max_words = max_words;
-        let report = run(&req);
-        rendered(&report); // renders without panicking
+        let report = with_docs(Run::select(&sel), &docs).max_words(max_words).report();
+        memory::rendered(&report); // renders without panicking
         for m in &report.matches {
-            let doc = &report.documents[m.doc];
-            prop_assert!(doc.text.get(m.span.clone()).is_some(), "{} gave a bad span", sel);
+            let doc = memory::doc_text(&report.documents[m.doc]);
+            prop_assert!(doc.get(m.span.clone()).is_some(), "{} gave a bad span", sel);
             if let Some(page) = m.page {
                 prop_assert!(page.index < page.count);
                 if page.index + 1 < page.count {
-                    let next = report.display_selector(m, Some(page.index + 1));
-                    prop_assert!(resolves(&docs, &format!("{next}{}", m.query.suffix(false)), max_words), "next page {} of {}", next, sel);
+                    let next = memory::page_selector(&report, m, page.index + 1);
+                    prop_assert!(resolves(&docs, &next, max_words), "next page {} of {}", next, sel);
                 }
             }
         }
-        let mut json = Vec::new();
-        write_json(&report, &mut json).unwrap();
-        let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let json = memory::json(&report);
         for m in json["data"]["matches"].as_array().into_iter().flatten() {
             for child in m["children_available"].as_array().unwrap() {
                 let child = child["selector"].as_str().unwrap();
@@ -302,8 +307,14 @@ proptest! {
             for s in &u.suggestions {
                 prop_assert!(resolves(&docs, s, max_words), "suggestion {} for {} does not resolve", s, sel);
             }
+            // issue 8: a selector a miss gives as an example resolves as well.
+            let reason = memory::reason(u);
+            let example = reason.split_once("(e.g. ").map(|(_, e)| e.trim_end_matches(')'));
+            if let (ErrorCode::SelectorNotFound, Some(example)) = (u.code(), example) {
+                prop_assert!(resolves(&docs, example, max_words), "example {} for {} does not resolve", example, sel);
+            }
         }
-        if report.command == mdsel::CommandKind::Select && report.usage_error.is_none() {
+        if report.command == CommandKind::Select && report.usage_error.is_none() {
             prop_assert_eq!(report.exit_code() == 0, report.unresolved.is_empty());
         }
     }

@@ -1,22 +1,24 @@
-//! `mdsel setup claude [--write]`: printing, and merging into a project's config.
+//! `mdsel setup claude [--write]`: printing, and merging into a project's config
+//! (the other hosts are in `setup_hosts.rs`).
+
+mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use common::bin::Mdsel;
+use common::scratch::Scratch;
 use serde_json::{Value, json};
 
 fn setup(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mdsel"))
-        .args(["setup", "claude"])
+    Mdsel::new(&["setup", "claude"])
         .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
+        .cwd(dir)
         .output()
-        .expect("run mdsel setup")
 }
 
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+fn read_json(dir: &Scratch, name: &str) -> Value {
+    serde_json::from_str(&dir.read(name)).unwrap()
 }
 
 fn server() -> Value {
@@ -27,9 +29,28 @@ fn hook() -> Value {
     json!({"matcher": "Read", "hooks": [{"type": "command", "command": "mdsel hook claude"}]})
 }
 
+/// `setup claude --write` in `dir` succeeded, and each file holds mdsel's
+/// entry alone.
+fn assert_wrote_only_mdsel(dir: &Scratch, out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        read_json(dir, ".mcp.json"),
+        json!({"mcpServers": {"mdsel": server()}})
+    );
+    assert_eq!(
+        read_json(dir, ".claude/settings.json"),
+        json!({"hooks": {"PreToolUse": [hook()]}})
+    );
+}
+
 #[test]
 fn prints_both_snippets_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let out = setup(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -58,27 +79,10 @@ fn prints_both_snippets_and_writes_nothing() {
 
 #[test]
 fn write_creates_both_files_in_an_empty_project() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = setup(dir.path(), &["--write"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        read_json(&dir.path().join(".mcp.json")),
-        json!({"mcpServers": {"mdsel": server()}})
-    );
-    assert_eq!(
-        read_json(&dir.path().join(".claude/settings.json")),
-        json!({"hooks": {"PreToolUse": [hook()]}})
-    );
-    assert!(
-        !dir.path().join(".mcp.json.bak").exists(),
-        "nothing to back up"
-    );
-    let names: Vec<String> = std::fs::read_dir(dir.path().join(".claude"))
+    let dir = Scratch::new("setup");
+    assert_wrote_only_mdsel(&dir, &setup(dir.path(), &["--write"]));
+    assert!(!dir.join(".mcp.json.bak").exists(), "nothing to back up");
+    let names: Vec<String> = std::fs::read_dir(dir.join(".claude"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -87,7 +91,7 @@ fn write_creates_both_files_in_an_empty_project() {
 
 #[test]
 fn write_merges_and_keeps_every_other_setting_in_order() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let mcp_before = r#"{
   "zeta": 1,
   "mcpServers": {
@@ -108,9 +112,8 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
   },
   "env": {"A": "1"}
 }"#;
-    std::fs::write(dir.path().join(".mcp.json"), mcp_before).unwrap();
-    std::fs::create_dir(dir.path().join(".claude")).unwrap();
-    std::fs::write(dir.path().join(".claude/settings.json"), settings_before).unwrap();
+    dir.write(".mcp.json", mcp_before);
+    dir.write(".claude/settings.json", settings_before);
 
     let out = setup(dir.path(), &["--write"]);
     assert_eq!(
@@ -122,7 +125,7 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
 
     let mut want: Value = serde_json::from_str(mcp_before).unwrap();
     want["mcpServers"]["mdsel"] = server();
-    let got = read_json(&dir.path().join(".mcp.json"));
+    let got = read_json(&dir, ".mcp.json");
     assert_eq!(got, want);
     let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["zeta", "mcpServers", "alpha"], "key order kept");
@@ -132,7 +135,7 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
         .as_array_mut()
         .unwrap()
         .push(hook());
-    let got = read_json(&dir.path().join(".claude/settings.json"));
+    let got = read_json(&dir, ".claude/settings.json");
     assert_eq!(got, want);
     let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
     assert_eq!(
@@ -142,31 +145,22 @@ fn write_merges_and_keeps_every_other_setting_in_order() {
     );
 
     // The originals are kept byte for byte.
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join(".mcp.json.bak")).unwrap(),
-        mcp_before
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join(".claude/settings.json.bak")).unwrap(),
-        settings_before
-    );
+    assert_eq!(dir.read(".mcp.json.bak"), mcp_before);
+    assert_eq!(dir.read(".claude/settings.json.bak"), settings_before);
 }
 
 #[test]
 fn write_twice_changes_nothing_the_second_time() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     assert!(setup(dir.path(), &["--write"]).status.success());
-    let mcp = std::fs::read(dir.path().join(".mcp.json")).unwrap();
-    let settings = std::fs::read(dir.path().join(".claude/settings.json")).unwrap();
+    let mcp = dir.read(".mcp.json");
+    let settings = dir.read(".claude/settings.json");
     let out = setup(dir.path(), &["--write"]);
     assert!(out.status.success());
-    assert_eq!(std::fs::read(dir.path().join(".mcp.json")).unwrap(), mcp);
-    assert_eq!(
-        std::fs::read(dir.path().join(".claude/settings.json")).unwrap(),
-        settings
-    );
+    assert_eq!(dir.read(".mcp.json"), mcp);
+    assert_eq!(dir.read(".claude/settings.json"), settings);
     assert!(
-        !dir.path().join(".mcp.json.bak").exists(),
+        !dir.join(".mcp.json.bak").exists(),
         "unchanged files are not rewritten"
     );
     let text = String::from_utf8(out.stdout).unwrap();
@@ -175,21 +169,14 @@ fn write_twice_changes_nothing_the_second_time() {
 
 #[test]
 fn an_existing_mdsel_entry_is_left_as_the_user_wrote_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("setup");
     let custom = r#"{"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"]}}}"#;
-    std::fs::write(dir.path().join(".mcp.json"), custom).unwrap();
-    std::fs::create_dir(dir.path().join(".claude")).unwrap();
+    dir.write(".mcp.json", custom);
     let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Read|Grep", "hooks": [{"type": "command", "command": "mdsel hook claude", "timeout": 5}]}]}}"#;
-    std::fs::write(dir.path().join(".claude/settings.json"), settings).unwrap();
+    dir.write(".claude/settings.json", settings);
     assert!(setup(dir.path(), &["--write"]).status.success());
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join(".mcp.json")).unwrap(),
-        custom
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join(".claude/settings.json")).unwrap(),
-        settings
-    );
+    assert_eq!(dir.read(".mcp.json"), custom);
+    assert_eq!(dir.read(".claude/settings.json"), settings);
 }
 
 #[test]
@@ -201,12 +188,11 @@ fn invalid_json_is_refused_and_nothing_is_touched() {
         (".mcp.json", "{\"mcpServers\": []}"),
         (".claude/settings.json", "{\"hooks\": {\"PreToolUse\": {}}}"),
     ] {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join(".claude")).unwrap();
+        let dir = Scratch::new("setup");
         let fine = "{\"keep\": true}";
         for file in [".mcp.json", ".claude/settings.json"] {
             let text = if file == broken_file { broken } else { fine };
-            std::fs::write(dir.path().join(file), text).unwrap();
+            dir.write(file, text);
         }
         let out = setup(dir.path(), &["--write"]);
         assert_eq!(out.status.code(), Some(1), "{broken}");
@@ -217,13 +203,58 @@ fn invalid_json_is_refused_and_nothing_is_touched() {
         );
         for file in [".mcp.json", ".claude/settings.json"] {
             let want = if file == broken_file { broken } else { fine };
-            assert_eq!(
-                std::fs::read_to_string(dir.path().join(file)).unwrap(),
-                want,
-                "{file} touched"
-            );
+            assert_eq!(dir.read(file), want, "{file} touched");
         }
-        assert!(!dir.path().join(".mcp.json.bak").exists());
-        assert!(!dir.path().join(".claude/settings.json.bak").exists());
+        assert!(!dir.join(".mcp.json.bak").exists());
+        assert!(!dir.join(".claude/settings.json.bak").exists());
+    }
+}
+
+fn setup_with_path(dir: &Path, path: &Path) -> Output {
+    Mdsel::new(&["setup", "claude", "--write"])
+        .cwd(dir)
+        .search_path(path)
+        .output()
+}
+
+#[test]
+fn issue8_warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
+    let dir = Scratch::new("setup");
+    let empty = Scratch::new("setup-path");
+    let out = setup_with_path(dir.path(), empty.path());
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("warning: `mdsel` is not on PATH") && err.contains("Claude Code"),
+        "{err}"
+    );
+    assert_eq!(
+        read_json(&dir, ".mcp.json"),
+        json!({"mcpServers": {"mdsel": server()}})
+    );
+    assert!(dir.join(".claude/settings.json").is_file());
+
+    let dir = Scratch::new("setup");
+    let bin = Scratch::new("setup-path");
+    bin.executable("mdsel");
+    let out = setup_with_path(dir.path(), bin.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn issue8_an_empty_or_blank_config_file_counts_as_an_empty_object() {
+    for blank in ["", " \n\t\r\n"] {
+        let dir = Scratch::with(
+            "setup",
+            &[(".mcp.json", blank), (".claude/settings.json", blank)],
+        );
+        assert_wrote_only_mdsel(&dir, &setup(dir.path(), &["--write"]));
+        // The blank originals are kept, as for any file that is replaced.
+        assert_eq!(dir.read(".mcp.json.bak"), blank);
     }
 }

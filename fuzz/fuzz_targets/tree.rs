@@ -16,7 +16,7 @@ use mdsel::{BlockKind, Command, Document, Input, NodeId, Request};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let doc = mdsel::parse_document("fuzz".into(), "fuzz.md".into(), text.to_owned(), 0);
+        let doc = mdsel::parse_document(mdsel::Source::new("fuzz.md", text.to_owned()));
         check_tree(&doc);
     }
     let mut request = Request::new(

@@ -1,13 +1,14 @@
 //! The MCP face: `mdsel mcp`, a stdio server with the tools `mdsel_index` and
 //! `mdsel_select` (SPEC §9).
 //!
-//! Each tool call becomes the same [`mdsel::Request`] the CLI would build, runs
+//! Each tool call becomes the same [`mdsel::Call`] the CLI would build, runs
 //! through [`mdsel::run`], and is rendered by the CLI's own writers, so the text
 //! a client sees is the bytes `mdsel index|select` prints. This module adds only
 //! what a server needs: roots (which files may be read), the protocol, and
 //! running calls side by side. It never spawns a process and never writes to
 //! stdout except JSON-RPC.
 
+mod args;
 mod roots;
 mod transport;
 
@@ -22,11 +23,10 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
-use mdsel::{Command, Input, Request};
+use mdsel::{Call, Command, FileError, Input, Options};
 
+use self::args::{IndexArgs, SelectArgs, missing};
 use self::roots::Roots;
 use self::transport::Lines;
 
@@ -37,25 +37,6 @@ pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
 
 /// How long a tool call waits for the client to list its roots.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Arguments of `mdsel_index`.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct IndexArgs {
-    /// Markdown files or directories; relative paths start at the server's working directory.
-    #[schemars(length(min = 1))]
-    files: Vec<String>,
-}
-
-/// Arguments of `mdsel_select`.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub struct SelectArgs {
-    /// A selector from mdsel_index (e.g. h2.1, code.0, readme::h2.0/code.0); several may be joined with commas.
-    #[schemars(length(min = 1))]
-    selector: String,
-    /// Markdown files or directories; relative paths start at the server's working directory.
-    #[schemars(length(min = 1))]
-    files: Vec<String>,
-}
 
 /// The server: shared by every call, cheap to clone.
 #[derive(Clone)]
@@ -68,10 +49,8 @@ pub struct Server {
     /// transport, in the order messages arrive).
     roots_epoch: Arc<AtomicU64>,
     /// The options every call runs with (page size, size limit, threads), as
-    /// the command line resolved them; each call sets the command and inputs.
-    template: Arc<Request>,
-    /// Notes about those options, shown with failures as the CLI shows them.
-    warnings: Arc<Vec<String>>,
+    /// the command line resolved them; a call is a command and its inputs.
+    options: Arc<Options>,
     tool_router: ToolRouter<Server>,
 }
 
@@ -82,9 +61,9 @@ struct ClientRoots {
 }
 
 /// Runs `mdsel mcp` until stdin closes. Status 0 on EOF (also before
-/// `initialize`), 2 for a bad `--root`. `template` carries the options of the
-/// command line (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...).
-pub fn main(extra_roots: &[PathBuf], template: Request, warnings: Vec<String>) -> ExitCode {
+/// `initialize`), 2 for a bad `--root`. `options` are the command line's
+/// (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...), for every call.
+pub fn main(extra_roots: &[PathBuf], options: Options) -> ExitCode {
     let roots = match std::env::current_dir()
         .map_err(|e| format!("cannot read the working directory: {e}"))
         .and_then(|cwd| Roots::new(&cwd, extra_roots))
@@ -99,8 +78,7 @@ pub fn main(extra_roots: &[PathBuf], template: Request, warnings: Vec<String>) -
         roots: Arc::new(roots),
         client_roots: Arc::default(),
         roots_epoch: Arc::default(),
-        template: Arc::new(template),
-        warnings: Arc::new(warnings),
+        options: Arc::new(options),
         tool_router: Server::tool_router(),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -160,6 +138,9 @@ impl Server {
         Parameters(args): Parameters<IndexArgs>,
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
+        if let Some(text) = missing("mdsel_index", None, &args.files) {
+            return CallToolResult::error(vec![ContentBlock::text(text)]);
+        }
         self.call(Command::Index, args.files, &peer).await
     }
 
@@ -178,6 +159,9 @@ impl Server {
         Parameters(args): Parameters<SelectArgs>,
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
+        if let Some(text) = missing("mdsel_select", Some(&args.selector), &args.files) {
+            return CallToolResult::error(vec![ContentBlock::text(text)]);
+        }
         let command = Command::Select(vec![args.selector]);
         self.call(command, args.files, &peer).await
     }
@@ -201,12 +185,9 @@ impl Server {
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let warnings = Arc::clone(&self.warnings);
-        let template = Arc::clone(&self.template);
+        let options = Arc::clone(&self.options);
         let answer = tokio::task::spawn_blocking(move || {
-            let mut request = Request::clone(&template);
-            request.command = command;
-            respond(&roots, &allowed, request, &files, &warnings)
+            respond(&roots, &allowed, &options, command, &files)
         })
         .await;
         match answer {
@@ -264,51 +245,55 @@ struct Answer {
 
 /// Runs one call as the CLI would: the text is the CLI's stdout, followed on
 /// failure by its stderr. Paths outside the roots, and `-`, are refused like
-/// unreadable files: the others are still answered.
+/// unreadable files, in their place among the inputs: the others are still
+/// answered.
 fn respond(
     roots: &Roots,
     allowed: &[PathBuf],
-    mut request: Request,
+    options: &Options,
+    command: Command,
     files: &[String],
-    warnings: &[String],
 ) -> Answer {
-    let mut refused = String::new();
-    let mut inputs = Vec::new();
-    for file in files {
-        if file == "-" {
-            refused.push_str(
-                "!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n",
-            );
-        } else if !roots.allows(Path::new(file), allowed) {
-            let list: Vec<String> = allowed.iter().map(|r| r.display().to_string()).collect();
-            refused.push_str(&format!(
-                "!PERMISSION_DENIED: {file}\nPath is outside the allowed roots ({}); \
-                 start the server with --root DIR, or declare the folder as a client root\n",
-                list.join(", ")
-            ));
-        } else {
-            inputs.push(Input::Path(PathBuf::from(file)));
-        }
-    }
-    if inputs.is_empty() && !refused.is_empty() {
-        return Answer {
-            text: refused,
-            is_error: true,
-        };
-    }
-    request.inputs = inputs;
-    let mut report = mdsel::run(&request);
-    report.warnings.extend(warnings.iter().cloned());
+    let inputs: Vec<Input> = files
+        .iter()
+        .map(|file| {
+            let error = if file == "-" {
+                FileError::StdinIsProtocol
+            } else if !roots.allows(Path::new(file), allowed) {
+                FileError::OutsideRoots {
+                    roots: allowed.to_vec(),
+                }
+            } else {
+                return Input::Path(PathBuf::from(file));
+            };
+            Input::Refused {
+                path: file.clone(),
+                error,
+            }
+        })
+        .collect();
+    // A call none of whose paths may be read answers with the refusals alone:
+    // there is nothing to select from.
+    let refused_only =
+        !inputs.is_empty() && inputs.iter().all(|i| matches!(i, Input::Refused { .. }));
+    let report = if refused_only {
+        let mut quiet = options.clone();
+        quiet.warnings.clear();
+        mdsel::run(&quiet, &Call::new(Command::Index, inputs))
+    } else {
+        mdsel::run(options, &Call::new(command, inputs))
+    };
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = mdsel::write_text(&report, &mut out);
     let code = report.exit_code();
-    let is_error = code != 0 || !refused.is_empty();
+    let is_error = !code.is_success();
     if is_error {
-        out.extend_from_slice(refused.as_bytes());
         let _ = mdsel::write_errors(&report, &mut out);
         if out.is_empty() {
-            out.extend_from_slice(format!("mdsel: failed with exit code {code}\n").as_bytes());
+            out.extend_from_slice(
+                format!("mdsel: failed with exit code {}\n", code.code()).as_bytes(),
+            );
         }
     }
     Answer {
@@ -336,25 +321,49 @@ mod tests {
         std::fs::write(work.join("a.md"), "# A\n\ntext\n").unwrap();
         let roots = Roots::new(&work, &[]).unwrap();
         let allowed = roots.with_client(&[]);
+        let listed: Vec<String> = allowed.iter().map(|r| r.display().to_string()).collect();
+        let missing = work.join("missing.md").display().to_string();
         let files = [
-            work.join("a.md").display().to_string(),
             "-".to_owned(),
+            missing.clone(),
+            work.join("a.md").display().to_string(),
             "../x.md".to_owned(),
         ];
-        let request = Request::new(Command::Index, Vec::new());
-        let answer = respond(&roots, &allowed, request, &files, &[]);
+        let answer = respond(
+            &roots,
+            &allowed,
+            &Options::default(),
+            Command::Index,
+            &files,
+        );
         assert!(answer.is_error);
-        assert!(
-            answer
-                .text
-                .starts_with("h1.0 A (3w)\n---\npara:1\n!NOT_A_FILE: -\n"),
-            "{}",
-            answer.text
+        // issue 9: refusals are file errors, in input order among the others.
+        let want = format!(
+            "h1.0 A (3w)\n---\npara:1\n\
+             !NOT_A_FILE: -\n\
+             Stdin ('-') carries the MCP protocol here; name a file or directory instead\n\
+             !FILE_NOT_FOUND: {missing}\n\
+             No such file or directory; check the path (relative paths start at the working directory)\n\
+             !PERMISSION_DENIED: ../x.md\n\
+             Path is outside the allowed roots ({}); start the server with --root DIR, \
+             or declare the folder as a client root\n",
+            listed.join(", ")
         );
-        assert!(
-            answer
-                .text
-                .contains("!PERMISSION_DENIED: ../x.md\nPath is outside the allowed roots (")
-        );
+        assert_eq!(answer.text, want);
+    }
+
+    #[test]
+    fn a_call_with_every_path_refused_answers_with_the_refusals_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let roots = Roots::new(dir.path(), &[]).unwrap();
+        let allowed = roots.with_client(&[]);
+        let files = ["-".to_owned(), "-".to_owned()];
+        let mut options = Options::default();
+        options.warnings.push("a note".to_owned());
+        let select = Command::Select(vec!["h2.".to_owned()]);
+        let answer = respond(&roots, &allowed, &options, select, &files);
+        assert!(answer.is_error);
+        let refusal = "!NOT_A_FILE: -\nStdin ('-') carries the MCP protocol here; name a file or directory instead\n";
+        assert_eq!(answer.text, refusal.repeat(2));
     }
 }

@@ -15,10 +15,10 @@ use crate::tree::{BlockKind, Document, Kind, NodeId};
 const CHILD_PREVIEW_CHARS: usize = 80;
 
 #[derive(Serialize)]
-struct Envelope<'a, D> {
+struct Envelope<'a> {
     success: bool,
     command: &'static str,
-    data: D,
+    data: Data<'a>,
     warnings: &'a [String],
     errors: Vec<FileErrorOut<'a>>,
 }
@@ -135,62 +135,49 @@ struct PageOut {
 struct UnresolvedOut<'a> {
     selector: &'a str,
     code: ErrorCode,
-    reason: &'a str,
+    reason: String,
     suggestions: &'a [String],
+}
+
+/// What `data` holds: an index, or matches (select and search).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Data<'a> {
+    Index(IndexData<'a>),
+    Matches(SelectData<'a>),
 }
 
 /// Writes the whole report as one JSON object and a newline.
 pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let errors = file_errors(report);
-    let success = report.success();
-    let command = report.command.as_str();
-    let warnings = report.warnings.as_slice();
-    let result = match report.command {
-        CommandKind::Index => {
-            let data = index_data(report);
-            serde_json::to_writer(
-                &mut *out,
-                &Envelope {
-                    success,
-                    command,
-                    data,
-                    warnings,
-                    errors,
-                },
-            )
-        }
-        CommandKind::Select | CommandKind::Search => {
-            let data = SelectData {
-                query: report.query.as_deref(),
-                matches: report
-                    .matches
-                    .iter()
-                    .map(|m| match_out(report, m))
-                    .collect(),
-                unresolved: report
-                    .unresolved
-                    .iter()
-                    .map(|u| UnresolvedOut {
-                        selector: &u.selector,
-                        code: u.code,
-                        reason: &u.reason,
-                        suggestions: &u.suggestions,
-                    })
-                    .collect(),
-            };
-            serde_json::to_writer(
-                &mut *out,
-                &Envelope {
-                    success,
-                    command,
-                    data,
-                    warnings,
-                    errors,
-                },
-            )
-        }
+    let data = match report.command {
+        CommandKind::Index => Data::Index(index_data(report)),
+        CommandKind::Select | CommandKind::Search => Data::Matches(SelectData {
+            query: report.query.as_deref(),
+            matches: report
+                .matches
+                .iter()
+                .map(|m| match_out(report, m))
+                .collect(),
+            unresolved: report
+                .unresolved
+                .iter()
+                .map(|u| UnresolvedOut {
+                    selector: &u.selector,
+                    code: u.code(),
+                    reason: u.reason.to_string(),
+                    suggestions: &u.suggestions,
+                })
+                .collect(),
+        }),
     };
-    result.map_err(io::Error::from)?;
+    let envelope = Envelope {
+        success: report.success(),
+        command: report.command.as_str(),
+        data,
+        warnings: &report.warnings,
+        errors: file_errors(report),
+    };
+    serde_json::to_writer(&mut *out, &envelope).map_err(io::Error::from)?;
     writeln!(out)
 }
 

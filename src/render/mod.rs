@@ -2,9 +2,11 @@
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) and never re-serialize Markdown: content is
-//! sliced from the source.
+//! sliced from the source. Why a selector found nothing is worded in `reason`,
+//! once for both formats.
 
 mod json;
+mod reason;
 mod text;
 
 pub use json::write_json;
@@ -14,18 +16,7 @@ use crate::report::{Match, Report};
 
 /// A match's content: its slice of the source, ending in a newline.
 pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a, str> {
-    let doc = &report.documents[m.doc];
-    let slice = &doc.text[m.span.clone()];
-    let at_eof = m.span.end == doc.text.len();
-    if at_eof
-        && !slice.is_empty()
-        && !slice.ends_with(['\n', '\r'])
-        && m.page.is_none_or(|p| p.index + 1 == p.count)
-    {
-        std::borrow::Cow::Owned(format!("{slice}\n"))
-    } else {
-        std::borrow::Cow::Borrowed(slice)
-    }
+    report.documents[m.doc].content(m.span.clone())
 }
 
 /// The marker after a page: `[page 1/4 · next: h2.1/page.1 · all: h2.1?full=true]`.

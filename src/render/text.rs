@@ -59,7 +59,7 @@ fn write_index(doc: &Document, header: bool, out: &mut impl Write) -> io::Result
     let counts: Vec<String> = BlockKind::ALL
         .iter()
         .filter(|&&k| !doc.blocks(k).is_empty())
-        .map(|&k| format!("{}:{}", k.name(), doc.blocks(k).len()))
+        .map(|&k| format!("{}:{}", Target::Block(k).name(), doc.blocks(k).len()))
         .collect();
     if !counts.is_empty() {
         writeln!(out, "---")?;

@@ -25,7 +25,7 @@ pub(crate) use hit::preview;
 
 use std::collections::HashMap;
 
-use crate::pool::map_ordered_with;
+use crate::ordered::map_ordered_with;
 use crate::tree::Document;
 use query::{Matcher, Query};
 use rank::Accumulator;
@@ -109,7 +109,7 @@ mod tests {
         texts
             .iter()
             .enumerate()
-            .map(|(i, t)| parse_document(format!("d{i}"), format!("d{i}.md"), (*t).into(), 0))
+            .map(|(i, t)| parse_document(crate::source::Source::new(format!("d{i}.md"), *t)))
             .collect()
     }
 
@@ -120,7 +120,7 @@ mod tests {
             .map(|h| {
                 let doc = &docs[h.doc];
                 let sel = crate::selector::canonical(doc, h.node);
-                (format!("{}::{sel}", doc.namespace), h.score)
+                (format!("{}::{sel}", doc.namespace()), h.score)
             })
             .collect()
     }

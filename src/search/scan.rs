@@ -110,12 +110,12 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
         return out;
     }
     out.extend(doc.root().map(whole));
-    let bytes = doc.text.as_bytes();
+    let bytes = doc.text().as_bytes();
     for (k, &id) in sections.iter().enumerate() {
         let start = doc.node(id).span.start;
         let end = sections
             .get(k + 1)
-            .map_or(doc.text.len(), |&n| doc.node(n).span.start);
+            .map_or(doc.text().len(), |&n| doc.node(n).span.start);
         out.push(Unit {
             node: id,
             span: start..end,
@@ -203,14 +203,14 @@ pub(crate) fn scan<'q>(
         stop_only: !query.has_content(),
     };
     let units = units(doc, max_words);
-    let file = s.tally_text(&doc.namespace);
+    let file = s.tally_text(doc.namespace());
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
     for u in &units {
         body.reset();
         let from = tokenizer.position();
-        tokenizer.run(&doc.text[u.body..u.span.end], u.body, |token| {
+        tokenizer.run(&doc.text()[u.body..u.span.end], u.body, |token| {
             let found = s.find(token);
             body.add(token, found, &query.phrase);
         });

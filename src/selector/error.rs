@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{MAX_SELECTOR_LEN, MAX_STEPS};
+use super::{MAX_SELECTOR_LEN, MAX_STEPS, Target};
 
 /// A malformed selector: the input, where it went wrong, and what would fit there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +69,11 @@ pub enum Expected {
         /// The name found.
         found: String,
     },
+    /// `h7.0` — a heading level from 1 to 6.
+    HeadingLevel {
+        /// The name found (`h7`).
+        found: String,
+    },
     /// `h2.0x` — the selector should have ended or continued with `/` or `?`.
     End {
         /// The character found.
@@ -117,29 +122,48 @@ pub enum Expected {
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expected::Index { after } => write!(f, "expected an index after '{after}' (e.g. 0, 1-3 or 0,2)"),
+            Expected::Index { after } => {
+                write!(f, "expected an index after '{after}' (e.g. 0, 1-3 or 0,2)")
+            }
             Expected::RangeEnd => f.write_str("expected a number after '-' to end the range"),
             Expected::RangeOrder { start, end } => {
                 write!(f, "range {start}-{end} runs backwards; write {end}-{start}")
             }
             Expected::CloseBracket => f.write_str("expected ']' to close the index"),
-            Expected::Type => f.write_str("expected a type (h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *)"),
-            Expected::KnownType { found } => write!(
+            Expected::Type => write!(f, "expected a type ({})", Target::listed(" or ")),
+            Expected::KnownType { found } => {
+                write!(
+                    f,
+                    "unknown type '{found}'; expected {}",
+                    Target::listed(" or ")
+                )
+            }
+            Expected::HeadingLevel { found } => {
+                write!(f, "there is no {found}; heading levels go from h1 to h6")
+            }
+            Expected::End { found } => write!(
                 f,
-                "unknown type '{found}'; expected h1-h6, section, root, front, para, list, item, code, table, quote, html, page or *"
+                "unexpected '{found}'; expected '/', '?' or the end of the selector"
             ),
-            Expected::End { found } => write!(f, "unexpected '{found}'; expected '/', '?' or the end of the selector"),
             Expected::Namespace => f.write_str("expected a namespace before '::'"),
             Expected::SmallNumber => f.write_str("index too large; expected a number below 2^64"),
-            Expected::QueryKey { found } => write!(f, "unknown query key '{found}'; expected head=N, tail=N or full=true"),
+            Expected::QueryKey { found } => write!(
+                f,
+                "unknown query key '{found}'; expected head=N, tail=N or full=true"
+            ),
             Expected::QueryValue { key: "full" } => f.write_str("expected full=true or full=false"),
             Expected::QueryValue { key } => write!(f, "expected a number of lines after '{key}='"),
-            Expected::UniqueKey { key } => write!(f, "'{key}' is given twice; give each query key once"),
+            Expected::UniqueKey { key } => {
+                write!(f, "'{key}' is given twice; give each query key once")
+            }
             Expected::NoIndex { step } => write!(f, "'{step}' takes no index"),
             Expected::PageLast => f.write_str("'page' must be the last step (e.g. h2.1/page.2)"),
             Expected::FirstOnly { step } => write!(f, "'{step}' can only be the first step"),
             Expected::ShorterSelector { len } => {
-                write!(f, "selector is {len} bytes long; expected at most {MAX_SELECTOR_LEN}")
+                write!(
+                    f,
+                    "selector is {len} bytes long; expected at most {MAX_SELECTOR_LEN}"
+                )
             }
             Expected::FewerSteps => write!(f, "too many steps; expected at most {MAX_STEPS}"),
         }

@@ -13,7 +13,9 @@
 
 mod error;
 mod parse;
+mod repair;
 mod resolve;
+mod types;
 
 use std::fmt;
 
@@ -21,7 +23,9 @@ use crate::tree::BlockKind;
 
 pub use error::{Expected, SyntaxError};
 pub use parse::{looks_like_selector, parse, split_selectors};
-pub(crate) use resolve::{Hit, Miss, canonical, children_available, resolve_in, type_name};
+pub(crate) use repair::repairs;
+pub(crate) use resolve::{Hit, canonical, children_available, resolve_in, type_name};
+pub use resolve::{Miss, resolve};
 
 /// Longest selector accepted, in bytes.
 pub const MAX_SELECTOR_LEN: usize = 64 * 1024;
@@ -33,7 +37,8 @@ pub const MAX_STEPS: usize = 256;
 pub struct Selector {
     /// The text as given, for error messages.
     pub source: String,
-    /// The namespace before `::`, lowercased, if any.
+    /// The namespace before `::`, as written (trimmed), if any: it names the
+    /// document whose namespace is exactly this, else the one equal ignoring case.
     pub namespace: Option<String>,
     /// Path steps, at least one.
     pub steps: Vec<Step>,
@@ -50,7 +55,8 @@ pub struct Step {
     pub index: Option<Index>,
 }
 
-/// The node type a step selects.
+/// The node type a step selects. Its names and nouns are its row of the one
+/// table of types (`types.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// `*`: the whole document at the first step, all children later.
@@ -71,107 +77,9 @@ pub enum Target {
     Page,
 }
 
-impl Target {
-    /// Looks up a full or shorthand type name, case-insensitively.
-    pub fn from_name(name: &str) -> Option<Target> {
-        let lower = name.to_ascii_lowercase();
-        let name = lower
-            .strip_prefix("heading:")
-            .filter(|n| n.starts_with('h'))
-            .unwrap_or(&lower);
-        Some(match name {
-            "*" => Target::All,
-            "root" => Target::Root,
-            "front" | "block:frontmatter" => Target::Front,
-            "section" => Target::Section,
-            "para" | "paragraph" | "block:paragraph" => Target::Block(BlockKind::Paragraph),
-            "list" | "block:list" => Target::Block(BlockKind::List),
-            "item" | "block:item" => Target::Item,
-            "code" | "block:code" => Target::Block(BlockKind::Code),
-            "table" | "block:table" => Target::Block(BlockKind::Table),
-            "quote" | "blockquote" | "block:blockquote" => Target::Block(BlockKind::Quote),
-            "html" | "block:html" => Target::Block(BlockKind::Html),
-            "page" => Target::Page,
-            _ => match name.as_bytes() {
-                [b'h', d @ b'1'..=b'6'] => Target::Heading(d - b'0'),
-                _ => return None,
-            },
-        })
-    }
-
-    /// Every name a type can be written as, for suggestions.
-    pub const NAMES: [&'static str; 24] = [
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "section",
-        "root",
-        "front",
-        "para",
-        "paragraph",
-        "list",
-        "item",
-        "code",
-        "table",
-        "quote",
-        "blockquote",
-        "html",
-        "page",
-        "block:code",
-        "block:paragraph",
-        "block:list",
-        "block:table",
-        "block:frontmatter",
-    ];
-
-    /// The shorthand name, as in canonical selectors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::All => "*",
-            Target::Root => "root",
-            Target::Front => "front",
-            Target::Heading(l) => {
-                ["h1", "h2", "h3", "h4", "h5", "h6"][usize::from(l.clamp(1, 6)) - 1]
-            }
-            Target::Section => "section",
-            Target::Block(k) => k.name(),
-            Target::Item => "item",
-            Target::Page => "page",
-        }
-    }
-
-    /// A plural noun for messages: "h2 headings", "code blocks".
-    pub(crate) fn noun(self, count: usize) -> String {
-        let (one, many) = match self {
-            Target::Heading(_) => ("heading", "headings"),
-            Target::Section => ("section", "sections"),
-            Target::Block(BlockKind::Code) => ("code block", "code blocks"),
-            Target::Block(BlockKind::Paragraph) => ("paragraph", "paragraphs"),
-            Target::Block(BlockKind::List) => ("list", "lists"),
-            Target::Block(BlockKind::Table) => ("table", "tables"),
-            Target::Block(BlockKind::Quote) => ("blockquote", "blockquotes"),
-            Target::Block(BlockKind::Html) => ("HTML block", "HTML blocks"),
-            Target::Item => ("item", "items"),
-            Target::Page => ("page", "pages"),
-            Target::Root => ("preamble", "preambles"),
-            Target::Front => ("front matter block", "front matter blocks"),
-            Target::All => ("child", "children"),
-        };
-        let noun = if count == 1 { one } else { many };
-        match (self, count) {
-            (Target::Heading(_), 0) => format!("no {} {noun}", self.name()),
-            (Target::Heading(_), n) => format!("{n} {} {noun}", self.name()),
-            (_, 0) => format!("no {noun}"),
-            (_, n) => format!("{n} {noun}"),
-        }
-    }
-}
-
 /// Which matches a step keeps, by 0-based position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Index {
     /// `.N`
     One(u64),

@@ -27,8 +27,10 @@ pub fn split_selectors(arg: &str) -> Vec<&str> {
 }
 
 /// Whether text that failed to parse was still meant as a selector (and so is an
-/// error) rather than a search query: it has `::`, `/`, `[` or `?`, or starts
-/// with a type name followed by `.` or `[`.
+/// error) rather than a search query: it has `::`, `/`, `[` or `?`; or it starts
+/// with a type name followed by `.` or `[`; or it is one word followed by an
+/// index, `.N`, `[N` or `,N`, with nothing after but more index (`tabel.0`,
+/// `h7.0`, `h2,0`, `tabel.1-2`). A dotted version (`v1.7.0`) stays a query.
 pub fn looks_like_selector(text: &str) -> bool {
     if text.contains("::") || text.contains(['/', '[', '?']) {
         return true;
@@ -37,8 +39,31 @@ pub fn looks_like_selector(text: &str) -> bool {
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '*'))
         .unwrap_or(text.len());
     let rest = &text[name_end..];
-    Target::from_name(&text[..name_end]).is_some()
-        && (rest.starts_with('.') || rest.starts_with('['))
+    let known_type = Target::from_name(&text[..name_end]).is_some()
+        && (rest.starts_with('.') || rest.starts_with('['));
+    known_type || word_and_index(text)
+}
+
+/// `word` then `.N`, `[N]` or `,N` (N an index spec: digits, `-`, `,`), and
+/// nothing else: the shape of a selector whose type is misspelt.
+fn word_and_index(text: &str) -> bool {
+    let word = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, ':' | '_' | '-')))
+        .unwrap_or(text.len());
+    if !text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = &text[word..];
+    let spec = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_digit())
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || b == b'-' || b == b',')
+    };
+    match rest.as_bytes().first() {
+        Some(b'.' | b',') => spec(&rest[1..]),
+        Some(b'[') => spec(rest[1..].strip_suffix(']').unwrap_or(&rest[1..])),
+        _ => false,
+    }
 }
 
 /// Parses one selector.
@@ -64,7 +89,7 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
         Some(0) => return Err(err(0, Expected::Namespace)),
         Some(i) => {
             p.pos = i + 2;
-            Some(input[..i].trim().to_lowercase())
+            Some(input[..i].trim().to_owned())
         }
         None => None,
     };
@@ -129,7 +154,7 @@ impl Cursor<'_> {
         let start = self.pos;
         if self.peek() == Some('*') {
             self.pos += 1;
-            return self.no_index(Target::All, "*");
+            return self.no_index(Target::All);
         }
         let len = self.s[start..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':'))
@@ -139,16 +164,17 @@ impl Cursor<'_> {
         }
         let name = &self.s[start..start + len];
         let target = Target::from_name(name).ok_or_else(|| {
-            (
-                start,
-                Expected::KnownType {
-                    found: name.to_owned(),
-                },
-            )
+            let found = name.to_owned();
+            let level = name.strip_prefix(['h', 'H']).unwrap_or_default();
+            if !level.is_empty() && level.bytes().all(|b| b.is_ascii_digit()) {
+                (start, Expected::HeadingLevel { found })
+            } else {
+                (start, Expected::KnownType { found })
+            }
         })?;
         self.pos += len;
         if target == Target::Root {
-            return self.no_index(target, "root");
+            return self.no_index(target);
         }
         let index = match self.peek() {
             Some('.') => {
@@ -169,9 +195,14 @@ impl Cursor<'_> {
         Ok(Step { target, index })
     }
 
-    fn no_index(&self, target: Target, step: &'static str) -> Result<Step, Failure> {
+    fn no_index(&self, target: Target) -> Result<Step, Failure> {
         match self.peek() {
-            Some('.' | '[') => Err((self.pos, Expected::NoIndex { step })),
+            Some('.' | '[') => Err((
+                self.pos,
+                Expected::NoIndex {
+                    step: target.name(),
+                },
+            )),
             _ => Ok(Step {
                 target,
                 index: None,
@@ -387,7 +418,7 @@ mod tests {
             ),
             (
                 "Docs/README::h1.0",
-                Some("docs/readme"),
+                Some("Docs/README"),
                 vec![step(h(1), Some(One(0)))],
                 Query::default(),
             ),
@@ -462,7 +493,16 @@ mod tests {
             ("h2[1", 5, Expected::CloseBracket),
             ("", 1, Expected::Type),
             ("h2.0/", 6, Expected::Type),
-            ("h9.0/x", 1, Expected::KnownType { found: "h9".into() }),
+            ("h9.0/x", 1, Expected::HeadingLevel { found: "h9".into() }),
+            ("H0", 1, Expected::HeadingLevel { found: "H0".into() }),
+            (
+                "h12.0",
+                1,
+                Expected::HeadingLevel {
+                    found: "h12".into(),
+                },
+            ),
+            ("hx.0", 1, Expected::KnownType { found: "hx".into() }),
             (
                 "h2.0/cod.0",
                 6,
@@ -529,7 +569,18 @@ mod tests {
         let cases = [
             ("install", false),
             ("install guide", false),
-            ("h7.0", false),
+            // issue 8: selector-shaped typos are errors, not silent searches.
+            ("h7.0", true),
+            ("tabel.0", true),
+            ("Tabel[0]", true),
+            ("h2,0", true),
+            ("h2,0,3", true),
+            ("tabel.1-2", true),
+            ("python3.12", true),
+            ("v1.7.0", false),
+            ("1.7.0", false),
+            ("node.js", false),
+            ("e.g.", false),
             ("h2.", true),
             ("h2.x", true),
             ("code[", true),

@@ -1,9 +1,11 @@
 //! Selector meaning: which nodes of a document a parsed selector names.
 //!
 //! The first step counts document-global ordinals; later steps count relative to
-//! the previous match. A miss explains itself and carries suggestions that resolve.
+//! the previous match. A miss says what was asked and what exists (a [`Reason`],
+//! worded by `render`) and carries suggestions that resolve.
 
 use super::{Index, Selector, Step, Target};
+use crate::error::Reason;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// A node a selector names, and which of its pages when the last step is `page`.
@@ -16,11 +18,12 @@ pub(crate) struct Hit {
 
 /// Why a selector found nothing in one document.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Miss {
+#[non_exhaustive]
+pub struct Miss {
     /// The 0-based step that found nothing (deeper misses explain more).
     pub step: usize,
-    /// What was wrong, as a sentence.
-    pub reason: String,
+    /// What was wrong: what was asked and what exists.
+    pub reason: Reason,
     /// Working selectors close to the one given, without namespace.
     pub suggestions: Vec<String>,
 }
@@ -29,6 +32,21 @@ pub(crate) struct Miss {
 const NEAREST: usize = 3;
 /// How many suggestions any other miss gets.
 const MAX_SUGGESTIONS: usize = 5;
+
+/// The nodes a selector names in one document, in document order, or why it
+/// names none. The namespace is not checked (the caller picks the document);
+/// a last `page` step gives the node it pages (pages are the fit stage's).
+///
+/// ```
+/// let doc = mdsel::parse_document(mdsel::Source::new("g.md", "# G\n\n## A\n\n```\nx\n```\n"));
+/// let sel = mdsel::parse_selector("h2.0/code.0").unwrap();
+/// let nodes = mdsel::resolve(&doc, &sel).unwrap();
+/// assert_eq!(doc.content(doc.node(nodes[0]).span()), "```\nx\n```\n");
+/// assert!(mdsel::resolve(&doc, &mdsel::parse_selector("h2.5").unwrap()).is_err());
+/// ```
+pub fn resolve(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
+    resolve_in(doc, sel).map(|hits| hits.into_iter().map(|h| h.node).collect())
+}
 
 /// Resolves a selector's steps in one document (the namespace is checked by the caller).
 pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Miss> {
@@ -177,13 +195,13 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
     let mut at = Some(id);
     while let Some(cur) = at {
         let node = doc.node(cur);
+        let name = Target::of(node.kind).name();
         let name = match node.kind {
-            Kind::Document => return "*".to_owned(),
-            Kind::Root => "root".to_owned(),
-            Kind::Front => "front".to_owned(),
-            Kind::Section { level } => format!("h{level}.{}", node.ordinal),
-            Kind::Block(k) => format!("{}.{}", k.name(), node.ordinal),
-            Kind::Item => format!("item.{}", node.ordinal),
+            Kind::Document => return name.to_owned(),
+            Kind::Root | Kind::Front => name.to_owned(),
+            Kind::Section { .. } | Kind::Block(_) | Kind::Item => {
+                format!("{name}.{}", node.ordinal)
+            }
         };
         parts.push(name);
         at = match node.kind {
@@ -197,14 +215,7 @@ pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
 
 /// The type name of a node as output shows it (`h2`, `code`, `item`, `root`).
 pub(crate) fn type_name(doc: &Document, id: NodeId) -> &'static str {
-    match doc.node(id).kind {
-        Kind::Document => "document",
-        Kind::Root => "root",
-        Kind::Front => "front",
-        Kind::Section { level } => Target::Heading(level).name(),
-        Kind::Block(k) => k.name(),
-        Kind::Item => "item",
-    }
+    Target::of(doc.node(id).kind).info().node
 }
 
 fn miss(
@@ -214,12 +225,11 @@ fn miss(
     step: &Step,
     candidates: &[NodeId],
 ) -> Miss {
-    let place = ctx
+    let owner = ctx
         .filter(|&c| c != NodeId::DOCUMENT)
         .map(|c| canonical(doc, c));
-    let prefix = place.as_ref().map(|p| format!("{p}/")).unwrap_or_default();
-    let owner = place.clone().unwrap_or_else(|| "document".to_owned());
-    let make = |reason: String, suggestions: Vec<String>| Miss {
+    let prefix = owner.as_ref().map(|p| format!("{p}/")).unwrap_or_default();
+    let make = |reason: Reason, suggestions: Vec<String>| Miss {
         step: step_no,
         reason,
         suggestions,
@@ -228,28 +238,26 @@ fn miss(
     if step.target == Target::Item
         && !ctx.is_some_and(|c| doc.node(c).kind == Kind::Block(BlockKind::List))
     {
-        let lists = self::candidates(doc, ctx, Target::Block(BlockKind::List));
+        // The suggestions name lists that exist: those inside the context, else
+        // the document's (a table holds no list to step into).
+        let inside = self::candidates(doc, ctx, Target::Block(BlockKind::List));
+        let lists = if inside.is_empty() {
+            doc.blocks(BlockKind::List)
+        } else {
+            inside.as_slice()
+        };
         let suggestions = lists
             .iter()
             .take(MAX_SUGGESTIONS)
-            .map(|&l| format!("{}/item.0", canonical(doc, l)))
+            .map(|&l| format!("{}/{}.0", canonical(doc, l), Target::Item.name()))
             .collect();
-        return make(
-            format!(
-                "'item' selects the items of a list, so it must follow a list step (e.g. {prefix}list.0/item.0)"
-            ),
-            suggestions,
-        );
+        let lists = inside.len();
+        return make(Reason::ItemNeedsList { owner, lists }, suggestions);
     }
     if candidates.is_empty() {
-        let noun = step.target.noun(0);
         let suggestions = alternatives(doc, ctx, step.target);
-        let owner = if place.is_some() {
-            owner
-        } else {
-            "Document".to_owned()
-        };
-        return make(format!("{owner} has {noun}"), suggestions);
+        let target = step.target;
+        return make(Reason::NoneOfType { owner, target }, suggestions);
     }
     // The NEAREST indices around the one asked for, within range.
     let index = step.index.as_ref().map_or(0, Index::anchor);
@@ -264,13 +272,12 @@ fn miss(
     let suggestions = (from..len.min(from + near))
         .map(|i| format!("{prefix}{}.{i}", step.target.name()))
         .collect();
-    make(
-        format!(
-            "Index out of range: {owner} has {}",
-            step.target.noun(candidates.len())
-        ),
-        suggestions,
-    )
+    let reason = Reason::OutOfRange {
+        owner,
+        target: step.target,
+        count: candidates.len(),
+    };
+    make(reason, suggestions)
 }
 
 /// Selectors that do resolve near a step that found no node of its type: other
@@ -361,7 +368,7 @@ code one
 ";
 
     fn doc() -> Document {
-        parse_document("readme".into(), "README.md".into(), DOC.into(), 0)
+        parse_document(crate::source::Source::new("README.md", DOC))
     }
 
     fn resolve(sel: &str) -> Result<Vec<String>, Miss> {
@@ -455,6 +462,22 @@ code one
                 "'item' selects the items of a list, so it must follow a list step (e.g. h2.0/list.0/item.0)",
                 &["list.0/item.0"],
             ),
+            // issue 8: the example in the reason and the suggestions exist.
+            (
+                "table.0/item.0",
+                "'item' selects the items of a list, so it must follow a list step; table.0 has no lists",
+                &["list.0/item.0"],
+            ),
+            (
+                "quote.0/item.0",
+                "'item' selects the items of a list, so it must follow a list step; quote.0 has no lists",
+                &["list.0/item.0"],
+            ),
+            (
+                "list.0/item.1/item.0",
+                "'item' selects the items of a list, so it must follow a list step (e.g. list.0/item.1/list.0/item.0)",
+                &["list.0/item.1/list.0/item.0"],
+            ),
             (
                 "front",
                 "Document has no front matter blocks",
@@ -463,10 +486,18 @@ code one
         ];
         for (sel, reason, suggestions) in cases {
             let m = resolve(sel).expect_err(sel);
-            assert_eq!(m.reason, *reason, "{sel}");
+            let text = m.reason.to_string();
+            assert_eq!(text, *reason, "{sel}");
             assert_eq!(m.suggestions, *suggestions, "{sel}");
             for s in m.suggestions {
                 assert!(resolve(&s).is_ok(), "suggestion {s} for {sel} must resolve");
+            }
+            if let Some((_, example)) = text.split_once("(e.g. ") {
+                let example = example.trim_end_matches(')');
+                assert!(
+                    resolve(example).is_ok(),
+                    "example {example} for {sel} must resolve"
+                );
             }
         }
     }
@@ -474,7 +505,7 @@ code one
     #[test]
     fn nearest_indices_for_out_of_range() {
         let text: String = (0..9).map(|i| format!("## S{i}\n")).collect();
-        let d = parse_document("d".into(), "d.md".into(), text, 0);
+        let d = parse_document(crate::source::Source::new("d.md", text));
         let sugg = |s: &str| resolve_in(&d, &parse(s).unwrap()).unwrap_err().suggestions;
         assert_eq!(sugg("h2.99"), ["h2.6", "h2.7", "h2.8"]);
         assert_eq!(sugg("h2.9"), ["h2.6", "h2.7", "h2.8"]);

@@ -5,11 +5,20 @@
 //! open blocks, so nesting depth costs heap, never call stack. Front matter is
 //! recognised here (only at the very start) rather than by the parser, whose
 //! metadata option also fires mid-document and would swallow setext headings.
+//!
+//! Spans are the parser's ranges widened to whole lines, with two corrections
+//! where the parser's ranges disagree with CommonMark's structure: a list ends
+//! where its last item ends, and a lone CR ends a line (the parser reads a copy
+//! of the text with each one made a LF; spans index the original).
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use std::borrow::Cow;
+
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::lines::Lines;
+use super::options::options;
 use super::{BlockKind, Document, Kind, Node, NodeId};
+use crate::source::Source;
 use crate::words::count_words;
 
 /// A block's span: the parser's range widened to whole lines, blank tail dropped.
@@ -17,15 +26,6 @@ fn block_span(lines: &Lines<'_>, range: &std::ops::Range<usize>) -> std::ops::Ra
     let start = lines.start_of(range.start);
     let end = lines.end_of(range.end);
     start..lines.trim_blank_tail(start, end).max(start)
-}
-
-/// CommonMark plus the GitHub extensions that change block structure or titles.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_GFM
 }
 
 /// A heading at document level, before sections are formed.
@@ -48,14 +48,19 @@ enum Frame {
     Inline,
 }
 
-/// Parses `text` into a document tree.
+/// Parses a source into a document tree. Its namespace is the one its path
+/// gives alone (`README.md` → `readme`); [`crate::run`] renames documents that
+/// share one.
 ///
 /// ```
-/// let doc = mdsel::parse_document("readme".into(), "README.md".into(), "# A\n\ntext\n\n## B\n".into(), 0);
+/// let doc = mdsel::parse_document(mdsel::Source::new("README.md", "# A\n\ntext\n\n## B\n"));
+/// assert_eq!(doc.namespace(), "readme");
 /// assert_eq!(doc.sections().len(), 2);
 /// assert_eq!(doc.headings(2).len(), 1);
 /// ```
-pub fn parse_document(namespace: String, path: String, text: String, offset: usize) -> Document {
+pub fn parse_document(source: Source) -> Document {
+    let Source { path, text, offset } = source;
+    let namespace = crate::namespace::namespaces(&[path.as_str()]).swap_remove(0);
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
     let body = match front_matter(&lines) {
@@ -137,7 +142,8 @@ impl Builder {
         let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
 
-        for (event, range) in Parser::new_ext(&text[body..], options()).into_offset_iter() {
+        let parsed = lone_crs_as_lf(&text[body..]);
+        for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
             let range = range.start + body..range.end + body;
             match event {
                 Event::Start(tag) => {
@@ -183,7 +189,9 @@ impl Builder {
                 Event::End(end) => {
                     match stack.pop() {
                         Some(Frame::Container) => {
-                            containers.pop();
+                            if let Some(open) = containers.pop() {
+                                self.close_container(&open);
+                            }
                             blocks_open -= 1;
                         }
                         Some(Frame::Leaf) => blocks_open -= 1,
@@ -247,6 +255,20 @@ impl Builder {
             (None, _) => {}
         }
         id
+    }
+
+    /// Ends a list where its last item ends. The parser closes a list only when
+    /// the next block begins, so its range can run over link reference
+    /// definitions or into the indentation of the next line; a list holds nothing
+    /// but items, so the last item's end is exact. (Items and blockquotes are
+    /// closed at the start of the first line that does not continue them.)
+    fn close_container(&mut self, open: &Open) {
+        if let (Kind::Block(BlockKind::List), Some(last)) =
+            (self.nodes[open.id.index()].kind, open.last_child)
+        {
+            let end = self.nodes[last.index()].span.end;
+            self.nodes[open.id.index()].span.end = end;
+        }
     }
 
     /// The preamble: non-blank lines between front matter and the first heading.
@@ -371,6 +393,27 @@ fn is_block(tag: &Tag<'_>) -> bool {
             | Tag::TableCell
             | Tag::MetadataBlock(_)
     )
+}
+
+/// The text the parser reads: `text` itself, or, if a line of it ends in a lone CR,
+/// a copy with each such CR made a LF. CommonMark and the line arithmetic here end
+/// a line there; pulldown-cmark does not always (in `# A\r```\rcode\r```\r` it
+/// sees no opening fence). One byte for one byte, so every offset the parser
+/// reports holds in `text`, which content is still sliced from.
+fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut lone = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .peekable();
+    if lone.peek().is_none() {
+        return Cow::Borrowed(text);
+    }
+    let mut copy = bytes.to_vec();
+    for i in lone {
+        copy[i] = b'\n';
+    }
+    // An ASCII byte for an ASCII byte keeps the text UTF-8.
+    String::from_utf8(copy).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// Folds whitespace runs to one space and trims the ends.

@@ -8,15 +8,19 @@
 
 mod build;
 mod lines;
+mod options;
+#[cfg(test)]
+mod tests;
 
 use std::ops::Range;
 
 pub use build::parse_document;
 pub(crate) use lines::{line_ends, next_line_end};
 
-/// Index of a node in its document's arena.
+/// Index of a node in its document's arena: only a [`Document`] hands them out,
+/// so an id cannot be forged or mistaken for a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct NodeId(pub u32);
+pub struct NodeId(pub(crate) u32);
 
 impl NodeId {
     /// The whole document is always node 0.
@@ -27,8 +31,10 @@ impl NodeId {
     }
 }
 
-/// The block types that are counted at document level, in index order.
+/// The block types that are counted at document level, in index order. Their
+/// names are the selector's (`Target::Block(kind).name()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BlockKind {
     /// Fenced or indented code block.
     Code,
@@ -55,18 +61,6 @@ impl BlockKind {
         BlockKind::Html,
     ];
 
-    /// The shorthand type name used in selectors and output.
-    pub fn name(self) -> &'static str {
-        match self {
-            BlockKind::Code => "code",
-            BlockKind::Paragraph => "para",
-            BlockKind::List => "list",
-            BlockKind::Table => "table",
-            BlockKind::Quote => "quote",
-            BlockKind::Html => "html",
-        }
-    }
-
     fn slot(self) -> usize {
         self as usize
     }
@@ -74,6 +68,7 @@ impl BlockKind {
 
 /// What a node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Kind {
     /// The whole file (`*`).
     Document,
@@ -95,16 +90,10 @@ pub enum Kind {
 /// One node: a kind and a span of whole source lines.
 #[derive(Clone, Debug)]
 pub struct Node {
-    /// What the node is.
-    pub kind: Kind,
-    /// Byte range in [`Document::text`]: whole lines, trailing blank lines dropped.
-    pub span: Range<usize>,
-    /// The container this node is nested in: a list, item or blockquote for nested
-    /// blocks, the enclosing section for sections; `None` at document level.
-    pub parent: Option<NodeId>,
-    /// Position among nodes of its type: document-global for document-level nodes
-    /// (`h2.3`, `code.7`), among its container's children otherwise (`item.4`).
-    pub ordinal: u32,
+    pub(crate) kind: Kind,
+    pub(crate) span: Range<usize>,
+    pub(crate) parent: Option<NodeId>,
+    pub(crate) ordinal: u32,
     /// First child of a list, item or blockquote (0: none; node 0 is never a child).
     pub(crate) first_child: u32,
     /// Next child of the same container (0: none).
@@ -112,6 +101,28 @@ pub struct Node {
 }
 
 impl Node {
+    /// What the node is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Byte range in [`Document::text`]: whole lines, trailing blank lines dropped.
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The container this node is nested in: a list, item or blockquote for
+    /// nested blocks, the enclosing section for sections; `None` at document level.
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// Position among nodes of its type: document-global for document-level
+    /// nodes (`h2.3`, `code.7`), among its container's children otherwise (`item.4`).
+    pub fn ordinal(&self) -> u32 {
+        self.ordinal
+    }
+
     pub(crate) fn new(kind: Kind, span: Range<usize>, parent: Option<NodeId>) -> Node {
         Node {
             kind,
@@ -127,14 +138,10 @@ impl Node {
 /// A parsed document: its text, its nodes, and per-type lists in document order.
 #[derive(Clone, Debug)]
 pub struct Document {
-    /// The namespace selectors use to name this document.
-    pub namespace: String,
-    /// The path as given (`-` for stdin).
-    pub path: String,
-    /// The source text, BOM removed.
-    pub text: String,
-    /// Bytes removed before `text` (a BOM), to report offsets in the file.
-    pub offset: usize,
+    pub(crate) namespace: String,
+    pub(crate) path: String,
+    pub(crate) text: String,
+    pub(crate) offset: usize,
     pub(crate) nodes: Vec<Node>,
     pub(crate) front: Option<NodeId>,
     pub(crate) root: Option<NodeId>,
@@ -152,9 +159,50 @@ pub struct Document {
 }
 
 impl Document {
+    /// The namespace selectors use to name this document (`readme` for
+    /// `README.md`; a longer suffix of the path when several documents share a name).
+    pub fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// The path as given (`-` for stdin).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The source text, a leading byte-order mark removed.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Bytes removed before [`Document::text`] (3 for a BOM, else 0): add it to
+    /// a span to address the file on disk.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
     /// The node behind an id.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
+    }
+
+    /// The content of a span as output shows it: the slice of the text, with
+    /// one `\n` added when it runs to the end of a file that lacks a final
+    /// newline (SPEC §2).
+    ///
+    /// ```
+    /// let doc = mdsel::parse_document(mdsel::Source::new("a.md", "# A\n\ntext"));
+    /// let para = doc.blocks(mdsel::BlockKind::Paragraph)[0];
+    /// assert_eq!(doc.content(doc.node(para).span()), "text\n");
+    /// ```
+    pub fn content(&self, span: Range<usize>) -> std::borrow::Cow<'_, str> {
+        let at_eof = span.end == self.text.len();
+        let slice = &self.text[span];
+        if at_eof && !slice.is_empty() && !slice.ends_with(['\n', '\r']) {
+            std::borrow::Cow::Owned(format!("{slice}\n"))
+        } else {
+            std::borrow::Cow::Borrowed(slice)
+        }
     }
 
     /// The raw source slice of a node (without the final newline SPEC §2 adds).

@@ -26,7 +26,7 @@ from mcp.shared.message import SessionMessage
 MDSEL = str(Path(sys.argv[1]).resolve())
 REPO = Path(sys.argv[2]).resolve()
 FIXTURES = REPO / "tests" / "fixtures"
-# The server's copies of the SPEC §11 texts; tests/mcp.rs pins them to the SPEC.
+# The server's copies of the SPEC §11 texts; tests/mcp_tools.rs pins them to the SPEC.
 INDEX_DESCRIPTION = (REPO / "src" / "mcp" / "index.txt").read_text()
 SELECT_DESCRIPTION = (REPO / "src" / "mcp" / "select.txt").read_text()
 
@@ -136,7 +136,7 @@ async def failures_carry_the_cli_error_text():
             ("h1.0", ["guide.md", "missing.md"]),
             ("h1.0", ["bad/binary.md"]),
             ("h1.0", ["empty"]),
-            ("", ["guide.md"]),
+            ("tabel.0", ["guide.md"]),
         ):
             got = await call(s, "mdsel_select", selector=selector, files=files)
             want = cli(FIXTURES, ["select", selector, *files])

@@ -1,11 +1,17 @@
-//! The hook face: `mdsel hook claude`, Claude Code's `PreToolUse` reminder (SPEC §10).
+//! The hook face: `mdsel hook <host>`, a reminder to use mdsel's tools when an
+//! agent reads a big Markdown file (SPEC §10).
 //!
-//! Reads the hook's JSON on stdin; when the agent is about to `Read` a Markdown
-//! file with more words than `MDSEL_MIN_WORDS`, prints the reminder as
-//! `additionalContext`. In every other case it prints nothing. It always exits 0
-//! and never blocks the Read (the Edit tool needs it). Words are counted as the
-//! library counts them, without a parse, and counting stops at the threshold,
-//! so a huge file costs one read of a few kilobytes.
+//! Reads the host's hook JSON on stdin; when the call reads a Markdown file
+//! with more words than `MDSEL_MIN_WORDS`, prints the host's way of adding the
+//! reminder to the agent's context. In every other case it prints nothing. It
+//! always exits 0 and never blocks or changes the read. Words are counted as
+//! the library counts them, without a parse, and counting stops at the
+//! threshold, so a huge file costs one read of a few kilobytes. Each host
+//! module knows its input shape and output; this one knows files and words.
+
+mod claude;
+mod cursor;
+mod gemini;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -14,8 +20,18 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
-/// The one line printed when the reminder applies (then a newline).
-pub const OUTPUT: &str = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read."}}"#;
+/// The hosts `mdsel hook` answers, by the name given on the command line.
+pub const HOST_NAMES: [&str; 3] = ["claude", "gemini", "cursor"];
+
+/// Per host: whether its input is a read of big Markdown, and the line to print.
+type Host = (fn(&Value, u64) -> bool, &'static str);
+
+/// The hosts, in the order of [`HOST_NAMES`].
+const HOSTS: [Host; 3] = [
+    (claude::applies, claude::OUTPUT),
+    (gemini::applies, gemini::OUTPUT),
+    (cursor::applies, cursor::OUTPUT),
+];
 
 /// The threshold when `MDSEL_MIN_WORDS` is unset or not a non-negative integer.
 pub const DEFAULT_MIN_WORDS: u64 = 200;
@@ -26,19 +42,32 @@ const MAX_INPUT: u64 = 8 * 1024 * 1024;
 /// Bytes read from the file at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// Runs the hook: reads stdin, maybe prints the reminder, exits 0.
-pub fn main() -> ExitCode {
+/// Runs the hook for `host`: reads stdin, maybe prints the reminder, exits 0.
+pub fn main(host: &str) -> ExitCode {
     let mut input = Vec::new();
     let read = io::stdin()
         .lock()
         .take(MAX_INPUT + 1)
         .read_to_end(&mut input);
     let min_words = min_words(std::env::var("MDSEL_MIN_WORDS").ok().as_deref());
-    if read.is_ok() && input.len() as u64 <= MAX_INPUT && applies(&input, min_words) {
-        // A closed stdout changes nothing: the Read goes ahead either way.
-        let _ = writeln!(io::stdout().lock(), "{OUTPUT}");
+    let line = (read.is_ok() && input.len() as u64 <= MAX_INPUT)
+        .then(|| respond(host, &input, min_words))
+        .flatten();
+    if let Some(line) = line {
+        // A closed stdout changes nothing: the read goes ahead either way.
+        let _ = writeln!(io::stdout().lock(), "{line}");
     }
     ExitCode::SUCCESS
+}
+
+/// The line `host` prints for this input, if the reminder applies.
+pub fn respond(host: &str, input: &[u8], min_words: u64) -> Option<&'static str> {
+    let (applies, output) = HOST_NAMES
+        .iter()
+        .zip(HOSTS)
+        .find_map(|(name, h)| (*name == host).then_some(h))?;
+    let input: Value = serde_json::from_slice(input).ok()?;
+    applies(&input, min_words).then_some(output)
 }
 
 /// `MDSEL_MIN_WORDS` as a threshold: decimal digits only, else the default.
@@ -52,30 +81,19 @@ pub fn min_words(value: Option<&str>) -> u64 {
     }
 }
 
-/// Whether the hook input is a `Read` of a Markdown file over the threshold.
-pub fn applies(input: &[u8], min_words: u64) -> bool {
-    let Ok(input) = serde_json::from_slice::<Value>(input) else {
-        return false;
-    };
-    if input.get("tool_name").and_then(Value::as_str) != Some("Read") {
-        return false;
-    }
-    let Some(path) = input
-        .get("tool_input")
-        .and_then(|t| t.get("file_path"))
-        .and_then(Value::as_str)
-    else {
-        return false;
-    };
+/// The file a tool call reads: the first of `fields` in `tool_input` that is a
+/// string, resolved against `base` when relative, if it names Markdown.
+fn markdown_arg(input: &Value, fields: &[&str], base: Option<&str>) -> Option<PathBuf> {
+    let args = input.get("tool_input")?;
+    let path = fields.iter().find_map(|f| args.get(f)?.as_str())?;
     let path = Path::new(path);
     if !mdsel::is_markdown_path(path) {
-        return false;
+        return None;
     }
-    let path = match input.get("cwd").and_then(Value::as_str) {
-        Some(cwd) if path.is_relative() => Path::new(cwd).join(path),
-        _ => PathBuf::from(path),
-    };
-    more_words_than(&path, min_words)
+    Some(match base {
+        Some(base) if path.is_relative() && !base.is_empty() => Path::new(base).join(path),
+        _ => path.to_path_buf(),
+    })
 }
 
 /// Whether a regular file has more than `limit` words. FIFOs, devices and
@@ -100,11 +118,16 @@ fn count_exceeds(mut reader: impl Read, limit: u64) -> bool {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => return false,
         };
+        let before = pending.len();
         pending.extend_from_slice(&buf[..n]);
         if std::mem::take(&mut first) && pending.starts_with(b"\xEF\xBB\xBF") {
             pending.drain(..3); // a byte-order mark is not a word (as in the library)
         }
-        if let Some(cut) = pending.iter().rposition(|&b| is_space(b)) {
+        // Only the new bytes can hold a space: the tail kept before has none,
+        // so one long word costs one pass, not one per chunk.
+        let fresh = before.min(pending.len());
+        if let Some(cut) = pending[fresh..].iter().rposition(|&b| is_space(b)) {
+            let cut = fresh + cut;
             words += mdsel::count_words_bytes(&pending[..=cut]) as u64;
             pending.drain(..=cut);
             if words > limit {
@@ -124,15 +147,27 @@ fn is_space(b: u8) -> bool {
 mod tests {
     use super::*;
 
+    /// The reminder, word for word (SPEC §11), in every host's output.
+    const MESSAGE: &str = "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
+
     #[test]
-    fn output_carries_the_normative_reminder() {
-        let v: Value = serde_json::from_str(OUTPUT).unwrap();
-        assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PreToolUse");
-        assert_eq!(
-            v["hookSpecificOutput"]["additionalContext"],
-            "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read."
-        );
-        assert_eq!(serde_json::to_string(&v).unwrap(), OUTPUT);
+    fn every_output_carries_the_normative_reminder() {
+        for (output, event) in [
+            (claude::OUTPUT, Some("PreToolUse")),
+            (gemini::OUTPUT, Some("AfterTool")),
+            (cursor::OUTPUT, None),
+        ] {
+            let v: Value = serde_json::from_str(output).unwrap();
+            let context = match event {
+                Some(event) => {
+                    assert_eq!(v["hookSpecificOutput"]["hookEventName"], event);
+                    &v["hookSpecificOutput"]["additionalContext"]
+                }
+                None => &v["additional_context"],
+            };
+            assert_eq!(context, MESSAGE);
+            assert_eq!(serde_json::to_string(&v).unwrap(), output, "compact");
+        }
     }
 
     #[test]
@@ -171,5 +206,11 @@ mod tests {
     fn a_byte_order_mark_is_not_a_word() {
         assert!(!count_exceeds("\u{feff}\none two".as_bytes(), 2));
         assert!(count_exceeds("\u{feff}\none two".as_bytes(), 1));
+    }
+
+    #[test]
+    fn unknown_hosts_and_malformed_input_say_nothing() {
+        assert_eq!(respond("claude", b"{not json", 0), None);
+        assert_eq!(respond("nobody", b"{}", 0), None);
     }
 }

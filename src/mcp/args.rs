@@ -1,0 +1,102 @@
+//! The tools' arguments: their schemas (what `tools/list` advertises), how
+//! leniently they are read, and the errors for a call that names nothing to
+//! read, worded for the tool rather than the command line.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer};
+
+/// Arguments of `mdsel_index`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct IndexArgs {
+    /// Markdown files or directories; relative paths start at the server's working directory.
+    #[schemars(length(min = 1))]
+    #[serde(deserialize_with = "one_or_many")]
+    pub(super) files: Vec<String>,
+}
+
+/// Arguments of `mdsel_select`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SelectArgs {
+    /// A selector from mdsel_index (e.g. h2.1, code.0, readme::h2.0/code.0); several may be joined with commas.
+    #[schemars(length(min = 1))]
+    pub(super) selector: String,
+    /// Markdown files or directories; relative paths start at the server's working directory.
+    #[schemars(length(min = 1))]
+    #[serde(deserialize_with = "one_or_many")]
+    pub(super) files: Vec<String>,
+}
+
+/// `files` as the schema says, a list of paths, or as one path in a plain
+/// string, which models often send. The schema still advertises only the list
+/// (what every client understands); an empty string is an empty list.
+fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Paths;
+    impl<'de> serde::de::Visitor<'de> for Paths {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("`files` as a list of paths (or one path as a string)")
+        }
+        fn visit_str<E: serde::de::Error>(self, path: &str) -> Result<Self::Value, E> {
+            Ok(if path.is_empty() {
+                Vec::new()
+            } else {
+                vec![path.to_owned()]
+            })
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut paths = Vec::new();
+            while let Some(path) = seq.next_element::<String>()? {
+                paths.push(path);
+            }
+            Ok(paths)
+        }
+    }
+    d.deserialize_any(Paths)
+}
+
+/// The error for a call missing what it cannot do without, in the tool's own
+/// words (the command line's "'-' for stdin" and `--help` mean nothing here).
+pub(super) fn missing(tool: &str, selector: Option<&str>, files: &[String]) -> Option<String> {
+    let mut text = String::new();
+    if selector.is_some_and(|s| mdsel::split_selectors(s).is_empty()) {
+        text.push_str(&format!(
+            "!USAGE_ERROR: no selector given\n{tool} needs a selector such as h2.0 or code.1; mdsel_index lists them\n"
+        ));
+    }
+    if files.is_empty() {
+        text.push_str(&format!(
+            "!USAGE_ERROR: no files given\n{tool} needs at least one Markdown file or directory in `files`, e.g. [\"README.md\"]\n"
+        ));
+    }
+    (!text.is_empty()).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_a_list_or_one_string() {
+        let read = |v: serde_json::Value| serde_json::from_value::<IndexArgs>(v).map(|a| a.files);
+        let cases = [
+            (
+                serde_json::json!({"files": ["a.md", "b"]}),
+                vec!["a.md", "b"],
+            ),
+            (serde_json::json!({"files": "a.md"}), vec!["a.md"]),
+            (serde_json::json!({"files": ""}), vec![]),
+            (serde_json::json!({"files": []}), vec![]),
+        ];
+        for (args, want) in cases {
+            assert_eq!(read(args.clone()).unwrap(), want, "{args}");
+        }
+        let err = read(serde_json::json!({"files": 3})).unwrap_err();
+        assert!(
+            err.to_string().contains("`files` as a list of paths"),
+            "{err}"
+        );
+    }
+}

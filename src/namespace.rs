@@ -1,0 +1,465 @@
+//! Namespaces: the names a selector's `ns::` uses to address one document of many.
+//!
+//! Owns SPEC §1's naming rule ([`namespaces`]) and the lookup from a selector's
+//! namespace back to its document ([`find`]). Every document gets a distinct name
+//! that parses as a namespace in the selector grammar. It reads the current
+//! directory (to resolve relative paths) and nothing else: no files, no Markdown.
+//!
+//! The rule, in order:
+//! 1. the file name without its last extension, lowercased (`-` is `stdin`);
+//! 2. names two documents share grow into their shortest distinguishing suffix of
+//!    the path resolved against the current directory, so `../README.md` and
+//!    `README.md` differ (`work/readme`, `proj/readme`);
+//! 3. paths that no suffix separates (they differ only in extension or case) keep
+//!    the extension (`c/guide.md`, `c/guide.mdx`), then the original case
+//!    (`c/Notes`, `c/notes`);
+//! 4. characters a selector cannot carry become `_` (a comma, a control character,
+//!    a `:` that would read as `::`, whitespace at either end);
+//! 5. anything still shared (two in-memory texts under one name) is numbered:
+//!    `doc`, `doc#2`, `doc#3`.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path};
+
+/// Assigns each path its namespace, resolving relative paths against the current
+/// directory; the result is in input order and has no two names alike.
+///
+/// ```
+/// let ns = mdsel::namespaces(&["docs/README.md", "api/readme.md", "Guide.markdown", "-"]);
+/// assert_eq!(ns, ["docs/readme", "api/readme", "guide", "stdin"]);
+/// let ns = mdsel::namespaces(&["guide.md", "guide.mdx", "c/Notes.md", "c/notes.md"]);
+/// assert_eq!(ns, ["guide.md", "guide.mdx", "Notes", "notes"]);
+/// ```
+pub fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
+    let cwd = std::env::current_dir().ok();
+    assign(paths, cwd.as_deref())
+}
+
+/// Which document a selector's namespace names: the one whose namespace is
+/// exactly `wanted`, else the only one equal to it ignoring case (`README::`
+/// finds `readme`). `None` when no document, or several, would fit.
+pub fn find<'a>(namespaces: impl IntoIterator<Item = &'a str>, wanted: &str) -> Option<usize> {
+    let wanted_lower = wanted.to_lowercase();
+    let mut folded = Vec::new();
+    for (i, ns) in namespaces.into_iter().enumerate() {
+        if ns == wanted {
+            return Some(i);
+        }
+        if ns.to_lowercase() == wanted_lower {
+            folded.push(i);
+        }
+    }
+    match folded[..] {
+        [only] => Some(only),
+        _ => None,
+    }
+}
+
+/// One path, split the ways the rule needs it.
+struct Name {
+    /// Directory components of the resolved path, outermost first, as written.
+    dirs: Vec<String>,
+    /// The file name without its last extension, as written.
+    stem: String,
+    /// The last extension without its dot, as written.
+    ext: Option<String>,
+    /// `dirs` then `stem`, lowercased: what steps 1 and 2 compare.
+    lower: Vec<String>,
+}
+
+impl Name {
+    fn new(path: &str, cwd: Option<&Path>) -> Name {
+        let mut parts = if path == "-" {
+            vec!["stdin".to_owned()]
+        } else {
+            resolve(path, cwd)
+        };
+        let file = parts.pop().unwrap_or_else(|| path.to_owned());
+        let (stem, ext) = match file.rfind('.').filter(|&i| i > 0) {
+            Some(dot) => (file[..dot].to_owned(), Some(file[dot + 1..].to_owned())),
+            None => (file, None),
+        };
+        let mut lower: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
+        lower.push(stem.to_lowercase());
+        Name {
+            dirs: parts,
+            stem,
+            ext,
+            lower,
+        }
+    }
+
+    /// The last `depth` directories and the stem, lowercased (depth clamped).
+    fn lower_suffix(&self, depth: usize) -> &[String] {
+        &self.lower[self.lower.len() - depth.saturating_add(1).min(self.lower.len())..]
+    }
+
+    /// The name at `depth`: lowercased unless `case`, with the extension if `ext`.
+    fn render(&self, depth: usize, ext: bool, case: bool) -> String {
+        let mut out = if case {
+            let dirs = &self.dirs[self.dirs.len() - depth.min(self.dirs.len())..];
+            let mut parts = dirs.to_vec();
+            parts.push(self.stem.clone());
+            parts.join("/")
+        } else {
+            self.lower_suffix(depth).join("/")
+        };
+        if ext && let Some(e) = &self.ext {
+            out.push('.');
+            out.push_str(&if case { e.clone() } else { e.to_lowercase() });
+        }
+        out
+    }
+}
+
+/// The components of `path` made absolute against `cwd` and normalized
+/// lexically (`.` dropped, `..` taken back): where the file is, without
+/// following links, so that naming it twice differently still names one place.
+fn resolve(path: &str, cwd: Option<&Path>) -> Vec<String> {
+    let path = Path::new(path);
+    let joined = match cwd {
+        Some(cwd) if path.is_relative() => cwd.join(path),
+        _ => path.to_path_buf(),
+    };
+    let mut parts = Vec::new();
+    for component in joined.components() {
+        match component {
+            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+        }
+    }
+    parts
+}
+
+/// The rule of the module header, with `cwd` given (so tests can fix it).
+fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
+    let names: Vec<Name> = paths.iter().map(|p| Name::new(p.as_ref(), cwd)).collect();
+    // Documents whose whole lowercased paths agree form a group: no suffix can
+    // separate them, only the extension or the case (step 3).
+    let mut group_of: HashMap<&[String], usize> = HashMap::new();
+    let group: Vec<usize> = names
+        .iter()
+        .map(|n| {
+            let next = group_of.len();
+            *group_of.entry(&n.lower).or_insert(next)
+        })
+        .collect();
+    let depth = shortest_suffixes(&names, &group);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); group_of.len()];
+    for (i, &g) in group.iter().enumerate() {
+        members[g].push(i);
+    }
+    let mut out: Vec<String> = names
+        .iter()
+        .zip(&depth)
+        .map(|(n, &d)| n.render(d, false, false))
+        .collect();
+    for group in members.iter().filter(|m| m.len() > 1) {
+        separate(&names, &depth, group, &mut out);
+    }
+    for name in &mut out {
+        *name = sanitize(name);
+    }
+    number_duplicates(&mut out);
+    out
+}
+
+/// For each name, the fewest directories that set its lowercased suffix apart
+/// from every document outside its group (step 2); all of them if none do.
+fn shortest_suffixes(names: &[Name], group: &[usize]) -> Vec<usize> {
+    let mut depth: Vec<Option<usize>> = vec![None; names.len()];
+    let deepest = names.iter().map(|n| n.dirs.len()).max().unwrap_or(0);
+    for d in 0..=deepest {
+        if depth.iter().all(Option::is_some) {
+            break;
+        }
+        // Which group holds each suffix at this depth; `None` when several do.
+        let mut owner: HashMap<&[String], Option<usize>> = HashMap::new();
+        for (n, &g) in names.iter().zip(group) {
+            owner
+                .entry(n.lower_suffix(d))
+                .and_modify(|o| {
+                    if *o != Some(g) {
+                        *o = None;
+                    }
+                })
+                .or_insert(Some(g));
+        }
+        for (i, n) in names.iter().enumerate() {
+            if depth[i].is_none() && owner[n.lower_suffix(d)] == Some(group[i]) {
+                depth[i] = Some(d);
+            }
+        }
+    }
+    names
+        .iter()
+        .zip(depth)
+        .map(|(n, d)| d.unwrap_or(n.dirs.len()))
+        .collect()
+}
+
+/// Step 3 for one group of paths alike but for extension or case: the extension
+/// is kept when the group holds more than one; documents still alike keep their
+/// original case, with as many directories as it takes to tell them apart.
+fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]) {
+    let exts: HashSet<Option<String>> = group
+        .iter()
+        .map(|&i| names[i].ext.as_ref().map(|e| e.to_lowercase()))
+        .collect();
+    let keep_ext = exts.len() > 1;
+    let mut alike: HashMap<String, Vec<usize>> = HashMap::new();
+    for &i in group {
+        out[i] = names[i].render(depth[i], keep_ext, false);
+        alike.entry(out[i].clone()).or_default().push(i);
+    }
+    let mut subgroups: Vec<Vec<usize>> = alike.into_values().filter(|s| s.len() > 1).collect();
+    subgroups.sort();
+    for sub in subgroups {
+        // Show the extension too when its case is what differs.
+        let distinct = |ext: bool| {
+            let all: HashSet<String> = sub
+                .iter()
+                .map(|&i| names[i].render(usize::MAX, ext, true))
+                .collect();
+            all.len()
+        };
+        let ext = keep_ext || distinct(true) > distinct(false);
+        let mut pending = sub.clone();
+        // A group shares its lowercased path, so its members share a depth too.
+        let (from, to) = (depth[sub[0]], names[sub[0]].dirs.len());
+        for d in from..=to {
+            let at = |i: usize| names[i].render(d, ext, true);
+            let mut count: HashMap<String, usize> = HashMap::new();
+            for &i in &sub {
+                *count.entry(at(i)).or_default() += 1;
+            }
+            pending.retain(|&i| {
+                let name = at(i);
+                if count[&name] == 1 {
+                    out[i] = name;
+                    false
+                } else {
+                    true
+                }
+            });
+            if pending.is_empty() {
+                break;
+            }
+        }
+        // Alike in every letter (step 5 numbers them).
+        for i in pending {
+            out[i] = names[i].render(depth[i], ext, true);
+        }
+    }
+}
+
+/// Makes a name writable before `::` in a selector (step 4): the parser takes
+/// the namespace up to the first `::` and trims it, and a comma would split the
+/// argument into two selectors; control characters would break the text output.
+fn sanitize(name: &str) -> String {
+    let start = name.len() - name.trim_start().len();
+    let end = name.trim_end().len();
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        let bad = match c {
+            ',' => true,
+            ':' => matches!(next, None | Some(':')),
+            c if c.is_control() => true,
+            c => c.is_whitespace() && (i < start || i >= end),
+        };
+        out.push(if bad { '_' } else { c });
+    }
+    if out.is_empty() {
+        out.push('_');
+    }
+    out
+}
+
+/// Step 5: the first of several alike keeps the name, the others get `#2`, `#3`…
+/// (skipping any number another document already goes by).
+fn number_duplicates(out: &mut [String]) {
+    let mut taken: HashSet<String> = out.iter().cloned().collect();
+    let mut seen: HashSet<String> = HashSet::new();
+    for name in out.iter_mut() {
+        if seen.insert(name.clone()) {
+            continue;
+        }
+        let base = name.clone();
+        let mut n = 2;
+        while taken.contains(&format!("{base}#{n}")) {
+            n += 1;
+        }
+        *name = format!("{base}#{n}");
+        taken.insert(name.clone());
+        seen.insert(name.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selector::{parse, split_selectors};
+    use proptest::prelude::*;
+
+    fn names(paths: &[&str]) -> Vec<String> {
+        assign(paths, Some(Path::new("/w/proj")))
+    }
+
+    #[test]
+    fn namespaces_table() {
+        let cases: &[(&[&str], &[&str])] = &[
+            (&["README.md"], &["readme"]),
+            (&["My-Guide.markdown"], &["my-guide"]),
+            (&["-"], &["stdin"]),
+            (&["a.b.md"], &["a.b"]),
+            (&[".hidden.md"], &[".hidden"]),
+            (&["x/.md"], &[".md"]),
+            (&["my notes.md"], &["my notes"]),
+            (
+                &["docs/readme.md", "api/readme.md"],
+                &["docs/readme", "api/readme"],
+            ),
+            (
+                &["a/docs/readme.md", "b/docs/readme.md"],
+                &["a/docs/readme", "b/docs/readme"],
+            ),
+            (&["./docs/x.md", "y.md"], &["x", "y"]),
+            (&["a/x.md", "b/x.mdx", "z.md"], &["a/x", "b/x", "z"]),
+            (&["/a/readme.md", "/b/readme.md"], &["a/readme", "b/readme"]),
+        ];
+        for (paths, want) in cases {
+            assert_eq!(names(paths), *want, "{paths:?}");
+        }
+    }
+
+    /// Issue 8: two documents shared a namespace and the second was unreachable.
+    #[test]
+    fn issue8_namespaces_are_distinct() {
+        let cases: &[(&[&str], &[&str])] = &[
+            // Suffixes come from the resolved path (cwd is /w/proj).
+            (&["../README.md", "README.md"], &["w/readme", "proj/readme"]),
+            (
+                &["readme.md", "docs/readme.md"],
+                &["proj/readme", "docs/readme"],
+            ),
+            (&["-", "stdin.md"], &["stdin", "proj/stdin"]),
+            (
+                &["a/../x.md", "./x.md", "b/x.md"],
+                &["proj/x", "proj/x#2", "b/x"],
+            ),
+            // Only the extension differs: it is kept.
+            (&["c/guide.md", "c/guide.mdx"], &["guide.md", "guide.mdx"]),
+            (
+                &["c/guide.md", "c/guide.mdx", "d/guide.md"],
+                &["c/guide.md", "c/guide.mdx", "d/guide"],
+            ),
+            (&["guide", "guide.md"], &["guide", "guide.md"]),
+            // Only the case differs: it is kept, with the directories that show it.
+            (&["c/Notes.md", "c/notes.md"], &["Notes", "notes"]),
+            (
+                &["c/Notes.md", "c/notes.md", "d/notes.md"],
+                &["c/Notes", "c/notes", "d/notes"],
+            ),
+            (
+                &["Docs/readme.md", "docs/readme.md"],
+                &["Docs/readme", "docs/readme"],
+            ),
+            (&["notes.md", "notes.MD"], &["notes.md", "notes.MD"]),
+            (
+                &["Notes.md", "notes.md", "notes.mdx"],
+                &["Notes.md", "notes.md", "notes.mdx"],
+            ),
+            // Nothing separates them: numbered, never reusing a name in use.
+            (&["doc.md", "doc.md", "doc.md"], &["doc", "doc#2", "doc#3"]),
+            (&["x.md", "x.md", "x#2.md"], &["x", "x#3", "x#2"]),
+            (&["x.md.md", "x.md", "x.mdx"], &["x.md", "x.md#2", "x.mdx"]),
+            // Characters a selector cannot carry.
+            (&["a,b.md"], &["a_b"]),
+            (&["a::b.md"], &["a_:b"]),
+            (&["a:b.md"], &["a:b"]),
+            (&["t:.md"], &["t_"]),
+            (&[" s .md"], &["_s_"]),
+            (&["a\nb.md"], &["a_b"]),
+        ];
+        for (paths, want) in cases {
+            assert_eq!(names(paths), *want, "{paths:?}");
+        }
+    }
+
+    #[test]
+    fn find_table() {
+        let cases: &[(&[&str], &str, Option<usize>)] = &[
+            (&["readme", "docs/readme"], "readme", Some(0)),
+            (&["readme", "docs/readme"], "Docs/README", Some(1)),
+            (&["Notes", "notes"], "notes", Some(1)),
+            (&["Notes", "notes"], "Notes", Some(0)),
+            (&["Notes", "notes"], "NOTES", None),
+            (&["a"], "b", None),
+        ];
+        for (known, wanted, want) in cases {
+            assert_eq!(find(known.iter().copied(), wanted), *want, "{wanted}");
+        }
+    }
+
+    /// Path pieces chosen to collide: case, extension, `..`, and characters the
+    /// selector grammar treats specially.
+    fn piece() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "a",
+            "A",
+            "b",
+            "..",
+            ".",
+            "x.md",
+            "X.md",
+            "x.mdx",
+            "x.MD",
+            "x",
+            "readme.md",
+            "README.md",
+            "a:b",
+            "c,d",
+            " s",
+            "t:",
+            "::",
+            "é",
+            "É.md",
+            "-",
+            "x#2.md",
+        ])
+    }
+
+    fn path() -> impl Strategy<Value = String> {
+        (any::<bool>(), prop::collection::vec(piece(), 1..4)).prop_map(|(abs, parts)| {
+            let joined = parts.join("/");
+            if abs { format!("/{joined}") } else { joined }
+        })
+    }
+
+    proptest! {
+        /// For any set of paths: namespaces are distinct, and each one written
+        /// before `::` parses back to itself and finds its own document.
+        #[test]
+        fn issue8_any_paths_get_distinct_working_namespaces(
+            paths in prop::collection::vec(path(), 1..8)
+        ) {
+            let got = names(&paths.iter().map(String::as_str).collect::<Vec<_>>());
+            let unique: HashSet<&String> = got.iter().collect();
+            prop_assert_eq!(unique.len(), got.len(), "{:?} -> {:?}", paths, got);
+            for (i, ns) in got.iter().enumerate() {
+                for rest in ["h2.0", "*"] {
+                    let text = format!("{ns}::{rest}");
+                    prop_assert_eq!(split_selectors(&text), [text.as_str()]);
+                    let sel = parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(sel.namespace.as_deref(), Some(ns.as_str()));
+                    prop_assert_eq!(find(got.iter().map(String::as_str), ns), Some(i));
+                }
+            }
+        }
+    }
+}

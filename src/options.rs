@@ -1,0 +1,65 @@
+//! What every call of one process shares, resolved once: page size, size limit,
+//! threads, paging, hit count, and the notes made while resolving them.
+//!
+//! The CLI builds [`Options`] from its flags and environment; the MCP server
+//! builds them once at start and runs every tool call with them. A call itself
+//! is only a command and its inputs ([`crate::Call`]).
+
+/// Default `--max-words`: pages and responses hold at most this many words.
+pub const DEFAULT_MAX_WORDS: usize = 2000;
+/// Default `--max-bytes`: larger files are refused (64 MiB).
+pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
+/// Default `--limit`: search hits shown.
+pub const DEFAULT_LIMIT: usize = 10;
+
+/// Per-process options: the same for every call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Page size in words (at least 1).
+    pub max_words: usize,
+    /// Largest file accepted, in bytes.
+    pub max_bytes: u64,
+    /// Worker threads for loading and parsing (at least 1).
+    pub threads: usize,
+    /// Print whole matches instead of paging them.
+    pub full: bool,
+    /// Most search hits to return.
+    pub limit: usize,
+    /// Notes about how the options were resolved (an ignored environment
+    /// variable, say); every response repeats them, none changes the exit code.
+    pub warnings: Vec<String>,
+}
+
+impl Default for Options {
+    /// Every option at its default, one thread per core, no environment read.
+    fn default() -> Options {
+        Options {
+            max_words: DEFAULT_MAX_WORDS,
+            max_bytes: DEFAULT_MAX_BYTES,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            full: false,
+            limit: DEFAULT_LIMIT,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    /// Takes the page size from `MDSEL_MAX_WORDS` when it is a positive
+    /// integer; otherwise keeps [`DEFAULT_MAX_WORDS`], with a warning when the
+    /// variable is set to something else. Every face that pages (CLI, MCP
+    /// server) reads it here, so they page alike.
+    pub fn max_words_from_env(mut self) -> Options {
+        self.max_words = DEFAULT_MAX_WORDS;
+        if let Ok(v) = std::env::var("MDSEL_MAX_WORDS") {
+            match v.trim().parse::<usize>() {
+                Ok(n) if n > 0 => self.max_words = n,
+                _ => self.warnings.push(format!(
+                    "MDSEL_MAX_WORDS={v:?} is not a positive integer; using {DEFAULT_MAX_WORDS}"
+                )),
+            }
+        }
+        self
+    }
+}

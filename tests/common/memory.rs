@@ -1,0 +1,232 @@
+//! The library in memory, without the binary: runs over named texts or files,
+//! their reports rendered as text or JSON, and documents parsed and walked.
+//!
+//! The only place the tests build a call, set an option or read a document's
+//! fields, so a change to the library's API is one edit here. Test files take
+//! the library's types from here too, never from `mdsel` directly.
+
+use std::ops::Range;
+use std::path::Path;
+
+#[allow(unused_imports)] // each test file takes the types it needs
+pub use mdsel::{
+    BlockKind, CommandKind, Document, ErrorCode, Kind, Match, NodeId, Report, Unresolved,
+};
+use mdsel::{Call, Command, Input, Options};
+
+/// One in-memory run: a command, its inputs and the options that differ from
+/// the defaults, turned into a [`Report`] by [`Run::report`].
+#[derive(Clone)]
+pub struct Run {
+    command: Command,
+    inputs: Vec<Input>,
+    threads: Option<usize>,
+    max_words: Option<usize>,
+    full: bool,
+}
+
+impl Run {
+    fn new(command: Command) -> Run {
+        Run {
+            command,
+            inputs: Vec::new(),
+            threads: None,
+            max_words: None,
+            full: false,
+        }
+    }
+
+    /// `mdsel index`.
+    pub fn index() -> Run {
+        Run::new(Command::Index)
+    }
+
+    /// `mdsel select SELECTOR`.
+    pub fn select(selector: &str) -> Run {
+        Run::new(Command::Select(vec![selector.to_owned()]))
+    }
+
+    /// `mdsel select S1 S2 …`: several selectors in one call.
+    pub fn select_each(selectors: &[String]) -> Run {
+        Run::new(Command::Select(selectors.to_vec()))
+    }
+
+    /// `mdsel search QUERY`.
+    pub fn search(query: &str) -> Run {
+        Run::new(Command::Search(query.to_owned()))
+    }
+
+    /// Adds a document held in memory, read as if from a file named `name`.
+    pub fn doc(mut self, name: &str, bytes: impl AsRef<[u8]>) -> Run {
+        self.inputs.push(Input::Bytes {
+            name: name.to_owned(),
+            bytes: bytes.as_ref().to_vec(),
+        });
+        self
+    }
+
+    /// Adds a file or folder on disk.
+    pub fn path(mut self, path: &Path) -> Run {
+        self.inputs.push(Input::Path(path.to_path_buf()));
+        self
+    }
+
+    /// Loads and parses on `n` worker threads (default: one per core).
+    pub fn threads(mut self, n: usize) -> Run {
+        self.threads = Some(n);
+        self
+    }
+
+    /// Pages of `n` words (default: the library's page size).
+    pub fn max_words(mut self, n: usize) -> Run {
+        self.max_words = Some(n);
+        self
+    }
+
+    /// Whole matches, never paged (`--full`).
+    pub fn full(mut self) -> Run {
+        self.full = true;
+        self
+    }
+
+    /// Runs the call.
+    pub fn report(&self) -> Report {
+        let mut options = Options::default();
+        if let Some(n) = self.threads {
+            options.threads = n;
+        }
+        if let Some(n) = self.max_words {
+            options.max_words = n;
+        }
+        options.full = self.full;
+        mdsel::run(
+            &options,
+            &Call::new(self.command.clone(), self.inputs.clone()),
+        )
+    }
+}
+
+/// The report as the CLI prints it on stdout.
+pub fn text(report: &Report) -> Vec<u8> {
+    let mut out = Vec::new();
+    mdsel::write_text(report, &mut out).expect("write text");
+    out
+}
+
+/// The report as `--json` prints it, unparsed.
+pub fn json_bytes(report: &Report) -> Vec<u8> {
+    let mut out = Vec::new();
+    mdsel::write_json(report, &mut out).expect("write JSON");
+    out
+}
+
+/// The report as `--json` prints it, parsed.
+pub fn json(report: &Report) -> serde_json::Value {
+    serde_json::from_slice(&json_bytes(report)).expect("the JSON output parses")
+}
+
+/// Every rendering of the report one after the other: text, errors, JSON.
+pub fn rendered(report: &Report) -> Vec<u8> {
+    let mut out = text(report);
+    mdsel::write_errors(report, &mut out).expect("write errors");
+    out.extend(json_bytes(report));
+    out
+}
+
+/// The bytes a match returns.
+pub fn matched<'r>(report: &'r Report, m: &Match) -> &'r str {
+    &doc_text(&report.documents[m.doc])[m.span.clone()]
+}
+
+/// The selector, pasted back with its query, that names page `page` of a match.
+pub fn page_selector(report: &Report, m: &Match, page: usize) -> String {
+    let selector = report.display_selector(m, Some(page));
+    format!("{selector}{}", m.query.suffix(false))
+}
+
+/// Why a selector matched nothing, in words.
+pub fn reason(unresolved: &Unresolved) -> String {
+    unresolved.reason.to_string()
+}
+
+/// Parses `text` as a document named `t` (`t.md`).
+pub fn parse(text: &str) -> Document {
+    mdsel::parse_document(mdsel::Source::new("t.md", text))
+}
+
+/// A document's whole text (BOM dropped).
+pub fn doc_text(doc: &Document) -> &str {
+    doc.text()
+}
+
+/// A document's path as given or as found under a folder.
+pub fn doc_path(doc: &Document) -> &str {
+    doc.path()
+}
+
+/// A document's namespace.
+pub fn namespace(doc: &Document) -> &str {
+    doc.namespace()
+}
+
+/// A node's kind, its byte span in the document text, and its parent.
+pub fn node(doc: &Document, id: NodeId) -> (Kind, Range<usize>, Option<NodeId>) {
+    let node = doc.node(id);
+    (node.kind(), node.span(), node.parent())
+}
+
+/// A node's byte span in the document text.
+pub fn span(doc: &Document, id: NodeId) -> Range<usize> {
+    node(doc, id).1
+}
+
+/// The heading sections at every level, in document order.
+pub fn sections(doc: &Document) -> Vec<NodeId> {
+    doc.sections().to_vec()
+}
+
+/// The document-level blocks of every kind, grouped by kind.
+pub fn blocks(doc: &Document) -> Vec<NodeId> {
+    BlockKind::ALL
+        .iter()
+        .flat_map(|&k| doc.blocks(k).to_vec())
+        .collect()
+}
+
+/// The blocks nested directly in a node, in order.
+pub fn children(doc: &Document, id: NodeId) -> Vec<NodeId> {
+    doc.children(id).collect()
+}
+
+/// Whether a node is a list.
+pub fn is_list(kind: Kind) -> bool {
+    kind == Kind::Block(BlockKind::List)
+}
+
+/// The 1-based line that holds byte `at`.
+pub fn line_of(doc: &Document, at: usize) -> usize {
+    doc.line_of(at)
+}
+
+/// Words as mdsel counts them.
+pub fn words(text: &str) -> usize {
+    mdsel::count_words(text)
+}
+
+/// A Markdown text of exactly `n` words (`n` ≥ 2): a heading, then lines of
+/// ten words.
+pub fn text_of_words(n: usize) -> String {
+    let mut text = String::from("# Title\n\n");
+    for i in 2..n {
+        text.push_str(&format!("w{i}"));
+        text.push(if i % 10 == 0 { '\n' } else { ' ' });
+    }
+    text.push('\n');
+    assert_eq!(words(&text), n);
+    text
+}
+
+/// Whether a path has a Markdown extension.
+pub fn is_markdown(path: &Path) -> bool {
+    mdsel::is_markdown_path(path)
+}

@@ -1,0 +1,207 @@
+//! `mdsel mcp`'s tools as a client sees them: names, descriptions, input schemas
+//! and annotations in `tools/list`, and the arguments `tools/call` accepts or
+//! names as wrong.
+
+mod common;
+#[path = "common/mcp.rs"]
+mod mcp;
+
+use common::bin::fixtures;
+use mcp::{arguments, assert_ok, start};
+use rmcp::model::{CallToolRequestParams, Tool};
+use serde_json::{Value, json};
+
+/// The SPEC's §11 text for `mdsel_index`, copied here independently of the
+/// server's copy, so that a drift in either fails this test.
+const INDEX_DESCRIPTION: &str = "Return a selector inventory for one or more Markdown documents.
+
+IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
+Always call mdsel_index BEFORE mdsel_select to discover available selectors.
+
+Usage:
+1. Call mdsel_index with file paths to get document structure
+2. Review available selectors (h1.0, h2.0, code.0, etc.)
+3. Call mdsel_select with specific selectors
+
+Selector notation in output:
+- h1.0, h2.1, h3.0 = Headings (level.index, 0-based)
+- code.N, para.N, list.N, table.N, quote.N = Blocks
+
+Output includes:
+- Document namespace (derived from filename)
+- Heading hierarchy with word counts
+- Block type counts (code, paragraph, list, table, blockquote)";
+
+/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends.
+const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
+
+IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
+Always call mdsel_index first to discover available selectors.
+
+Selector grammar:
+- h1.0, h2.1, h3.0 = Heading at level.index (0-based)
+- code.0, para.0, list.0, table.0, quote.0 = Block at index
+- h2.0/code.0 = Nested: first code block under first h2
+- readme::h2.0 = Namespaced: h2.0 in specific document
+- h2.0-2 = Range: h2.0, h2.1, h2.2
+- h2.0,2,4 = List: specific indices
+- h2.0?head=10 = Query: first 10 lines
+
+Examples:
+- "h2.0" = First h2 section
+- "h2.1/code.0" = First code block in second h2
+- "readme::h1.0" = First h1 in readme document
+
+Returns exact markdown content. No summarization or interpretation.
+
+Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size."#;
+
+fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
+    tools
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no tool {name}"))
+}
+
+#[tokio::test]
+async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
+    let session = start(&fixtures()).await;
+    let info = session.client.peer_info().expect("server info");
+    assert_eq!(
+        info.server_info.as_ref().map(|i| i.name.as_str()),
+        Some("mdsel")
+    );
+    assert_eq!(
+        info.server_info.as_ref().map(|i| i.version.as_str()),
+        Some(env!("CARGO_PKG_VERSION"))
+    );
+
+    let tools = session.client.list_all_tools().await.expect("tools/list");
+    let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["mdsel_index", "mdsel_select"]);
+
+    let index = tool(&tools, "mdsel_index");
+    let select = tool(&tools, "mdsel_select");
+    assert_eq!(index.description.as_deref(), Some(INDEX_DESCRIPTION));
+    assert_eq!(select.description.as_deref(), Some(SELECT_DESCRIPTION));
+
+    let files = json!({"type": "array", "items": {"type": "string"}, "minItems": 1});
+    let schema = Value::Object((*index.input_schema).clone());
+    assert_eq!(schema["type"], "object");
+    assert_eq!(schema["required"], json!(["files"]));
+    for (key, want) in files.as_object().unwrap() {
+        assert_eq!(
+            &schema["properties"]["files"][key], want,
+            "index files.{key}"
+        );
+    }
+    let schema = Value::Object((*select.input_schema).clone());
+    assert_eq!(schema["required"], json!(["selector", "files"]));
+    assert_eq!(schema["properties"]["selector"]["type"], "string");
+    assert_eq!(schema["properties"]["selector"]["minLength"], 1);
+    for (key, want) in files.as_object().unwrap() {
+        assert_eq!(
+            &schema["properties"]["files"][key], want,
+            "select files.{key}"
+        );
+    }
+
+    for t in [index, select] {
+        let a = t.annotations.as_ref().expect("annotations");
+        assert_eq!(a.read_only_hint, Some(true), "{}", t.name);
+        assert_eq!(a.idempotent_hint, Some(true), "{}", t.name);
+        assert_eq!(a.destructive_hint, Some(false), "{}", t.name);
+        assert_eq!(a.open_world_hint, Some(false), "{}", t.name);
+    }
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn bad_arguments_are_named() {
+    let session = start(&fixtures()).await;
+    let bad = [
+        ("mdsel_select", json!({"files": ["guide.md"]}), "selector"),
+        ("mdsel_select", json!({"selector": "h1.0"}), "files"),
+        ("mdsel_index", json!({"files": 3}), "files"),
+        (
+            "mdsel_select",
+            json!({"selector": "h1.0", "files": [1]}),
+            "string",
+        ),
+        ("mdsel_index", json!({}), "files"),
+    ];
+    for (name, args, needle) in bad {
+        let params = CallToolRequestParams::new(name).with_arguments(arguments(args));
+        let message = match session.client.call_tool(params).await {
+            Ok(result) => {
+                assert_eq!(result.is_error, Some(true), "{name}");
+                result.content[0].as_text().unwrap().text.clone()
+            }
+            Err(e) => e.to_string(), // JSON-RPC invalid params
+        };
+        assert!(message.contains(needle), "{name}: {message}");
+    }
+    let unknown = CallToolRequestParams::new("mdsel_nope");
+    assert!(session.client.call_tool(unknown).await.is_err());
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn issue8_files_as_one_string_is_a_list_of_one() {
+    let session = start(&fixtures()).await;
+    let one = session
+        .call("mdsel_index", json!({"files": "guide.md"}))
+        .await;
+    assert_eq!(one, session.index(&["guide.md"]).await);
+    assert_ok(one);
+    let one = session
+        .call(
+            "mdsel_select",
+            json!({"selector": "h2.0", "files": "guide.md"}),
+        )
+        .await;
+    assert_eq!(one, session.select("h2.0", &["guide.md"]).await);
+    assert_ok(one);
+    assert!(session.close().await.success());
+}
+
+#[tokio::test]
+async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
+    let session = start(&fixtures()).await;
+    let cases = [
+        ("mdsel_index", json!({"files": []}), "files"),
+        ("mdsel_index", json!({"files": ""}), "files"),
+        (
+            "mdsel_select",
+            json!({"selector": "h1.0", "files": []}),
+            "files",
+        ),
+        (
+            "mdsel_select",
+            json!({"selector": "", "files": ["guide.md"]}),
+            "selector",
+        ),
+        (
+            "mdsel_select",
+            json!({"selector": " , ", "files": "guide.md"}),
+            "selector",
+        ),
+    ];
+    for (tool, args, what) in cases {
+        let (text, is_error) = session.call(tool, args.clone()).await;
+        assert!(is_error, "{tool} {args}: {text}");
+        assert!(
+            text.starts_with("!USAGE_ERROR: no "),
+            "{tool} {args}: {text}"
+        );
+        assert!(
+            text.contains(tool) && text.contains(what),
+            "{tool} {args}: {text}"
+        );
+        for cli_words in ["stdin", "'-'", "--help", "mdsel index"] {
+            assert!(!text.contains(cli_words), "{tool} {args}: {text}");
+        }
+    }
+    assert!(session.close().await.success());
+}

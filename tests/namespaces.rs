@@ -1,0 +1,123 @@
+//! Namespaces through the whole pipeline (issue 8): every document is reachable
+//! by the namespace the index shows, whatever the names; one file named twice is
+//! one document. The naming rule's own table tests live in `src/namespace.rs`;
+//! the fixture cases in `tests/cmd/issue8_namespace_*.toml`.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::bin::mdsel_in;
+use common::memory::{self, Run};
+use common::scratch::Scratch;
+use proptest::prelude::*;
+
+fn stdout(cwd: &Path, args: &[&str]) -> String {
+    let out = mdsel_in(cwd, args, b"");
+    assert!(
+        out.status.success(),
+        "mdsel {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Names that differ only in case are two documents on a case-sensitive disk
+/// (each reachable by its own namespace) and one file named twice elsewhere.
+/// Made at run time: a checkout on a case-insensitive disk could not hold both.
+#[test]
+fn issue8_names_differing_only_in_case() {
+    let dir = Scratch::new("ns-case");
+    let c = dir.mkdir("c");
+    fs::write(c.join("Notes.md"), "# Upper\n\nNotes in upper case.\n").unwrap();
+    fs::write(c.join("notes.md"), "# Lower\n\nNotes in lower case.\n").unwrap();
+    let args = ["c/Notes.md", "c/notes.md"];
+    if fs::read_dir(&c).unwrap().count() == 1 {
+        // The disk folds case: the second write replaced the first file.
+        let index = stdout(dir.path(), &args);
+        assert_eq!(index, "h1.0 Lower (6w)\n---\npara:1\n");
+        return;
+    }
+    let index = stdout(dir.path(), &args);
+    assert!(index.starts_with("Notes c/Notes.md (6w)\n"), "{index}");
+    assert!(index.contains("\nnotes c/notes.md (6w)\n"), "{index}");
+    assert_eq!(
+        stdout(dir.path(), &["Notes::para.0", "c"]),
+        "Notes in upper case.\n"
+    );
+    assert_eq!(
+        stdout(dir.path(), &["notes::para.0", "c"]),
+        "Notes in lower case.\n"
+    );
+    let hits = stdout(dir.path(), &["search", "case", "c"]);
+    assert_eq!(
+        hits,
+        "Search results for \"case\":\n\
+         Notes::h1.0 (45% match, 6w)\n  Upper\n  Notes in upper case.\n\
+         notes::h1.0 (45% match, 6w)\n  Lower\n  Notes in lower case.\n"
+    );
+}
+
+/// A file reached by two names (another spelling of its path, a hard link) is
+/// one document: no namespaces, one index.
+#[test]
+fn issue8_same_file_named_twice_is_one_document() {
+    let dir = Scratch::new("ns-twice");
+    let docs = dir.mkdir("docs");
+    fs::write(docs.join("a.md"), "# A\n\nText.\n").unwrap();
+    let one = "h1.0 A (3w)\n---\npara:1\n";
+    assert_eq!(stdout(&docs, &["a.md", "./a.md", "../docs/a.md", "."]), one);
+    if fs::hard_link(docs.join("a.md"), docs.join("b.md")).is_ok() && cfg!(unix) {
+        assert_eq!(stdout(&docs, &["a.md", "b.md"]), one);
+    }
+}
+
+/// Document names chosen to collide: case, extension, directories, `..`, and
+/// characters the selector grammar treats specially.
+fn name() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "a",
+        "A",
+        "..",
+        "x.md",
+        "X.md",
+        "x.mdx",
+        "x.MD",
+        "readme.md",
+        "README.md",
+        "a,b.md",
+        "t:.md",
+        "a::b.md",
+        " s.md",
+        "-",
+    ]);
+    prop::collection::vec(piece, 1..4).prop_map(|parts| parts.join("/"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whatever the names, `ns::*` with each namespace the index reports returns
+    /// exactly that document and no other.
+    #[test]
+    fn issue8_every_namespace_reaches_its_document(
+        names in prop::collection::vec(name(), 1..6)
+    ) {
+        let with_docs = |run: Run| {
+            names
+                .iter()
+                .enumerate()
+                .fold(run, |run, (i, n)| run.doc(n, format!("# Doc {i}\n")))
+        };
+        let index = with_docs(Run::index()).report();
+        prop_assert_eq!(index.documents.len(), names.len());
+        for (i, doc) in index.documents.iter().enumerate() {
+            let selector = format!("{}::*", memory::namespace(doc));
+            let report = with_docs(Run::select(&selector)).report();
+            prop_assert!(report.unresolved.is_empty(), "{} {:?}", selector, report.unresolved);
+            prop_assert_eq!(report.matches.len(), 1, "{}", selector);
+            prop_assert_eq!(report.matches[0].doc, i, "{}", selector);
+        }
+    }
+}
