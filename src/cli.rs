@@ -39,7 +39,7 @@ struct Cli {
 /// Examples, then the selector types (from the library's table of types) and syntax.
 fn after_help() -> String {
     format!(
-        "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          fuzzy search (typos and word order are fine)\n\nSelectors: {}\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
+        "Examples:\n  mdsel README.md                  index: list the selectors\n  mdsel h2.1 README.md             the second h2 section, byte for byte\n  mdsel 'h2.0/code.0' docs/        first code block under the first h2, in every file\n  mdsel install README.md          search: the best matching sections, ranked\n\nSelectors: {}\n  .N  .N-M  .N,M  [N]   ns::sel   a/b   ?head=N  ?tail=N  ?full=true",
         Target::listed(", ")
     )
 }
@@ -89,7 +89,7 @@ enum Sub {
         #[arg(required = true, value_name = "FILES")]
         files: Vec<String>,
     },
-    /// Fuzzy-search heading titles and blocks.
+    /// Search: the sections that best match some words, ranked.
     Search {
         /// Words to look for.
         query: String,

@@ -70,7 +70,7 @@ pub use exit::ExitCode;
 pub use namespace::namespaces;
 pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
 pub use render::{write_errors, write_json, write_text};
-pub use report::{CommandKind, Match, PageInfo, Report, Unresolved};
+pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
 pub use run::{run, run_text};
 pub use search::{SearchHit, similarity};
 pub use selector::{

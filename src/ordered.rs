@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// Applies `work` to every item on up to `threads` threads and calls `consume`
@@ -143,6 +144,57 @@ impl<T, R> Drop for Stop<'_, T, R> {
     }
 }
 
+/// Applies `f` to every item on up to `threads` threads and collects the
+/// results in input order, unbounded (for small results: search's per-document
+/// scans). `init` makes scratch state once per thread, lent to every call on
+/// that thread (a cache, say: `f` must not let it change results).
+pub(crate) fn map_ordered_with<T, R, S, I, F>(
+    items: Vec<T>,
+    threads: usize,
+    init: I,
+    f: F,
+) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, T) -> R + Sync,
+{
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        let mut state = init();
+        return items.into_iter().map(|item| f(&mut state, item)).collect();
+    }
+    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+    let results: Vec<Mutex<Option<R>>> = slots.iter().map(|_| Mutex::new(None)).collect();
+    let cursor = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut state = init();
+                loop {
+                    let i = cursor.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = slots.get(i) else { break };
+                    let item = take(slot);
+                    let out = f(&mut state, item);
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
+                }
+            });
+        }
+    });
+    results.into_iter().map(|r| take_owned(r)).collect()
+}
+
+fn take<T>(slot: &Mutex<Option<T>>) -> T {
+    let item = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+    item.expect("each index is handed out once")
+}
+
+fn take_owned<R>(slot: Mutex<Option<R>>) -> R {
+    let item = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+    item.expect("every index was processed")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,5 +304,14 @@ mod tests {
             );
         });
         assert!(outcome.is_err(), "the consumer's panic propagates");
+    }
+
+    #[test]
+    fn map_with_keeps_order_for_any_thread_count() {
+        let want: Vec<u64> = (0..100u64).map(|x| x * x).collect();
+        for threads in [0, 1, 2, 7, 200] {
+            let got = map_ordered_with((0..100u64).collect(), threads, || 0u64, |_, x| x * x);
+            assert_eq!(got, want, "threads={threads}");
+        }
     }
 }

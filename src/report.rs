@@ -66,6 +66,17 @@ pub struct Match {
     pub query: Query,
     /// Relevance from 0 to 1, for search hits.
     pub score: Option<f32>,
+    /// Where a search hit sits and what it matched.
+    pub hit: Option<HitInfo>,
+}
+
+/// What a search shows of a hit besides its selector and score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HitInfo {
+    /// Titles of the sections holding the hit, outermost first.
+    pub path: Vec<String>,
+    /// The source line that best shows the match, cut to one short line.
+    pub preview: String,
 }
 
 impl Match {

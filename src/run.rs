@@ -125,11 +125,21 @@ fn search(options: &Options, query: &str, walk: Walk, report: &mut Report) {
     report.command = CommandKind::Search;
     report.query = Some(query.to_owned());
     select::load_all(options, walk, report);
-    let hits = crate::search::search(&report.documents, query, options.limit);
+    let hits = crate::search::search(
+        &report.documents,
+        query,
+        options.limit,
+        options.max_words,
+        options.threads,
+    );
     for hit in hits {
         let doc = &report.documents[hit.doc];
         let m = crate::report::Match {
             score: Some(hit.score),
+            hit: Some(crate::report::HitInfo {
+                path: hit.path,
+                preview: hit.preview,
+            }),
             ..fit::whole(hit.doc, doc, hit.node, selector::Query::default())
         };
         report.matches.push(fit::paged(options, doc, m));

@@ -115,8 +115,10 @@ fn skill_examples_are_real_output() {
     let text = blocks(&skill, "text");
     let (index, _) = mdsel(&["index", "guide.md"]);
     assert_eq!(text[0], index);
+    let (search, _) = mdsel(&["search", "install guide", "guide.md"]);
+    assert_eq!(text[1], search);
     let (_, errors) = mdsel(&["select", "h2.99", "guide.md"]);
-    assert_eq!(text[1], errors);
+    assert_eq!(text[2], errors);
 }
 
 #[test]

@@ -139,3 +139,80 @@ fn big_corpus_files_round_trip_through_the_binary() {
         );
     }
 }
+
+/// Issue 10: questions of our own over real Markdown find the section that
+/// answers them in the top 5, each searched in its part of the corpus: a hit
+/// counts when it is in the answer's file and its content holds the answer.
+#[test]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+fn issue10_search_finds_the_answering_section_in_the_top_five() {
+    let dir = corpus();
+    let cases = [
+        // (query, folder searched, file, text of the answer)
+        (
+            "shadowing variables",
+            "rust-book/src",
+            "ch03-01-variables-and-mutability.md",
+            "is _shadowed_ by the second",
+        ),
+        (
+            "borow chekcer references",
+            "rust-book/src",
+            "ch10-03-lifetime-syntax.md",
+            "has a _borrow checker_ that compares scopes",
+        ),
+        (
+            "unwrap_or_else closure",
+            "rust-book/src",
+            "ch13-01-closures.md",
+            "`unwrap_or_else` calls the closure",
+        ),
+        (
+            "process.nextTick",
+            "nodejs-api",
+            "process.md",
+            "adds `callback` to the \"next tick queue\"",
+        ),
+        (
+            "EventEmitter once listener",
+            "nodejs-api",
+            "events.md",
+            "Adds a **one-time** `listener` function for the event named `eventName`. The",
+        ),
+        (
+            "strikethrough tildes",
+            "gfm-spec",
+            "0017.md",
+            "A proper ~strikethrough~.",
+        ),
+        (
+            "active-passive failover",
+            "big-files",
+            "system-design-primer-README.md",
+            "Active-passive failover can also be referred to",
+        ),
+        (
+            "众人认同的决策程序",
+            "rust-rfcs/text/3392-leadership-council",
+            "Leadership-Council-RFCzh-Hans.md",
+            "众人认同的决策程序",
+        ),
+    ];
+    let mut misses = Vec::new();
+    for (query, folder, file, answer) in cases {
+        let report = Run::search(query).path(&dir.join(folder)).report();
+        let found = report.matches.iter().take(5).any(|m| {
+            memory::doc_path(&report.documents[m.doc]).ends_with(file)
+                && memory::matched(&report, m).contains(answer)
+        });
+        if !found {
+            let got: Vec<&str> = report.matches.iter().map(|m| m.selector.as_str()).collect();
+            misses.push(format!("{query:?}: {got:?}"));
+        }
+    }
+    assert!(
+        misses.is_empty(),
+        "not in the top 5:\n{}",
+        misses.join("\n")
+    );
+}

@@ -230,3 +230,29 @@ fn no_limit_lets_a_document_past_four_gib() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("over the 4294967295-byte limit"), "{err}");
 }
+
+/// Issue 10: when every section matches and most are nested in better hits,
+/// search still answers at once with distinct hits (each dropped candidate costs
+/// a lookup, not a pass over the document's sections).
+#[test]
+fn issue10_search_over_a_hundred_thousand_matching_sections_stays_bounded() {
+    // The first chapter ranks first and holds 499 sections that rank next: each
+    // is passed over as nested, before nine sections of the next chapter.
+    let sections = "## cache\n\ncache cache\n\n".repeat(499);
+    let first = format!("# cache cache\n\ncache cache cache\n\n{sections}");
+    let text = first + &format!("# cache\n\n{sections}").repeat(199);
+    let r = Run::search("cache")
+        .doc("hostile.md", &text)
+        .threads(1)
+        .report();
+    memory::text(&r);
+    memory::json_bytes(&r);
+    assert_eq!(r.matches[0].selector, "h1.0");
+    assert_eq!(r.matches.len(), 10);
+    let mut spans: Vec<_> = r.matches.iter().map(|m| m.span.clone()).collect();
+    spans.sort_by_key(|s| s.start);
+    assert!(
+        spans.windows(2).all(|w| w[0].end <= w[1].start),
+        "hits never nest"
+    );
+}

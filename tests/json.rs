@@ -261,10 +261,49 @@ fn search_hits_carry_scores() {
     let m = &v["data"]["matches"][0];
     assert_eq!(m["selector"], "guide::h2.0");
     let score = m["score"].as_f64().unwrap();
-    assert!((0.9..=0.93).contains(&score), "{score}");
+    assert!(
+        score > 0.5 && score < 1.0,
+        "a typo is no perfect match: {score}"
+    );
+    let names: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        &names[names.len() - 2..],
+        ["score", "path"],
+        "path sits beside score"
+    );
+    assert_eq!(
+        m["path"],
+        serde_json::json!(["mdsel Guide", "Installation"])
+    );
     let none = mdsel(&["--json", "zyzzyva", "guide.md"]);
     assert_eq!(none.status.code(), Some(1));
     assert_eq!(json(&none)["success"], false);
+}
+
+/// Issue 10: every search hit in JSON names its heading path, outermost first
+/// (empty for text before the first heading).
+#[test]
+fn issue10_search_hits_carry_their_heading_path() {
+    let v = json(&mdsel(&["--json", "search", "subtitles", "search"]));
+    let paths: Vec<&Value> = v["data"]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["path"])
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            &serde_json::json!(["Downloader", "Changelog", "1.6.2"]),
+            &serde_json::json!(["Downloader"]),
+            &serde_json::json!([]),
+        ]
+    );
+    let select = json(&mdsel(&["--json", "h1.0", "guide.md"]));
+    assert!(
+        select["data"]["matches"][0].get("path").is_none(),
+        "select matches have no path"
+    );
 }
 
 #[test]

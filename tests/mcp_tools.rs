@@ -34,7 +34,7 @@ Output includes:
 
 Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page.";
 
-/// The SPEC's §11 text for `mdsel_select`.
+/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
 
 IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
@@ -54,7 +54,9 @@ Examples:
 - "h2.1/code.0" = First code block in second h2
 - "readme::h1.0" = First h1 in readme document
 
-Returns exact markdown content. No summarization or interpretation."#;
+Returns exact markdown content. No summarization or interpretation.
+
+Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size."#;
 
 fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
     tools

@@ -54,8 +54,8 @@ fn issue8_names_differing_only_in_case() {
     assert_eq!(
         hits,
         "Search results for \"case\":\n\
-         Notes::para.0 (80% match)\n  Notes in upper case.\n\
-         notes::para.0 (80% match)\n  Notes in lower case.\n"
+         Notes::h1.0 (45% match, 6w)\n  Upper\n  Notes in upper case.\n\
+         notes::h1.0 (45% match, 6w)\n  Lower\n  Notes in lower case.\n"
     );
 }
 

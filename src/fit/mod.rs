@@ -65,6 +65,7 @@ pub(crate) fn whole(doc_index: usize, doc: &Document, id: NodeId, query: Query) 
         cut_tail: false,
         query,
         score: None,
+        hit: None,
     }
 }
 

@@ -219,6 +219,7 @@ mod tests {
                 cut_tail: false,
                 query: Default::default(),
                 score: None,
+                hit: None,
             },
             namespace: Cow::Borrowed("a"),
             content: Some(Cow::Owned(text.to_owned())),

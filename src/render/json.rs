@@ -113,6 +113,8 @@ struct MatchOut<'a> {
     page: Option<PageOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a [String]>,
 }
 
 #[derive(Serialize)]
@@ -306,7 +308,7 @@ fn document_out<'a>(doc: &'a Document, scope: &Scope) -> DocumentOut<'a> {
     }
 }
 
-fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
+fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
     let doc = &report.documents[m.doc];
     let text = content(report, m);
     let (line_start, line_end) = doc.lines_of(&m.span);
@@ -337,6 +339,7 @@ fn match_out<'a>(report: &'a Report, m: &Match) -> MatchOut<'a> {
             next: next_page(&prefix, m),
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
+        path: m.hit.as_ref().map(|h| h.path.as_slice()),
     }
 }
 

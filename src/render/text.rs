@@ -177,15 +177,20 @@ fn write_hits(report: &Report, out: &mut impl Write) -> io::Result<()> {
         .map(|m| {
             let doc = &report.documents[m.doc];
             let percent = (m.score.unwrap_or(0.0) * 100.0).round() as u32;
-            let text = match doc.node(m.node).kind {
-                Kind::Section { .. } => doc.title(m.node),
-                _ => doc.slice(m.node),
-            };
-            format!(
-                "{} ({percent}% match)\n  {}\n",
+            let mut hit = format!(
+                "{} ({percent}% match, {}w)\n",
                 report.display_selector(m, None),
-                preview(text, PREVIEW_CHARS)
-            )
+                doc.node_words(m.node)
+            );
+            if let Some(info) = &m.hit {
+                let place = match doc.node(m.node).kind {
+                    _ if !info.path.is_empty() => heading_path(&info.path),
+                    Kind::Front => "(front matter)".to_owned(),
+                    _ => "(no heading)".to_owned(),
+                };
+                hit.push_str(&format!("  {place}\n  {}\n", info.preview));
+            }
+            hit
         })
         .collect();
     let names: Vec<String> = report
@@ -215,6 +220,20 @@ fn write_hits(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// `Usage > Download Options`, outer titles dropped (`… >`) to fit the preview length.
+fn heading_path(path: &[String]) -> String {
+    for skip in 0..path.len() {
+        let mut line = path[skip..].join(" > ");
+        if skip > 0 {
+            line.insert_str(0, "… > ");
+        }
+        if line.chars().count() <= PREVIEW_CHARS {
+            return line;
+        }
+    }
+    preview(&path[path.len() - 1], PREVIEW_CHARS)
+}
+
 /// Writes what belongs on stderr: file errors, unresolved selectors, usage
 /// problems, and an empty search.
 pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
@@ -240,6 +259,16 @@ pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
             err,
             "No matches found for: {}",
             report.query.as_deref().unwrap_or_default()
+        )?;
+        let n = report.documents.len();
+        let (noun, their) = if n == 1 {
+            ("document", "its")
+        } else {
+            ("documents", "their")
+        };
+        writeln!(
+            err,
+            "Searched the headings and text of {n} {noun}; list {their} sections with `mdsel index`."
         )?;
     }
     for w in &report.warnings {

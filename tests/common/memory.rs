@@ -179,6 +179,11 @@ pub fn doc_text(doc: &Document) -> &str {
     doc.text()
 }
 
+/// A document's path as given or as found under a folder.
+pub fn doc_path(doc: &Document) -> &str {
+    doc.path()
+}
+
 /// A document's namespace.
 pub fn namespace(doc: &Document) -> &str {
     doc.namespace()

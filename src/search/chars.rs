@@ -1,0 +1,292 @@
+//! Characters: the classes that cut text into chunks, the splitting of a chunk
+//! into the parts of an identifier, and the fast paths for plain ASCII words.
+//!
+//! Pure functions over bytes and characters; nothing here allocates but `lower`,
+//! into a buffer the caller keeps.
+
+/// Byte classes for ASCII: what a byte does to a chunk.
+pub(crate) const SEPARATOR: u8 = 0;
+pub(crate) const ALNUM: u8 = 1;
+pub(crate) const JOINER: u8 = 2;
+
+pub(crate) const CLASS: [u8; 128] = {
+    let mut table = [SEPARATOR; 128];
+    let mut b = 0;
+    while b < 128 {
+        if (b as u8).is_ascii_alphanumeric() {
+            table[b] = ALNUM;
+        }
+        b += 1;
+    }
+    let joiners = b"_-.:/<>'@#+";
+    let mut j = 0;
+    while j < joiners.len() {
+        table[joiners[j] as usize] = JOINER;
+        j += 1;
+    }
+    table
+};
+
+/// ASCII case classes for the plain-word path: separators and joiners as in
+/// `CLASS`, then one bit each for lowercase letters and digits, and capitals.
+pub(crate) const LOWER: u8 = 4;
+pub(crate) const UPPER: u8 = 8;
+
+pub(crate) const CASE: [u8; 128] = {
+    let mut table = CLASS;
+    let mut b = 0;
+    while b < 128 {
+        if (b as u8).is_ascii_uppercase() {
+            table[b] = UPPER;
+        } else if table[b] == ALNUM {
+            table[b] = LOWER;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The class of a character: ASCII by table; beyond ASCII, letters and digits are
+/// word characters, the typographic apostrophe joins, everything else separates.
+pub(crate) fn class(c: char) -> u8 {
+    if c.is_ascii() {
+        CLASS[c as usize]
+    } else if c == '\u{2019}' {
+        JOINER
+    } else if c.is_alphanumeric() {
+        ALNUM
+    } else {
+        SEPARATOR
+    }
+}
+
+/// Scripts written without spaces between words: Han, kana, Hangul.
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x2FFFF)
+}
+
+/// The end of the run of ASCII lowercase letters and digits starting at `from`,
+/// eight bytes at a time.
+pub(crate) fn lowercase_run_end(bytes: &[u8], mut from: usize) -> usize {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // High bit of each lane set where an ASCII byte is at least `lo`; lanes never
+    // borrow from each other, as each starts at 0x80 or more.
+    let at_least = |x: u64, lo: u8| ((x | HIGH) - LOW * u64::from(lo)) & HIGH;
+    while let Some(chunk) = bytes.get(from..from + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let ascii = !x & HIGH;
+        let lower = at_least(x, b'a') & !at_least(x, b'z' + 1);
+        let digit = at_least(x, b'0') & !at_least(x, b'9' + 1);
+        let run = (lower | digit) & ascii;
+        if run != HIGH {
+            return from + ((!run & HIGH).trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    while from < bytes.len() && (bytes[from].is_ascii_lowercase() || bytes[from].is_ascii_digit()) {
+        from += 1;
+    }
+    from
+}
+
+/// Whether a chunk holds a joiner (its parts were not split at humps alone).
+pub(crate) fn has_joiner(chunk: &str) -> bool {
+    chunk.chars().any(|c| class(c) == JOINER)
+}
+
+/// Where the chunk starting at `from` ends: at a separator or a CJK character.
+pub(crate) fn chunk_end(text: &str, from: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            if CLASS[usize::from(b)] == SEPARATOR {
+                return i;
+            }
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().expect("i is on a char boundary");
+            if is_cjk(c) || class(c) == SEPARATOR {
+                return i;
+            }
+            i += c.len_utf8();
+        }
+    }
+    i
+}
+
+/// The parts of a trimmed chunk as byte ranges: runs of letters and digits (an
+/// apostrophe between letters stays inside: `don't`), cut at joiners and humps.
+pub(crate) fn split_parts(chunk: &str, parts: &mut Vec<(usize, usize)>) {
+    parts.clear();
+    if chunk.is_ascii() {
+        split_ascii(chunk.as_bytes(), parts);
+    } else {
+        split_chars(chunk.char_indices(), chunk.len(), parts);
+    }
+}
+
+/// [`split_chars`] for ASCII, by table.
+fn split_ascii(bytes: &[u8], parts: &mut Vec<(usize, usize)>) {
+    let mut start: Option<usize> = None;
+    let mut prev = SEPARATOR; // case class of the previous byte in a part
+    for (i, &b) in bytes.iter().enumerate() {
+        let class = CASE[usize::from(b)];
+        if class == JOINER {
+            let inner_apostrophe = b == b'\''
+                && start.is_some()
+                && prev != SEPARATOR
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic);
+            if !inner_apostrophe {
+                if let Some(s) = start.take() {
+                    parts.push((s, i));
+                }
+                prev = SEPARATOR;
+                continue;
+            }
+        }
+        if let Some(s) = start
+            && class == UPPER
+            && (prev == LOWER
+                || (prev == UPPER && bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)))
+        {
+            parts.push((s, i));
+            start = Some(i);
+        }
+        start.get_or_insert(i);
+        prev = class;
+    }
+    if let Some(s) = start {
+        parts.push((s, bytes.len()));
+    }
+}
+
+fn split_chars(
+    chars: impl Iterator<Item = (usize, char)>,
+    len: usize,
+    parts: &mut Vec<(usize, usize)>,
+) {
+    let mut start: Option<usize> = None;
+    let mut prev: Option<char> = None;
+    let mut iter = chars.peekable();
+    while let Some((i, c)) = iter.next() {
+        let next = iter.peek().map(|&(_, n)| n);
+        let joins = class(c) == JOINER;
+        let inner_apostrophe = (c == '\'' || c == '\u{2019}')
+            && prev.is_some_and(char::is_alphanumeric)
+            && next.is_some_and(char::is_alphabetic)
+            && start.is_some();
+        if joins && !inner_apostrophe {
+            if let Some(s) = start.take() {
+                parts.push((s, i));
+            }
+            prev = None;
+            continue;
+        }
+        if let (Some(s), Some(p)) = (start, prev)
+            && hump(p, c, next)
+        {
+            parts.push((s, i));
+            start = Some(i);
+        }
+        start.get_or_insert(i);
+        prev = Some(c);
+    }
+    if let Some(s) = start {
+        parts.push((s, len));
+    }
+}
+
+/// A camelCase boundary before `c`: lower or digit → upper (`toString`), or the last
+/// capital of a run before a lowercase letter (`HTTPServer` → `HTTP`, `Server`).
+fn hump(prev: char, c: char, next: Option<char>) -> bool {
+    c.is_uppercase()
+        && (prev.is_lowercase()
+            || prev.is_numeric()
+            || (prev.is_uppercase() && next.is_some_and(char::is_lowercase)))
+}
+
+/// `s` lowercased, borrowed when it already is, else written into `buf`.
+pub(crate) fn lower<'b>(s: &'b str, buf: &'b mut String) -> &'b str {
+    if s.bytes().all(|b| !b.is_ascii_uppercase() && b < 0x80) {
+        return s;
+    }
+    buf.clear();
+    if s.is_ascii() {
+        buf.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    } else {
+        for c in s.chars() {
+            if c == '\u{2019}' {
+                buf.push('\'');
+            } else {
+                buf.extend(c.to_lowercase());
+            }
+        }
+    }
+    buf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lowercase_runs_end_where_a_byte_by_byte_scan_does() {
+        let naive = |b: &[u8], mut i: usize| {
+            while i < b.len() && (b[i].is_ascii_lowercase() || b[i].is_ascii_digit()) {
+                i += 1;
+            }
+            i
+        };
+        let texts = [
+            "abcdefghijklmnopqrstuvwxyz0123456789 end",
+            "short",
+            "exactly8",
+            "nineteen characters",
+            "a`b{c@d[e/f:g\u{e9}h",
+            "abcdefgh\u{e9}ijk",
+            "zzzzzzzzzzzzzzzz{",
+            "",
+        ];
+        for t in texts {
+            for from in 0..=t.len() {
+                assert_eq!(
+                    lowercase_run_end(t.as_bytes(), from),
+                    naive(t.as_bytes(), from),
+                    "{t:?} {from}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_parts_split_as_characters_do() {
+        let chunks = [
+            "HTTPServer",
+            "camelCase",
+            "snake_case",
+            "don't",
+            "a'b'c",
+            "x''y",
+            "ABC1",
+            "A1B",
+            "utf8Decoder",
+            "rc<t",
+            "1.7.0",
+            "getHTTP2Response",
+            "it's-fine",
+            "O'Reilly",
+            "a'1",
+        ];
+        for chunk in chunks {
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            split_ascii(chunk.as_bytes(), &mut fast);
+            split_chars(chunk.char_indices(), chunk.len(), &mut slow);
+            assert_eq!(fast, slow, "{chunk}");
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Closeness of spellings: edit similarity for every "did you mean", and the
+//! typo tolerance of search (a query word within a few edits of a word in the text).
+//!
+//! Nothing here knows about documents; it compares strings.
+
+/// Edit similarity: 1 − (optimal-string-alignment distance / longer length).
+///
+/// ```
+/// assert!((mdsel::similarity("instalation", "installation") - 11.0 / 12.0).abs() < 1e-6);
+/// assert_eq!(mdsel::similarity("abc", "abc"), 1.0);
+/// ```
+pub fn similarity(a: &str, b: &str) -> f32 {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let longest = a.len().max(b.len());
+    if longest == 0 {
+        return 1.0;
+    }
+    1.0 - distance(&a, &b) as f32 / longest as f32
+}
+
+/// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
+    let width = b.len() + 1;
+    let mut prev2 = vec![0usize; width];
+    let mut prev: Vec<usize> = (0..width).collect();
+    let mut cur = vec![0usize; width];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// A query word that tolerates typos: its characters, how many edits it allows,
+/// and a letter mask that rejects most other words before any distance is computed.
+#[derive(Clone, Debug)]
+pub(crate) struct Typo {
+    chars: Vec<char>,
+    mask: u64,
+    /// Most edits allowed: 1 for words of 3 to 5 characters, 2 from 6 on (the
+    /// usual automatic fuzziness of search engines); shorter words allow none.
+    pub(crate) max_edits: usize,
+}
+
+impl Typo {
+    /// Typo tolerance for a lowercase word, if it is long enough to have any.
+    pub(crate) fn new(word: &str) -> Option<Typo> {
+        let chars: Vec<char> = word.chars().collect();
+        let max_edits = match chars.len() {
+            0..=2 => return None,
+            3..=5 => 1,
+            _ => 2,
+        };
+        Some(Typo {
+            mask: mask(word),
+            chars,
+            max_edits,
+        })
+    }
+
+    /// Whether a word of `bytes` bytes could be within the allowed edits (it has
+    /// at most that many characters, and at least a quarter of it).
+    pub(crate) fn may_have_len(&self, bytes: usize) -> bool {
+        bytes + self.max_edits >= self.chars.len()
+            && bytes <= 4 * (self.chars.len() + self.max_edits)
+    }
+
+    /// Whether `word` could be within the allowed edits: a cheap test on length and
+    /// letters (each letter one word has and the other lacks costs an edit).
+    pub(crate) fn may_match(&self, word: &str) -> bool {
+        // Bytes bound characters from above: too few bytes, too few characters.
+        if word.len() + self.max_edits < self.chars.len() {
+            return false;
+        }
+        let len = if word.is_ascii() {
+            word.len()
+        } else {
+            word.chars().count()
+        };
+        if len.abs_diff(self.chars.len()) > self.max_edits {
+            return false;
+        }
+        let m = mask(word);
+        (self.mask & !m).count_ones() as usize <= self.max_edits
+            && (m & !self.mask).count_ones() as usize <= self.max_edits
+    }
+
+    /// The edits from this word to `word`, if within the allowed number.
+    pub(crate) fn edits(&self, word: &str) -> Option<usize> {
+        if !self.may_match(word) {
+            return None;
+        }
+        let other: Vec<char> = word.chars().collect();
+        let d = distance(&self.chars, &other);
+        (d <= self.max_edits).then_some(d)
+    }
+
+    /// How much a match `edits` away is worth, 0 to 1: the edit similarity.
+    pub(crate) fn discount(&self, word: &str, edits: usize) -> f32 {
+        let longest = self.chars.len().max(word.chars().count()).max(1);
+        1.0 - edits as f32 / longest as f32
+    }
+}
+
+/// One bit per letter or digit a word holds (other characters share one bit;
+/// by bytes, as every byte of a character beyond ASCII is beyond ASCII too).
+fn mask(word: &str) -> u64 {
+    word.bytes().fold(0u64, |m, b| {
+        m | match b {
+            b'a'..=b'z' => 1 << (b - b'a'),
+            b'0'..=b'9' => 1 << (26 + b - b'0'),
+            _ => 1 << 63,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn similarity_table() {
+        let cases = [
+            ("kitten", "sitting", 1.0 - 3.0 / 7.0),
+            ("ab", "ba", 0.5),
+            ("", "", 1.0),
+            ("readme", "redme", 1.0 - 1.0 / 6.0),
+        ];
+        for (a, b, want) in cases {
+            assert!((similarity(a, b) - want).abs() < 1e-6, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn typo_table() {
+        let cases = [
+            ("instalation", "installation", Some(1)),
+            ("instalation", "instillation", Some(2)),
+            ("recieve", "receive", Some(1)),
+            ("ownership", "ownreship", Some(1)),
+            ("borow", "borrow", Some(1)),
+            ("borow", "bureau", None),
+            ("cat", "cart", Some(1)),
+            ("cat", "dog", None),
+            ("install", "uninstall", Some(2)),
+            ("closure", "closures", Some(1)),
+            ("closure", "capture", None),
+        ];
+        for (query, word, want) in cases {
+            let typo = Typo::new(query).unwrap();
+            assert_eq!(typo.edits(word), want, "{query} {word}");
+        }
+        assert!(Typo::new("go").is_none(), "two letters tolerate no typo");
+        let t = Typo::new("instalation").unwrap();
+        assert!((t.discount("installation", 1) - 11.0 / 12.0).abs() < 1e-6);
+    }
+}

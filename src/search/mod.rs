@@ -1,0 +1,277 @@
+//! Search: a small search engine over the loaded documents, built per call.
+//!
+//! The stages, each its own file: `terms` cuts text into tokens (case folded,
+//! identifiers whole and split, CJK bigrams) by the character classes of `chars`;
+//! `query` parses the query and matches its terms in tokens (words by their
+//! stem); `scan` reads one document into per-unit term counts (numbers only);
+//! `rank` scores every unit with BM25F once all documents are in; `hit` names and
+//! previews the best units from their documents. `fuzzy` holds the edit
+//! similarity that typo tolerance and every "did you mean" share.
+//!
+//! Documents enter one at a time and leave nothing behind but counts, so only the
+//! documents of the final hits are needed again after ranking.
+
+mod chars;
+mod fuzzy;
+mod hit;
+mod query;
+mod rank;
+mod scan;
+mod terms;
+
+pub use fuzzy::similarity;
+pub use hit::SearchHit;
+pub(crate) use hit::preview;
+
+use std::collections::HashMap;
+
+use crate::ordered::map_ordered_with;
+use crate::tree::Document;
+use query::{Matcher, Query};
+use rank::Accumulator;
+
+/// Hits scoring under this share of the best hit's score are noise, not shown.
+const FLOOR: f32 = 0.1;
+
+/// Searches `docs` for `text`: at most `limit` distinct hits, best first, none
+/// nested in another. Sections over `max_words` words are named by their best block.
+pub(crate) fn search(
+    docs: &[Document],
+    text: &str,
+    limit: usize,
+    max_words: usize,
+    threads: usize,
+) -> Vec<SearchHit> {
+    let query = Query::new(text);
+    if query.terms.is_empty() || limit == 0 {
+        return Vec::new();
+    }
+    let scans = map_ordered_with(
+        docs.iter().collect(),
+        threads,
+        || Matcher::new(&query),
+        |matcher, doc| scan::scan(doc, &query, matcher, max_words),
+    );
+    let mut acc = Accumulator::new(&query);
+    for (i, s) in scans.into_iter().enumerate() {
+        acc.add(i, s);
+    }
+    let ranking = acc.rank();
+    let mut hits: Vec<SearchHit> = Vec::new();
+    let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
+    let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
+    for c in ranking.candidates.iter().take_while(|c| c.score >= floor) {
+        let doc = &docs[c.doc];
+        let inside = |hits: &[SearchHit], at: usize| {
+            hits.iter()
+                .any(|h| h.doc == c.doc && doc.node(h.node).span.contains(&at))
+        };
+        if inside(&hits, c.start) {
+            continue; // a better hit already shows this unit
+        }
+        let units = units
+            .entry(c.doc)
+            .or_insert_with(|| scan::units(doc, max_words));
+        let Ok(at) = units.binary_search_by_key(&c.start, |u| u.span.start) else {
+            continue;
+        };
+        let unit = &units[at];
+        let overlaps = |hits: &[SearchHit], hit: &SearchHit| {
+            let span = &doc.node(hit.node).span;
+            hits.iter().filter(|h| h.doc == c.doc).any(|h| {
+                let other = &doc.node(h.node).span;
+                span.start < other.end && other.start < span.end
+            })
+        };
+        let mut hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, false);
+        if overlaps(&hits, &hit) {
+            // A section holding better hits is named by its own best block, if
+            // one matches.
+            hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, true);
+            if hit.node == c.node || overlaps(&hits, &hit) {
+                continue;
+            }
+        }
+        hits.push(hit);
+        if hits.len() == limit {
+            break;
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::parse_document;
+
+    fn docs(texts: &[&str]) -> Vec<Document> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| parse_document(crate::source::Source::new(format!("d{i}.md"), *t)))
+            .collect()
+    }
+
+    /// `(namespace::selector, score)` of every hit.
+    fn hits(docs: &[Document], query: &str) -> Vec<(String, f32)> {
+        search(docs, query, 10, 2000, 1)
+            .into_iter()
+            .map(|h| {
+                let doc = &docs[h.doc];
+                let sel = crate::selector::canonical(doc, h.node);
+                (format!("{}::{sel}", doc.namespace()), h.score)
+            })
+            .collect()
+    }
+
+    fn first(docs: &[Document], query: &str) -> String {
+        hits(docs, query)
+            .first()
+            .map(|h| h.0.clone())
+            .unwrap_or_default()
+    }
+
+    const GUIDE: &str = "# mdsel\n\nA tool.\n\n## Installation Guide\n\nRun the installer.\n\n```sh\nnpm install -g mdsel\n```\n\n## Usage\n\nCall it.\n";
+
+    #[test]
+    fn typos_case_and_order_still_find_the_heading_first() {
+        let d = docs(&[GUIDE]);
+        for q in [
+            "Instalation",
+            "install guide",
+            "GUIDE installation",
+            "installing",
+            "instal gide",
+        ] {
+            assert_eq!(first(&d, q), "d0::h2.0", "{q}: {:?}", hits(&d, q));
+        }
+        assert!(hits(&d, "zzzz qqqq").is_empty());
+    }
+
+    #[test]
+    fn a_title_match_outranks_a_body_match() {
+        // The body says `borrow` twice in fewer words than the title's section.
+        let d = docs(&[
+            "## Other notes here\n\nborrow, borrow.\n\n## Borrowing rules\n\nReferences must be valid.\n",
+        ]);
+        assert_eq!(
+            first(&d, "borrowing"),
+            "d0::h2.1",
+            "{:?}",
+            hits(&d, "borrowing")
+        );
+    }
+
+    #[test]
+    fn rare_terms_outrank_common_ones() {
+        let common = "## Rust\n\nrust rust\n\n";
+        let text = format!(
+            "{}## A\n\nrust program\n\n## B\n\nlifetime elision\n",
+            common.repeat(8)
+        );
+        let d = docs(&[&text]);
+        let got = hits(&d, "rust lifetime");
+        assert!(got[0].0.ends_with("h2.9"), "{got:?}");
+    }
+
+    #[test]
+    fn all_terms_beat_partial_matches() {
+        // `beta` is common, so without the bonus four `alpha`s would win.
+        let common = "## Other\n\nbeta and more.\n\n".repeat(6);
+        let text = format!(
+            "## A\n\nalpha alpha alpha alpha alpha alpha.\n\n## B\n\nalpha beta words here.\n\n{common}"
+        );
+        let d = docs(&[&text]);
+        assert_eq!(
+            first(&d, "alpha beta"),
+            "d0::h2.1",
+            "{:?}",
+            hits(&d, "alpha beta")
+        );
+    }
+
+    #[test]
+    fn a_phrase_beats_scattered_terms() {
+        let d = docs(&["## A\n\nchecker then borrow kind.\n\n## B\n\nthe borrow checker kind.\n"]);
+        assert_eq!(
+            first(&d, "borrow checker"),
+            "d0::h2.1",
+            "{:?}",
+            hits(&d, "borrow checker")
+        );
+    }
+
+    #[test]
+    fn typos_find_the_word_they_miss() {
+        let d =
+            docs(&["## Ownership\n\nEach value has an owner.\n\n## Traits\n\nShared behaviour.\n"]);
+        assert_eq!(first(&d, "ownreship"), "d0::h2.0");
+        assert_eq!(first(&d, "behavoir"), "d0::h2.1");
+    }
+
+    #[test]
+    fn identifiers_versions_and_cjk_are_found_as_typed() {
+        let d = docs(&[
+            "## Options\n\nUse `--concurrent-fragments` to download faster.\n\n## Types\n\n`Rc<T>` counts references; `snake_case` names; `camelCase` too.\n\n## Release 1.7.0\n\nFixed.\n\n## 所有权\n\n所有权规则很重要。\n",
+        ]);
+        assert_eq!(first(&d, "--concurrent-fragments"), "d0::h2.0");
+        assert_eq!(first(&d, "concurrent fragments"), "d0::h2.0");
+        assert_eq!(first(&d, "Rc<T>"), "d0::h2.1");
+        assert_eq!(first(&d, "snake_case"), "d0::h2.1");
+        assert_eq!(first(&d, "camel case"), "d0::h2.1");
+        assert_eq!(first(&d, "1.7.0"), "d0::h2.2");
+        assert_eq!(first(&d, "所有权规则"), "d0::h2.3");
+    }
+
+    #[test]
+    fn hits_are_never_nested_and_several_come_from_one_file() {
+        let d = docs(&[
+            "# Cache\n\ncache intro\n\n## Cache size\n\ncache size\n\n## Cache keys\n\ncache keys\n",
+            "## cache\n\ncache\n",
+        ]);
+        let got = search(&d, "cache", 10, 2000, 1);
+        assert!(got.len() >= 2, "{got:?}");
+        for (i, a) in got.iter().enumerate() {
+            for b in &got[i + 1..] {
+                let (sa, sb) = (&d[a.doc].node(a.node).span, &d[b.doc].node(b.node).span);
+                assert!(
+                    a.doc != b.doc || sa.end <= sb.start || sb.end <= sa.start,
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+        let d = docs(&["## One\n\nalpha\n\n## Two\n\nalpha beta\n"]);
+        assert_eq!(
+            hits(&d, "alpha").len(),
+            2,
+            "two distinct sections of one file"
+        );
+    }
+
+    #[test]
+    fn scores_are_shares_of_a_perfect_match() {
+        let d = docs(&[GUIDE, "## Usage notes\n\nusage usage usage\n"]);
+        for q in ["usage", "install guide", "mdsel", "call"] {
+            let got = hits(&d, q);
+            assert!(got.iter().all(|h| h.1 > 0.0 && h.1 <= 1.0), "{q}: {got:?}");
+            assert!(got.windows(2).all(|w| w[0].1 >= w[1].1), "{q}: {got:?}");
+        }
+        assert!(
+            hits(&d, "call")[0].1 < 0.9,
+            "a body word alone is no perfect match"
+        );
+    }
+
+    #[test]
+    fn an_over_budget_section_is_named_by_its_best_block() {
+        let filler = "word ".repeat(30);
+        let text = format!("## Big\n\n{filler}\n\n{filler} needle\n\n{filler}\n");
+        let d = docs(&[&text]);
+        let got = search(&d, "needle", 10, 40, 1);
+        assert_eq!(crate::selector::canonical(&d[0], got[0].node), "para.1");
+        assert_eq!(got[0].path, ["Big"]);
+        let got = search(&d, "needle", 10, 2000, 1);
+        assert_eq!(crate::selector::canonical(&d[0], got[0].node), "h2.0");
+    }
+}

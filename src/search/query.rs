@@ -1,0 +1,381 @@
+//! The query: its terms, its phrase, and the matcher that finds them in text.
+//!
+//! A query is tokenised like the text (see `terms`); its words are stemmed, and each
+//! document word is compared with the query's stems (a cheap prefix test first, the
+//! stemmer only for the few words that pass, remembered per matcher). A document word
+//! that is no query stem but lies within a few edits of a query word is reported as
+//! near, so the ranker can use it when the query word itself occurs nowhere.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::chars::has_joiner;
+use super::fuzzy::Typo;
+use super::terms::{Filter, Token, TokenKind, Tokenizer};
+
+/// Queries longer than this keep their first terms (term sets are 64-bit masks).
+pub(crate) const MAX_TERMS: usize = 64;
+
+/// One distinct term of the query.
+#[derive(Clone, Debug)]
+pub(crate) struct Term {
+    /// The stem of a word; a whole identifier or a gram as typed (lowercase).
+    pub(crate) text: String,
+    /// What kind of token it matches.
+    pub(crate) kind: TokenKind,
+    /// A stop word: counted, but not required for the all-terms bonus.
+    pub(crate) stop: bool,
+    /// Typo tolerance, for words of letters that are not stop words.
+    pub(crate) typo: Option<Typo>,
+    /// The shortest start a document word needs to possibly stem to `text`.
+    prefix: usize,
+}
+
+/// A parsed query.
+#[derive(Debug)]
+pub(crate) struct Query {
+    /// Distinct terms, in query order.
+    pub(crate) terms: Vec<Term>,
+    /// The words and grams in query order, as term indices: the phrase.
+    pub(crate) phrase: Vec<u32>,
+    /// Per first byte: the word terms a word starting with it may stem to.
+    first: Box<[u64; 256]>,
+    /// Per length in bytes (the last slot: longer): the typo-tolerant words a word
+    /// of that length may be near.
+    near_len: [u64; 64],
+    /// Terms found somewhere already, one bit each. Words near a term matter only
+    /// if the term itself occurs nowhere, so once it is seen, matchers stop
+    /// looking for them (whichever thread sees it first; the ranking ignores near
+    /// words of terms that occur, so results do not depend on when).
+    known: AtomicU64,
+}
+
+impl Query {
+    /// Parses query text.
+    pub(crate) fn new(text: &str) -> Query {
+        let mut terms: Vec<Term> = Vec::new();
+        let mut phrase = Vec::new();
+        let mut tokenizer = Tokenizer::default();
+        let mut whole_end = 0; // where the last whole identifier ends
+        tokenizer.run(text, 0, |t| {
+            // A compound without joiners (`camelCase`) is looked for as a word.
+            let mut t = *t;
+            let compound = t.kind == TokenKind::Whole && !has_joiner(t.text);
+            if t.kind == TokenKind::Whole {
+                whole_end = t.start + t.text.len();
+            }
+            if compound {
+                t.kind = TokenKind::Word;
+            }
+            // A lone character split off an identifier (the `T` of `Rc<T>`, the
+            // `0` of `1.7.0`) means nothing alone; the whole stands for it.
+            if t.kind == TokenKind::Word && t.start < whole_end && t.text.chars().nth(1).is_none() {
+                return;
+            }
+            let key = match t.kind {
+                TokenKind::Word => stem(t.text).into_owned(),
+                _ => t.text.to_owned(),
+            };
+            let existing = terms.iter().position(|q| q.kind == t.kind && q.text == key);
+            let id = match existing {
+                Some(id) => id,
+                None if terms.len() < MAX_TERMS => {
+                    terms.push(Term::new(&t, key));
+                    terms.len() - 1
+                }
+                None => return,
+            };
+            if t.kind != TokenKind::Whole && !compound {
+                phrase.push(id as u32);
+            }
+        });
+        let mut first = Box::new([0u64; 256]);
+        let mut near_len = [0u64; 64];
+        for (i, q) in terms.iter().enumerate() {
+            if q.kind != TokenKind::Word {
+                continue;
+            }
+            first[usize::from(q.text.as_bytes()[0])] |= 1 << i;
+            if let Some(typo) = &q.typo {
+                for (len, slot) in near_len.iter_mut().enumerate() {
+                    if typo.may_have_len(len) || len == 63 {
+                        *slot |= 1 << i;
+                    }
+                }
+            }
+        }
+        Query {
+            terms,
+            phrase,
+            first,
+            near_len,
+            known: AtomicU64::new(0),
+        }
+    }
+
+    /// The plain words a matcher needs to see now: those that start like a
+    /// term, or have the length of a word near an unseen typo-tolerant term.
+    pub(crate) fn filter(&self) -> Filter {
+        let unseen = !self.known.load(Ordering::Relaxed);
+        let mut filter = Filter {
+            first: [false; 256],
+            len: 0,
+            wholes: self.terms.iter().any(|t| t.kind == TokenKind::Whole),
+        };
+        for (slot, &terms) in filter.first.iter_mut().zip(self.first.iter()) {
+            *slot = terms != 0;
+        }
+        for (len, &terms) in self.near_len.iter().enumerate() {
+            if terms & unseen != 0 {
+                filter.len |= 1 << len;
+            }
+        }
+        filter
+    }
+
+    /// Whether some term is not a stop word.
+    pub(crate) fn has_content(&self) -> bool {
+        self.terms.iter().any(|t| !t.stop)
+    }
+}
+
+impl Term {
+    fn new(token: &Token<'_>, key: String) -> Term {
+        let word = token.kind == TokenKind::Word;
+        let stop = word && is_stop_word(token.text);
+        let letters = token.text.chars().all(char::is_alphabetic);
+        // A stem can differ from its word in its last two characters (`happi` from
+        // `happy`, `hope` from `hoping`, `die` from `dying`), so the test keeps all
+        // but those, and at least one.
+        let prefix = if word {
+            let keep = key.chars().count().saturating_sub(2).max(1);
+            key.char_indices().nth(keep).map_or(key.len(), |(i, _)| i)
+        } else {
+            key.len()
+        };
+        Term {
+            typo: (word && letters && !stop)
+                .then(|| Typo::new(token.text))
+                .flatten(),
+            text: key,
+            kind: token.kind,
+            stop,
+            prefix,
+        }
+    }
+}
+
+/// How a token matched the query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// It is a query term (after stemming).
+    Term(u32),
+    /// It is within `edits` edits of a query word.
+    Near {
+        /// The query term.
+        term: u32,
+        /// Edits between the query word and the token.
+        edits: u8,
+    },
+}
+
+/// The English stem of a lowercase word (`installing` → `instal`); words with
+/// digits or letters beyond ASCII are their own stem.
+pub(crate) fn stem(word: &str) -> Cow<'_, str> {
+    if word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase() || b == b'\'') {
+        return Cow::Borrowed(word);
+    }
+    rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English).stem(word)
+}
+
+/// Words too common to be required by a query: the classic English stop list of
+/// Lucene's analyzers, plus the words that open questions.
+pub(crate) fn is_stop_word(word: &str) -> bool {
+    const STOP: [&str; 46] = [
+        "a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "do", "does", "for", "from",
+        "how", "i", "if", "in", "into", "is", "it", "its", "no", "not", "of", "on", "or", "such",
+        "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "what",
+        "when", "where", "which", "who", "why", "will", "with",
+    ];
+    STOP.binary_search(&word).is_ok()
+}
+
+/// Finds query terms in tokens, remembering its verdict on each word it had to
+/// stem or measure.
+pub(crate) struct Matcher<'q> {
+    query: &'q Query,
+    seen: HashMap<Box<str>, Option<Found>>,
+}
+
+impl<'q> Matcher<'q> {
+    pub(crate) fn new(query: &'q Query) -> Matcher<'q> {
+        Matcher {
+            query,
+            seen: HashMap::new(),
+        }
+    }
+
+    /// What a token is to the query, if anything.
+    pub(crate) fn find(&mut self, token: &Token<'_>) -> Option<Found> {
+        let query = self.query;
+        if token.kind != TokenKind::Word {
+            let exact = query
+                .terms
+                .iter()
+                .position(|q| q.kind == token.kind && q.text == token.text)
+                .map(|i| Found::Term(i as u32));
+            // A compound without joiners (`camelCase`) is a word as written too.
+            if exact.is_some() || token.kind != TokenKind::Whole || has_joiner(token.text) {
+                return exact;
+            }
+        }
+        // Two table lookups reject almost every word: no term starts with its
+        // first byte, and no unseen typo-tolerant word has its length.
+        let word = token.text;
+        let bytes = word.as_bytes();
+        let stems = query.first[usize::from(bytes[0])];
+        let unseen = !query.known.load(Ordering::Relaxed);
+        let near = query.near_len[bytes.len().min(63)] & unseen;
+        if stems | near == 0 {
+            return None;
+        }
+        let maybe = query.terms.iter().enumerate().any(|(i, q)| {
+            (stems >> i & 1 == 1 && starts_with(bytes, &q.text.as_bytes()[..q.prefix]))
+                || (near >> i & 1 == 1 && q.typo.as_ref().is_some_and(|t| t.may_match(word)))
+        });
+        if !maybe {
+            return None;
+        }
+        if let Some(found) = self.seen.get(word) {
+            return *found;
+        }
+        let found = self.judge(word);
+        if let Some(Found::Term(i)) = found
+            && query.known.load(Ordering::Relaxed) >> i & 1 == 0
+        {
+            query.known.fetch_or(1 << i, Ordering::Relaxed);
+        }
+        self.seen.insert(word.into(), found);
+        found
+    }
+
+    fn judge(&self, word: &str) -> Option<Found> {
+        let terms = &self.query.terms;
+        let stemmed = stem(word);
+        if let Some(i) = terms
+            .iter()
+            .position(|q| q.kind == TokenKind::Word && q.text == stemmed)
+        {
+            return Some(Found::Term(i as u32));
+        }
+        terms
+            .iter()
+            .enumerate()
+            .filter_map(|(i, q)| {
+                let edits = q.typo.as_ref()?.edits(word)?;
+                Some(Found::Near {
+                    term: i as u32,
+                    edits: edits as u8,
+                })
+            })
+            .min_by_key(|f| match f {
+                Found::Near { edits, .. } => *edits,
+                Found::Term(_) => 0,
+            })
+    }
+}
+
+/// `bytes.starts_with(prefix)` for short prefixes, without a call to `memcmp`.
+fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
+    bytes.len() >= prefix.len() && bytes.iter().zip(prefix).all(|(a, b)| a == b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_table() {
+        let cases = [
+            ("installing", "instal"),
+            ("installation", "instal"),
+            ("install", "instal"),
+            ("rules", "rule"),
+            ("fragments", "fragment"),
+            ("rust's", "rust"),
+            ("h2", "h2"),
+            ("été", "été"),
+            ("is", "is"),
+        ];
+        for (word, want) in cases {
+            assert_eq!(stem(word), want, "{word}");
+        }
+    }
+
+    #[test]
+    fn stop_words_are_sorted_and_found() {
+        assert!(is_stop_word("the") && is_stop_word("how") && is_stop_word("with"));
+        assert!(!is_stop_word("install") && !is_stop_word("rust"));
+    }
+
+    fn find(query: &str, text: &str) -> Vec<Option<Found>> {
+        let q = Query::new(query);
+        let mut m = Matcher::new(&q);
+        let mut out = Vec::new();
+        Tokenizer::default().run(text, 0, |t| out.push(m.find(t)));
+        out
+    }
+
+    #[test]
+    fn parses_terms_and_phrase() {
+        let q = Query::new("Installing the CLI, install!");
+        let texts: Vec<&str> = q.terms.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["instal", "the", "cli"]);
+        assert_eq!(q.phrase, [0, 1, 2, 0]);
+        assert!(q.terms[1].stop && !q.terms[0].stop);
+        let q = Query::new("--max-words");
+        let texts: Vec<&str> = q.terms.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["max-words", "max", "word"]);
+        assert_eq!(q.phrase, [1, 2], "wholes are not phrase steps");
+        for (text, want) in [
+            ("Rc<T>", &["rc<t", "rc"][..]),
+            ("1.7.0", &["1.7.0"]),
+            ("x", &["x"]),
+        ] {
+            let q = Query::new(text);
+            let texts: Vec<&str> = q.terms.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(texts, want, "lone characters split off {text} are no terms");
+        }
+        let q = Query::new("camelCase");
+        let texts: Vec<&str> = q.terms.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["camelcas", "camel", "case"],
+            "a compound is a word too"
+        );
+        assert_eq!(q.phrase, [1, 2]);
+    }
+
+    #[test]
+    fn finds_stems_wholes_grams_and_near_words() {
+        use Found::*;
+        assert_eq!(
+            find("installation", "Installing installs instill"),
+            [Some(Term(0)), Some(Term(0)), None]
+        );
+        assert_eq!(
+            find("ownreship", "ownership owner"),
+            [Some(Near { term: 0, edits: 1 }), None]
+        );
+        assert_eq!(
+            find("snake_case", "a snake_case"),
+            [None, Some(Term(0)), Some(Term(1)), Some(Term(2))]
+        );
+        assert_eq!(find("所有权", "所有"), [Some(Term(0))]);
+        assert_eq!(
+            find("happy", "happiness happy"),
+            [Some(Term(0)), Some(Term(0))]
+        );
+    }
+}

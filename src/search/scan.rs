@@ -1,0 +1,354 @@
+//! One document's contribution to a search: its units, their field lengths, and
+//! how often each query term occurs in each field — numbers only, no text.
+//!
+//! A unit is a section's own text (its heading up to the next heading of any
+//! level), the front matter, or the preamble; a document without headings is cut
+//! into its document-level blocks instead. Each unit has three fields: its title,
+//! its path (the file name and the titles of the sections around it) and its body.
+//! Units where no query term occurs are only counted; the others keep their
+//! counts, so a scan's size grows with the matches, not with the document.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::query::{Found, Matcher, Query};
+use super::terms::{Token, TokenKind, Tokenizer};
+use crate::tree::{BlockKind, Document, NodeId, next_line_end};
+
+/// Counts of one term in the three fields of a unit: title, path, body (the
+/// order of every per-field array).
+pub(crate) type Counts = [u16; 3];
+
+/// A unit where some query term occurs.
+#[derive(Clone, Debug)]
+pub(crate) struct UnitScan {
+    /// The section, front matter, preamble or block.
+    pub(crate) node: NodeId,
+    /// Where it starts in the text (to order ties).
+    pub(crate) start: usize,
+    /// Tokens per field.
+    pub(crate) lens: [u32; 3],
+    /// Its term counts, a range of [`DocScan::tf`].
+    pub(crate) tf: Range<u32>,
+    /// The whole query occurs as a phrase in its title or body.
+    pub(crate) phrase: bool,
+}
+
+/// A word of the text within a few edits of a query word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Near {
+    /// The query term.
+    pub(crate) term: u32,
+    /// Edits apart.
+    pub(crate) edits: u8,
+    /// The word as it occurs (lowercase).
+    pub(crate) word: Box<str>,
+}
+
+/// What one document adds to a search. Term ids are the query's term indices,
+/// then `query.terms.len() + i` for `near[i]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DocScan {
+    /// Units in the document.
+    pub(crate) units: u32,
+    /// Sum of field lengths over all units.
+    pub(crate) len_sum: [u64; 3],
+    /// Units with a non-empty field.
+    pub(crate) len_count: [u32; 3],
+    /// Units in which each term occurs, by term id.
+    pub(crate) df: Vec<u32>,
+    /// Words near query words, in order of first occurrence.
+    pub(crate) near: Vec<Near>,
+    /// Units where a term occurs, in document order.
+    pub(crate) matched: Vec<UnitScan>,
+    /// Term counts of matched units: (term id, counts).
+    pub(crate) tf: Vec<(u32, Counts)>,
+}
+
+/// A unit to scan: where its body is, and which section gives its title and path.
+#[derive(Clone, Debug)]
+pub(crate) struct Unit {
+    pub(crate) node: NodeId,
+    /// The own text, heading included.
+    pub(crate) span: Range<usize>,
+    /// Where its body starts (after the heading line).
+    pub(crate) body: usize,
+    /// Index in `doc.sections()`, for a section.
+    pub(crate) section: Option<usize>,
+}
+
+/// The units of a document, in document order. A document without headings is
+/// one unit, its preamble, unless that is over `max_words`: then each of its
+/// document-level blocks is one (text outside them is not searched).
+pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
+    let mut out = Vec::new();
+    let whole = |id: NodeId| {
+        let span = doc.node(id).span.clone();
+        Unit {
+            node: id,
+            body: span.start,
+            span,
+            section: None,
+        }
+    };
+    out.extend(doc.front().map(whole));
+    let sections = doc.sections();
+    if sections.is_empty() {
+        if let Some(root) = doc.root().filter(|&r| doc.node_words(r) <= max_words) {
+            out.push(whole(root));
+            return out;
+        }
+        let mut blocks: Vec<NodeId> = BlockKind::ALL
+            .iter()
+            .flat_map(|&k| doc.blocks(k).iter().copied())
+            .collect();
+        blocks.sort_by_key(|&id| doc.node(id).span.start);
+        if blocks.is_empty() {
+            out.extend(doc.root().map(whole));
+        }
+        out.extend(blocks.into_iter().map(whole));
+        return out;
+    }
+    out.extend(doc.root().map(whole));
+    let bytes = doc.text().as_bytes();
+    for (k, &id) in sections.iter().enumerate() {
+        let start = doc.node(id).span.start;
+        let end = sections
+            .get(k + 1)
+            .map_or(doc.text().len(), |&n| doc.node(n).span.start);
+        out.push(Unit {
+            node: id,
+            span: start..end,
+            body: next_line_end(bytes, start, end),
+            section: Some(k),
+        });
+    }
+    out
+}
+
+/// Term counts while a field or unit is read.
+#[derive(Default)]
+struct Tally {
+    /// Words and grams (set by the caller, from tokenizer positions).
+    len: u32,
+    hits: Vec<(u32, u16)>,
+    phrase: bool,
+    run: usize,
+    last_pos: u32,
+}
+
+impl Tally {
+    fn reset(&mut self) {
+        self.len = 0;
+        self.hits.clear();
+        self.phrase = false;
+        self.run = 0;
+    }
+
+    /// Counts one token: the term it matched (`id` local,
+    /// `term` the query term it stands for).
+    fn add(&mut self, token: &Token<'_>, found: Option<(u32, u32)>, phrase: &[u32]) {
+        if token.kind == TokenKind::Whole {
+            if let Some((id, _)) = found {
+                bump(&mut self.hits, id);
+            }
+            return;
+        }
+        let Some((id, term)) = found else {
+            self.run = 0;
+            return;
+        };
+        bump(&mut self.hits, id);
+        if phrase.len() < 2 {
+            return;
+        }
+        let follows = self.run > 0 && token.pos == self.last_pos + 1;
+        self.run = if follows && phrase[self.run] == term {
+            self.run + 1
+        } else {
+            usize::from(phrase[0] == term)
+        };
+        if self.run == phrase.len() {
+            self.phrase = true;
+            self.run = 0;
+        }
+        self.last_pos = token.pos;
+    }
+}
+
+fn bump(hits: &mut Vec<(u32, u16)>, id: u32) {
+    match hits.iter_mut().find(|(t, _)| *t == id) {
+        Some((_, n)) => *n = n.saturating_add(1),
+        None => hits.push((id, 1)),
+    }
+}
+
+/// Scans one document for a query, with a matcher for that query (its memory of
+/// words already judged carries over from document to document).
+pub(crate) fn scan<'q>(
+    doc: &Document,
+    query: &'q Query,
+    matcher: &mut Matcher<'q>,
+    max_words: usize,
+) -> DocScan {
+    let mut s = Scanner {
+        query,
+        matcher,
+        near_ids: HashMap::new(),
+        out: DocScan {
+            df: vec![0; query.terms.len()],
+            ..DocScan::default()
+        },
+        tokenizer: Tokenizer::default(),
+        stop_only: !query.has_content(),
+    };
+    let units = units(doc, max_words);
+    let file = s.tally_text(doc.namespace());
+    let (titles, paths) = s.headings(doc, &file);
+    let mut body = Tally::default();
+    let mut tokenizer = Tokenizer::filtered(query.filter());
+    for u in &units {
+        body.reset();
+        let from = tokenizer.position();
+        tokenizer.run(&doc.text()[u.body..u.span.end], u.body, |token| {
+            let found = s.find(token);
+            body.add(token, found, &query.phrase);
+        });
+        body.len = tokenizer.position() - from;
+        let (title, path) = match u.section {
+            Some(k) => (Some(&titles[k]), &paths[k]),
+            None => (None, &file),
+        };
+        s.finish(u, title, path, &body);
+    }
+    s.out
+}
+
+struct Scanner<'q, 'm> {
+    query: &'q Query,
+    matcher: &'m mut Matcher<'q>,
+    near_ids: HashMap<Box<str>, u32>,
+    out: DocScan,
+    tokenizer: Tokenizer,
+    stop_only: bool,
+}
+
+impl Scanner<'_, '_> {
+    /// The local id and query term of a token that matches.
+    fn find(&mut self, token: &Token<'_>) -> Option<(u32, u32)> {
+        match self.matcher.find(token)? {
+            Found::Term(t) => Some((t, t)),
+            Found::Near { term, edits } => {
+                let base = self.query.terms.len() as u32;
+                if let Some(&id) = self.near_ids.get(token.text) {
+                    return Some((id, term));
+                }
+                let id = base + self.out.near.len() as u32;
+                self.out.near.push(Near {
+                    term,
+                    edits,
+                    word: token.text.into(),
+                });
+                self.out.df.push(0);
+                self.near_ids.insert(token.text.into(), id);
+                Some((id, term))
+            }
+        }
+    }
+
+    fn tally_text(&mut self, text: &str) -> Tally {
+        let mut tally = Tally::default();
+        let mut tokenizer = std::mem::take(&mut self.tokenizer);
+        tokenizer.reset();
+        let phrase = &self.query.phrase;
+        tokenizer.run(text, 0, |t| {
+            let found = self.find(t);
+            tally.add(t, found, phrase);
+        });
+        tally.len = tokenizer.position();
+        self.tokenizer = tokenizer;
+        tally
+    }
+
+    /// Each section's title counts, and its path counts (file name and the titles
+    /// of the sections around it).
+    fn headings(&mut self, doc: &Document, file: &Tally) -> (Vec<Tally>, Vec<Tally>) {
+        let sections = doc.sections();
+        let mut titles = Vec::with_capacity(sections.len());
+        let mut paths: Vec<Tally> = Vec::with_capacity(sections.len());
+        for (k, &id) in sections.iter().enumerate() {
+            titles.push(self.tally_text(doc.title(id)));
+            let parent = doc.node(id).parent.and_then(|p| doc.section_index(p));
+            let path = match parent.filter(|&p| p < k) {
+                Some(p) => {
+                    let mut path = Tally {
+                        len: paths[p].len + titles[p].len,
+                        hits: paths[p].hits.clone(),
+                        ..Tally::default()
+                    };
+                    for &(t, n) in &titles[p].hits {
+                        for _ in 0..n {
+                            bump(&mut path.hits, t);
+                        }
+                    }
+                    path
+                }
+                None => Tally {
+                    len: file.len,
+                    hits: file.hits.clone(),
+                    ..Tally::default()
+                },
+            };
+            paths.push(path);
+        }
+        (titles, paths)
+    }
+
+    /// Records a unit: always its lengths; its counts when a term occurs.
+    fn finish(&mut self, unit: &Unit, title: Option<&Tally>, path: &Tally, body: &Tally) {
+        let out = &mut self.out;
+        out.units += 1;
+        let lens = [title.map_or(0, |t| t.len), path.len, body.len];
+        for (f, &len) in lens.iter().enumerate() {
+            out.len_sum[f] += u64::from(len);
+            out.len_count[f] += u32::from(len > 0);
+        }
+        let from = out.tf.len();
+        let fields = [
+            title.map_or(&[][..], |t| &t.hits[..]),
+            &path.hits,
+            &body.hits,
+        ];
+        for (f, hits) in fields.into_iter().enumerate() {
+            for &(id, n) in hits {
+                match out.tf[from..].iter_mut().find(|(t, _)| *t == id) {
+                    Some((_, counts)) => counts[f] = n,
+                    None => {
+                        let mut counts = [0; 3];
+                        counts[f] = n;
+                        out.tf.push((id, counts));
+                    }
+                }
+            }
+        }
+        for &(id, _) in &out.tf[from..] {
+            out.df[id as usize] += 1;
+        }
+        // Stop words alone do not make a match, unless the query is nothing else.
+        let terms = &self.query.terms;
+        let keep = out.tf[from..]
+            .iter()
+            .any(|&(id, _)| self.stop_only || terms.get(id as usize).is_none_or(|t| !t.stop));
+        if keep {
+            out.matched.push(UnitScan {
+                node: unit.node,
+                start: unit.span.start,
+                lens,
+                tf: from as u32..out.tf.len() as u32,
+                phrase: body.phrase || title.is_some_and(|t| t.phrase),
+            });
+        } else {
+            out.tf.truncate(from);
+        }
+    }
+}
