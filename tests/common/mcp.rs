@@ -266,8 +266,7 @@ pub fn cli(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> (String, bool) {
 
 /// What the CLI prints for `mdsel index FILES…`: what `mdsel_index` must return.
 pub fn cli_index(cwd: &Path, files: &[&str], env: &[(&str, &str)]) -> (String, bool) {
-    let args: Vec<&str> = ["index"].iter().chain(files).copied().collect();
-    cli(cwd, &args, env)
+    cli_index_scoped(cwd, "", files, env)
 }
 
 /// What the CLI prints for `mdsel index SELECTOR FILES…`: what `mdsel_index`
