@@ -13,24 +13,34 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// Applies `work` to every item on up to `threads` threads and calls `consume`
 /// with each result in input order, on the calling thread, as soon as it and
 /// every earlier result are ready. `consume` may stop the run early with
 /// [`ControlFlow::Break`]; items not yet started are then skipped.
-pub(crate) fn for_each_ordered<T, R, W, C>(items: Vec<T>, threads: usize, work: W, mut consume: C)
-where
+///
+/// `init` makes scratch state once per thread, lent to every `work` call on
+/// that thread (a cache, say: `work` must not let it change results, which
+/// would then depend on the thread count).
+pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
+    items: Vec<T>,
+    threads: usize,
+    init: I,
+    work: W,
+    mut consume: C,
+) where
     T: Send,
     R: Send,
-    W: Fn(T) -> R + Sync,
+    I: Fn() -> S + Sync,
+    W: Fn(&mut S, T) -> R + Sync,
     C: FnMut(R) -> ControlFlow<()>,
 {
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
+        let mut state = init();
         for item in items {
-            if consume(work(item)).is_break() {
+            if consume(work(&mut state, item)).is_break() {
                 return;
             }
         }
@@ -50,7 +60,7 @@ where
     };
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| worker(&shared, total, window, &work));
+            scope.spawn(|| worker(&shared, total, window, &init, &work));
         }
         // Stops the workers however this loop ends: done, broken off, or unwinding.
         let _release = Stop(&shared);
@@ -66,9 +76,16 @@ where
 }
 
 /// One worker: take the next index while the window allows, work, publish.
-fn worker<T, R, W: Fn(T) -> R>(shared: &Shared<T, R>, total: usize, window: usize, work: &W) {
-    // Stops everyone if `work` unwinds, so the consumer is not left waiting.
+fn worker<T, R, S>(
+    shared: &Shared<T, R>,
+    total: usize,
+    window: usize,
+    init: &impl Fn() -> S,
+    work: &impl Fn(&mut S, T) -> R,
+) {
+    // Stops everyone if `init` or `work` unwinds, so the consumer is not left waiting.
     let guard = Stop(shared);
+    let mut state = init();
     loop {
         let (i, item) = {
             let mut s = shared.lock();
@@ -83,7 +100,7 @@ fn worker<T, R, W: Fn(T) -> R>(shared: &Shared<T, R>, total: usize, window: usiz
             let item = s.items[i].take().expect("each index is handed out once");
             (i, item)
         };
-        let result = work(item);
+        let result = work(&mut state, item);
         shared.lock().ready.insert(i, result);
         shared.changed.notify_all();
     }
@@ -144,61 +161,21 @@ impl<T, R> Drop for Stop<'_, T, R> {
     }
 }
 
-/// Applies `f` to every item on up to `threads` threads and collects the
-/// results in input order, unbounded (for small results: search's per-document
-/// scans). `init` makes scratch state once per thread, lent to every call on
-/// that thread (a cache, say: `f` must not let it change results).
-pub(crate) fn map_ordered_with<T, R, S, I, F>(
-    items: Vec<T>,
-    threads: usize,
-    init: I,
-    f: F,
-) -> Vec<R>
-where
-    T: Send,
-    R: Send,
-    I: Fn() -> S + Sync,
-    F: Fn(&mut S, T) -> R + Sync,
-{
-    let threads = threads.clamp(1, items.len().max(1));
-    if threads == 1 {
-        let mut state = init();
-        return items.into_iter().map(|item| f(&mut state, item)).collect();
-    }
-    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
-    let results: Vec<Mutex<Option<R>>> = slots.iter().map(|_| Mutex::new(None)).collect();
-    let cursor = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut state = init();
-                loop {
-                    let i = cursor.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = slots.get(i) else { break };
-                    let item = take(slot);
-                    let out = f(&mut state, item);
-                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
-                }
-            });
-        }
-    });
-    results.into_iter().map(|r| take_owned(r)).collect()
-}
-
-fn take<T>(slot: &Mutex<Option<T>>) -> T {
-    let item = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
-    item.expect("each index is handed out once")
-}
-
-fn take_owned<R>(slot: Mutex<Option<R>>) -> R {
-    let item = slot.into_inner().unwrap_or_else(|e| e.into_inner());
-    item.expect("every index was processed")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Without per-thread state.
+    fn for_each_ordered<T, R, W, C>(items: Vec<T>, threads: usize, work: W, consume: C)
+    where
+        T: Send,
+        R: Send,
+        W: Fn(T) -> R + Sync,
+        C: FnMut(R) -> ControlFlow<()>,
+    {
+        for_each_ordered_with(items, threads, || (), |(), item| work(item), consume);
+    }
 
     /// Applies `f` to every item on up to `threads` threads; results keep input order.
     fn map_ordered<T, R, F>(items: Vec<T>, threads: usize, f: F) -> Vec<R>
@@ -307,11 +284,30 @@ mod tests {
     }
 
     #[test]
-    fn map_with_keeps_order_for_any_thread_count() {
-        let want: Vec<u64> = (0..100u64).map(|x| x * x).collect();
-        for threads in [0, 1, 2, 7, 200] {
-            let got = map_ordered_with((0..100u64).collect(), threads, || 0u64, |_, x| x * x);
-            assert_eq!(got, want, "threads={threads}");
+    fn each_thread_gets_its_own_state() {
+        for threads in [1, 3] {
+            let made = AtomicUsize::new(0);
+            let mut out = Vec::new();
+            for_each_ordered_with(
+                (0..50u64).collect(),
+                threads,
+                || {
+                    made.fetch_add(1, Ordering::SeqCst);
+                    Vec::new()
+                },
+                |seen: &mut Vec<u64>, x| {
+                    seen.push(x);
+                    // Items on one thread come in increasing order.
+                    assert!(seen.windows(2).all(|w| w[0] < w[1]));
+                    x * x
+                },
+                |r| {
+                    out.push(r);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(out, (0..50u64).map(|x| x * x).collect::<Vec<_>>());
+            assert_eq!(made.load(Ordering::SeqCst), threads, "one state per thread");
         }
     }
 }

@@ -109,8 +109,11 @@ impl Unresolved {
 pub struct Report {
     /// What ran.
     pub command: CommandKind,
-    /// Loaded documents, in input order.
+    /// Loaded documents, in input order; of a search, only those its hits
+    /// come from (the rest were scanned and dropped).
     pub documents: Vec<Document>,
+    /// Of a search: how many documents were searched.
+    pub searched: usize,
     /// Inputs that could not be loaded, in input order.
     pub failed: Vec<FailedFile>,
     /// Selected content, in output order.
@@ -134,6 +137,7 @@ impl Report {
         Report {
             command,
             documents: Vec::new(),
+            searched: 0,
             failed: Vec::new(),
             matches: Vec::new(),
             unresolved: Vec::new(),

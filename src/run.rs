@@ -12,13 +12,14 @@
 
 mod index;
 mod load;
+mod search;
 mod select;
 mod selectors;
 
 use std::io::{self, Write};
 
 use crate::call::{Call, Command};
-use crate::fit::{self, Budget};
+use crate::fit::Budget;
 use crate::options::Options;
 use crate::report::{CommandKind, Report};
 use crate::selector;
@@ -60,7 +61,6 @@ pub fn run_text(options: &Options, call: &Call, out: &mut dyn Write) -> io::Resu
         Command::Select(args) if report.command == CommandKind::Select => {
             select::stream(options, args, walk, &mut report, out)?;
         }
-        // Ranking needs every document: search collects.
         Command::Select(args) => {
             search(options, &args.join(" "), walk, &mut report);
             crate::render::write_text(&report, &mut &mut *out)?;
@@ -124,24 +124,5 @@ fn is_query(args: &[String]) -> bool {
 fn search(options: &Options, query: &str, walk: Walk, report: &mut Report) {
     report.command = CommandKind::Search;
     report.query = Some(query.to_owned());
-    select::load_all(options, walk, report);
-    let hits = crate::search::search(
-        &report.documents,
-        query,
-        options.limit,
-        options.max_words,
-        options.threads,
-    );
-    for hit in hits {
-        let doc = &report.documents[hit.doc];
-        let m = crate::report::Match {
-            score: Some(hit.score),
-            hit: Some(crate::report::HitInfo {
-                path: hit.path,
-                preview: hit.preview,
-            }),
-            ..fit::whole(hit.doc, doc, hit.node, selector::Query::default())
-        };
-        report.matches.push(fit::paged(options, doc, m));
-    }
+    search::run(options, query, walk, report);
 }

@@ -251,16 +251,13 @@ pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
         writeln!(err, "{}", u.reason)?;
         write_suggestions(&u.suggestions, err)?;
     }
-    if report.command == CommandKind::Search
-        && report.matches.is_empty()
-        && !report.documents.is_empty()
-    {
+    if report.command == CommandKind::Search && report.matches.is_empty() && report.searched > 0 {
         writeln!(
             err,
             "No matches found for: {}",
             report.query.as_deref().unwrap_or_default()
         )?;
-        let n = report.documents.len();
+        let n = report.searched;
         let (noun, their) = if n == 1 {
             ("document", "its")
         } else {

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use crate::error::FailedFile;
 use crate::namespace;
-use crate::ordered::for_each_ordered;
+use crate::ordered::for_each_ordered_with;
 use crate::source::{self, Entry, Input};
 use crate::tree::{Document, parse_document};
 
@@ -49,6 +49,17 @@ impl Walk {
             .collect()
     }
 
+    /// What it takes to read each file again after the walk (see [`Reopen`]).
+    pub fn reopener(&self) -> Reopen {
+        let files = self
+            .slots
+            .iter()
+            .filter_map(|s| s.as_ref().ok())
+            .map(|(entry, ns)| (*entry != Entry::Stdin).then(|| (entry.clone(), ns.clone())))
+            .collect();
+        Reopen { files }
+    }
+
     /// Reads and parses every file on up to `threads` threads and calls
     /// `work` with each document on its thread (with its position among the
     /// files found); `consume` gets the results, and the errors of inputs that
@@ -57,6 +68,30 @@ impl Walk {
     where
         R: Send,
         W: Fn(usize, Document) -> R + Sync,
+        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
+    {
+        self.for_each_with(
+            threads,
+            max_bytes,
+            || (),
+            |(), i, doc| work(i, doc),
+            consume,
+        );
+    }
+
+    /// [`Walk::for_each`] with scratch state made once per thread by `init`
+    /// and lent to `work` (see [`for_each_ordered_with`]).
+    pub fn for_each_with<R, S, I, W, C>(
+        self,
+        threads: usize,
+        max_bytes: u64,
+        init: I,
+        work: W,
+        consume: C,
+    ) where
+        R: Send,
+        I: Fn() -> S + Sync,
+        W: Fn(&mut S, usize, Document) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
         let mut file = 0;
@@ -70,16 +105,41 @@ impl Walk {
                 })
             })
             .collect();
-        for_each_ordered(
+        for_each_ordered_with(
             items,
             threads,
-            |item| {
+            init,
+            |state, item| {
                 let (i, entry, ns) = item?;
-                let mut doc = parse_document(source::read(&entry, max_bytes)?);
-                doc.namespace = ns;
-                Ok(work(i, doc))
+                Ok(work(state, i, load(&entry, ns, max_bytes)?))
             },
             consume,
         );
     }
+}
+
+/// The files of a walk, to read one again once the walk is over, by position
+/// among the files found; standard input cannot be read twice.
+pub(crate) struct Reopen {
+    files: Vec<Option<(Entry, String)>>,
+}
+
+impl Reopen {
+    /// Whether file `i` can be read again.
+    pub fn can_reopen(&self, i: usize) -> bool {
+        self.files.get(i).is_some_and(Option::is_some)
+    }
+
+    /// File `i` (its position among the files found) read and parsed again;
+    /// `None` when it cannot be read twice (standard input).
+    pub fn reopen(&self, i: usize, max_bytes: u64) -> Option<Result<Document, FailedFile>> {
+        let (entry, ns) = self.files.get(i)?.as_ref()?;
+        Some(load(entry, ns.clone(), max_bytes))
+    }
+}
+
+fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {
+    let mut doc = parse_document(source::read(entry, max_bytes)?);
+    doc.namespace = ns;
+    Ok(doc)
 }

@@ -93,22 +93,6 @@ pub(super) fn stream(
     Ok(())
 }
 
-/// Loads every document into the report (for search, which ranks them all).
-pub(super) fn load_all(options: &Options, walk: Walk, report: &mut Report) {
-    walk.for_each(
-        options.threads,
-        options.max_bytes,
-        |_, doc| doc,
-        |loaded| {
-            match loaded {
-                Ok(doc) => report.documents.push(doc),
-                Err(failed) => report.failed.push(failed),
-            }
-            ControlFlow::Continue(())
-        },
-    );
-}
-
 fn parse(args: &[String], walk: &Walk) -> Selectors {
     let texts = args.iter().flat_map(|a| selector::split_selectors(a));
     Selectors::parse(texts, &walk.namespaces())

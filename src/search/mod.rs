@@ -9,7 +9,9 @@
 //! similarity that typo tolerance and every "did you mean" share.
 //!
 //! Documents enter one at a time and leave nothing behind but counts, so only the
-//! documents of the final hits are needed again after ranking.
+//! documents of the final hits are needed again after ranking: the caller feeds
+//! [`scan`]s to an [`Accumulator`] as documents stream past, ranks, and hands
+//! [`hits`] a way to get the few documents it names back ([`Documents`]).
 
 mod chars;
 mod fuzzy;
@@ -22,46 +24,52 @@ mod terms;
 pub use fuzzy::similarity;
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
+pub(crate) use query::{Matcher, Query};
+pub(crate) use rank::{Accumulator, Ranking};
+pub(crate) use scan::scan;
 
 use std::collections::HashMap;
 
-use crate::ordered::map_ordered_with;
 use crate::tree::Document;
-use query::{Matcher, Query};
-use rank::Accumulator;
 
 /// Hits scoring under this share of the best hit's score are noise, not shown.
 const FLOOR: f32 = 0.1;
 
-/// Searches `docs` for `text`: at most `limit` distinct hits, best first, none
-/// nested in another. Sections over `max_words` words are named by their best block.
-pub(crate) fn search(
-    docs: &[Document],
-    text: &str,
+/// The documents of a search, by the index their scans were added under, for
+/// naming the hits once ranking is done. Only the documents of candidates are
+/// asked for, best first, and at most as many as hits are wanted.
+pub(crate) trait Documents {
+    /// Document `i`, or `None` when it can no longer be had (it is skipped).
+    fn get(&mut self, i: usize) -> Option<&Document>;
+}
+
+impl Documents for &[Document] {
+    fn get(&mut self, i: usize) -> Option<&Document> {
+        <[Document]>::get(self, i)
+    }
+}
+
+/// The hits of a ranking: at most `limit` distinct hits, best first, none
+/// nested in another. Sections over `max_words` words are named by their best
+/// block. A candidate whose document is gone, or no longer has the unit
+/// (changed since its scan), is skipped.
+pub(crate) fn hits(
+    ranking: &Ranking,
+    query: &Query,
     limit: usize,
     max_words: usize,
-    threads: usize,
+    docs: &mut impl Documents,
 ) -> Vec<SearchHit> {
-    let query = Query::new(text);
-    if query.terms.is_empty() || limit == 0 {
-        return Vec::new();
-    }
-    let scans = map_ordered_with(
-        docs.iter().collect(),
-        threads,
-        || Matcher::new(&query),
-        |matcher, doc| scan::scan(doc, &query, matcher, max_words),
-    );
-    let mut acc = Accumulator::new(&query);
-    for (i, s) in scans.into_iter().enumerate() {
-        acc.add(i, s);
-    }
-    let ranking = acc.rank();
     let mut hits: Vec<SearchHit> = Vec::new();
     let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
     let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
     for c in ranking.candidates.iter().take_while(|c| c.score >= floor) {
-        let doc = &docs[c.doc];
+        if hits.len() == limit {
+            break;
+        }
+        let Some(doc) = docs.get(c.doc) else {
+            continue;
+        };
         let inside = |hits: &[SearchHit], at: usize| {
             hits.iter()
                 .any(|h| h.doc == c.doc && doc.node(h.node).span.contains(&at))
@@ -76,6 +84,9 @@ pub(crate) fn search(
             continue;
         };
         let unit = &units[at];
+        if unit.node != c.node {
+            continue; // the document changed since it was scanned
+        }
         let overlaps = |hits: &[SearchHit], hit: &SearchHit| {
             let span = &doc.node(hit.node).span;
             hits.iter().filter(|h| h.doc == c.doc).any(|h| {
@@ -83,21 +94,49 @@ pub(crate) fn search(
                 span.start < other.end && other.start < span.end
             })
         };
-        let mut hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, false);
+        let mut hit = hit::materialise(doc, c, unit, query, &ranking.weights, max_words, false);
         if overlaps(&hits, &hit) {
             // A section holding better hits is named by its own best block, if
             // one matches.
-            hit = hit::materialise(doc, c, unit, &query, &ranking.weights, max_words, true);
+            hit = hit::materialise(doc, c, unit, query, &ranking.weights, max_words, true);
             if hit.node == c.node || overlaps(&hits, &hit) {
                 continue;
             }
         }
         hits.push(hit);
-        if hits.len() == limit {
-            break;
-        }
     }
     hits
+}
+
+/// Searches documents already in memory for `text` (what the streamed search
+/// of `run` does, in one call).
+#[cfg(test)]
+pub(crate) fn search(
+    docs: &[Document],
+    text: &str,
+    limit: usize,
+    max_words: usize,
+    threads: usize,
+) -> Vec<SearchHit> {
+    use std::ops::ControlFlow;
+    let query = Query::new(text);
+    if query.terms.is_empty() || limit == 0 {
+        return Vec::new();
+    }
+    let mut acc = Accumulator::new(&query);
+    let mut i = 0;
+    crate::ordered::for_each_ordered_with(
+        docs.iter().collect(),
+        threads,
+        || Matcher::new(&query),
+        |matcher, doc| scan(doc, &query, matcher, max_words),
+        |s| {
+            acc.add(i, s);
+            i += 1;
+            ControlFlow::Continue(())
+        },
+    );
+    hits(&acc.rank(), &query, limit, max_words, &mut { docs })
 }
 
 #[cfg(test)]

@@ -1,0 +1,226 @@
+//! `search`, streamed: each document is scanned on its worker as the walk hands
+//! it over and leaves only per-section counts of the query's terms behind; once
+//! every document is in, the counts are ranked and only the documents of the
+//! best candidates are read again, to name and preview the hits (SPEC §13).
+//!
+//! Memory follows the largest file, the hits and the sections where a query
+//! term occurs, not the corpus. A file that changed between its scan and its
+//! second reading loses its hits, with a warning, rather than showing text that
+//! was not ranked; standard input, which cannot be read twice, is kept.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::ControlFlow;
+
+use super::load::{Reopen, Walk};
+use crate::error::FailedFile;
+use crate::fit;
+use crate::options::Options;
+use crate::report::{HitInfo, Match, Report};
+use crate::search::{self, Accumulator, Matcher, Query};
+use crate::selector;
+use crate::tree::Document;
+
+/// Runs a search for `text` and puts its hits in the report, with the
+/// documents they come from (only those).
+pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report) {
+    let query = Query::new(text);
+    let mut acc = Accumulator::new(&query);
+    let reopen = walk.reopener();
+    let mut lens = HashMap::new();
+    let mut kept = HashMap::new();
+    let searching = !query.terms.is_empty() && options.limit > 0;
+    walk.for_each_with(
+        options.threads,
+        options.max_bytes,
+        || Matcher::new(&query),
+        |matcher, i, doc| {
+            let scan = searching.then(|| search::scan(&doc, &query, matcher, options.max_words));
+            let len = doc.text().len();
+            // What cannot be read again is kept, if it may hold a hit.
+            let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
+            let keep = (matched && !reopen.can_reopen(i)).then_some(doc);
+            (i, scan, len, keep)
+        },
+        |scanned| {
+            match scanned {
+                Ok((i, scan, len, keep)) => {
+                    report.searched += 1;
+                    lens.insert(i, len);
+                    if let Some(doc) = keep {
+                        kept.insert(i, doc);
+                    }
+                    if let Some(scan) = scan {
+                        acc.add(i, scan);
+                    }
+                }
+                Err(failed) => report.failed.push(failed),
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    if !searching {
+        return;
+    }
+    let mut docs = Again {
+        reopen,
+        max_bytes: options.max_bytes,
+        lens,
+        kept,
+        read: BTreeMap::new(),
+        changed: Vec::new(),
+    };
+    let hits = search::hits(
+        &acc.rank(),
+        &query,
+        options.limit,
+        options.max_words,
+        &mut docs,
+    );
+    for path in &docs.changed {
+        report.warnings.push(format!(
+            "{path} changed while it was searched; its hits are left out, search again"
+        ));
+    }
+    // The report holds the documents of hits, in input order.
+    let mut order: Vec<usize> = hits.iter().map(|h| h.doc).collect();
+    order.sort_unstable();
+    order.dedup();
+    let mut loaded = docs.into_documents();
+    for &i in &order {
+        if let Some(doc) = loaded.remove(&i) {
+            report.documents.push(doc);
+        }
+    }
+    for hit in hits {
+        let d = order.binary_search(&hit.doc).unwrap_or_default();
+        let doc = &report.documents[d];
+        let m = Match {
+            score: Some(hit.score),
+            hit: Some(HitInfo {
+                path: hit.path,
+                preview: hit.preview,
+            }),
+            ..fit::whole(d, doc, hit.node, selector::Query::default())
+        };
+        let m = fit::paged(options, doc, m);
+        report.matches.push(m);
+    }
+}
+
+/// The documents of candidates, read again on demand (or kept, for standard
+/// input), each once.
+struct Again {
+    reopen: Reopen,
+    max_bytes: u64,
+    /// Text length of each document at its scan, by file index.
+    lens: HashMap<usize, usize>,
+    /// Documents that cannot be read again, by file index.
+    kept: HashMap<usize, Document>,
+    /// Documents read again (`None`: that failed, or it changed).
+    read: BTreeMap<usize, Option<Document>>,
+    /// Paths of files that changed since their scan.
+    changed: Vec<String>,
+}
+
+impl Again {
+    fn into_documents(self) -> BTreeMap<usize, Document> {
+        let read = self.read.into_iter().filter_map(|(i, d)| Some((i, d?)));
+        read.chain(self.kept).collect()
+    }
+}
+
+impl search::Documents for Again {
+    fn get(&mut self, i: usize) -> Option<&Document> {
+        if self.kept.contains_key(&i) {
+            return self.kept.get(&i);
+        }
+        if !self.read.contains_key(&i) {
+            let doc = match self.reopen.reopen(i, self.max_bytes) {
+                Some(Ok(doc)) if Some(&doc.text().len()) == self.lens.get(&i) => Some(doc),
+                Some(Ok(doc)) => {
+                    self.changed.push(doc.path().to_owned());
+                    None
+                }
+                Some(Err(FailedFile { path, .. })) => {
+                    self.changed.push(path);
+                    None
+                }
+                None => None,
+            };
+            self.read.insert(i, doc);
+        }
+        self.read.get(&i)?.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Documents;
+    use crate::source::Input;
+
+    fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> Input {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        Input::Path(path)
+    }
+
+    fn again(inputs: &[Input], lens: &[usize]) -> Again {
+        Again {
+            reopen: Walk::new(inputs).reopener(),
+            max_bytes: u64::MAX,
+            lens: lens.iter().copied().enumerate().collect(),
+            kept: HashMap::new(),
+            read: BTreeMap::new(),
+            changed: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_report_holds_only_the_documents_of_hits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut inputs: Vec<Input> = (0..30)
+            .map(|i| file(&dir, &format!("d{i:02}.md"), "## Other\n\nnothing here\n"))
+            .collect();
+        inputs.push(file(&dir, "hit.md", "## Needle\n\nthe needle\n"));
+        let mut report = Report::new(crate::report::CommandKind::Search);
+        run(
+            &Options::default(),
+            "needle",
+            Walk::new(&inputs),
+            &mut report,
+        );
+        assert_eq!(report.searched, 31);
+        assert_eq!(report.documents.len(), 1, "only the hit's document is kept");
+        assert_eq!(report.documents[0].namespace(), "hit");
+        assert_eq!(report.matches.len(), 1);
+        assert_eq!(report.matches[0].doc, 0);
+    }
+
+    #[test]
+    fn a_file_that_changed_since_its_scan_loses_its_hits() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "## Needle\n\nthe needle\n";
+        let inputs = [file(&dir, "a.md", text)];
+        let mut same = again(&inputs, &[text.len()]);
+        assert!(same.get(0).is_some());
+        assert!(same.changed.is_empty());
+        let mut grown = again(&inputs, &[text.len() - 1]);
+        assert!(grown.get(0).is_none());
+        assert!(grown.changed[0].ends_with("a.md"), "{:?}", grown.changed);
+        let mut gone = again(&inputs, &[text.len()]);
+        std::fs::remove_file(dir.path().join("a.md")).unwrap();
+        assert!(gone.get(0).is_none());
+        assert_eq!(gone.changed.len(), 1);
+    }
+
+    #[test]
+    fn what_cannot_be_read_again_is_kept() {
+        let inputs = [Input::Stdin, Input::from_arg("README.md")];
+        let walk = Walk::new(&inputs);
+        let reopen = walk.reopener();
+        assert!(!reopen.can_reopen(0), "standard input is read once");
+        assert!(reopen.can_reopen(1));
+        assert!(reopen.reopen(0, u64::MAX).is_none());
+    }
+}
