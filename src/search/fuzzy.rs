@@ -75,6 +75,13 @@ impl Typo {
             && bytes <= 4 * (self.chars.len() + self.max_edits)
     }
 
+    /// Whether an ASCII word of `len` characters (`or_more`: at least) could be
+    /// within the allowed edits: exactly the length test of [`Typo::may_match`].
+    pub(crate) fn may_have_ascii_len(&self, len: usize, or_more: bool) -> bool {
+        let within = len.abs_diff(self.chars.len()) <= self.max_edits;
+        within || (or_more && self.chars.len() + self.max_edits >= len)
+    }
+
     /// Whether `word` could be within the allowed edits: a cheap test on length and
     /// letters (each letter one word has and the other lacks costs an edit).
     pub(crate) fn may_match(&self, word: &str) -> bool {
@@ -163,5 +170,27 @@ mod tests {
         assert!(Typo::new("go").is_none(), "two letters tolerate no typo");
         let t = Typo::new("instalation").unwrap();
         assert!((t.discount("installation", 1) - 11.0 / 12.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_ascii_length_test_is_the_length_test_of_may_match() {
+        let words: Vec<String> = (1..70).map(|n| "e".repeat(n)).collect();
+        for query in [
+            "abc",
+            "instal",
+            "installation",
+            &"e".repeat(62),
+            &"e".repeat(66),
+        ] {
+            let typo = Typo::new(query).unwrap();
+            for w in &words {
+                let slot = w.len().min(63);
+                assert!(
+                    !typo.may_match(w) || typo.may_have_ascii_len(slot, slot == 63),
+                    "{query} / {} letters",
+                    w.len()
+                );
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::chars::has_joiner;
@@ -41,6 +42,12 @@ pub(crate) struct Query {
     pub(crate) phrase: Vec<u32>,
     /// Per first byte: the word terms a word starting with it may stem to.
     first: Box<[u64; 256]>,
+    /// Bits by a word's first two bytes (lowercase; a one-letter word's second
+    /// is 0): set when a word starting so may stem to some word term.
+    pairs: Arc<[u64; 1024]>,
+    /// Per length of a plain ASCII word (the last slot: longer): set when it may
+    /// be near an unseen typo-tolerant term, one bit per term.
+    near_ascii: [u64; 64],
     /// Per length in bytes (the last slot: longer): the typo-tolerant words a word
     /// of that length may be near.
     near_len: [u64; 64],
@@ -91,15 +98,31 @@ impl Query {
             }
         });
         let mut first = Box::new([0u64; 256]);
+        let mut pairs = [0u64; 1024];
         let mut near_len = [0u64; 64];
+        let mut near_ascii = [0u64; 64];
         for (i, q) in terms.iter().enumerate() {
             if q.kind != TokenKind::Word {
                 continue;
             }
-            first[usize::from(q.text.as_bytes()[0])] |= 1 << i;
+            let prefix = &q.text.as_bytes()[..q.prefix];
+            first[usize::from(prefix[0])] |= 1 << i;
+            let seconds = match prefix.get(1) {
+                Some(&b) => b..=b,
+                None => 0..=255,
+            };
+            for second in seconds {
+                let key = pair_key(prefix[0], second);
+                pairs[key >> 6] |= 1 << (key & 63);
+            }
             if let Some(typo) = &q.typo {
                 for (len, slot) in near_len.iter_mut().enumerate() {
                     if typo.may_have_len(len) || len == 63 {
+                        *slot |= 1 << i;
+                    }
+                }
+                for (len, slot) in near_ascii.iter_mut().enumerate() {
+                    if typo.may_have_ascii_len(len, len == 63) {
                         *slot |= 1 << i;
                     }
                 }
@@ -109,6 +132,8 @@ impl Query {
             terms,
             phrase,
             first,
+            pairs: Arc::new(pairs),
+            near_ascii,
             near_len,
             known: AtomicU64::new(0),
         }
@@ -119,14 +144,11 @@ impl Query {
     pub(crate) fn filter(&self) -> Filter {
         let unseen = !self.known.load(Ordering::Relaxed);
         let mut filter = Filter {
-            first: [false; 256],
+            pairs: Arc::clone(&self.pairs),
             len: 0,
             wholes: self.terms.iter().any(|t| t.kind == TokenKind::Whole),
         };
-        for (slot, &terms) in filter.first.iter_mut().zip(self.first.iter()) {
-            *slot = terms != 0;
-        }
-        for (len, &terms) in self.near_len.iter().enumerate() {
+        for (len, &terms) in self.near_ascii.iter().enumerate() {
             if terms & unseen != 0 {
                 filter.len |= 1 << len;
             }
@@ -286,6 +308,11 @@ impl<'q> Matcher<'q> {
     }
 }
 
+/// The bit of a word's first two bytes (lowercase) in [`Query::pairs`].
+pub(crate) fn pair_key(first: u8, second: u8) -> usize {
+    usize::from(first) << 8 | usize::from(second)
+}
+
 /// `bytes.starts_with(prefix)` for short prefixes, without a call to `memcmp`.
 fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
     bytes.len() >= prefix.len() && bytes.iter().zip(prefix).all(|(a, b)| a == b)
@@ -377,5 +404,51 @@ mod tests {
             find("happy", "happiness happy"),
             [Some(Term(0)), Some(Term(0))]
         );
+    }
+
+    /// The filtered tokenizer skips words only when the matcher would find
+    /// nothing in them: over real text, every match survives the filter.
+    #[test]
+    fn the_filter_never_hides_a_match() {
+        let text = std::fs::read_to_string("README.md").unwrap()
+            + " A a I happiness Happy hoping DYING camelCase Rc<T> 1.7.0 ÉTÉ été 所有权"
+            + " supercalifragilisticexpialidociousnessessessos";
+        let queries = [
+            "installation guide",
+            "instalation",
+            "a I",
+            "happy hope die",
+            "camelCase rc<t> 1.7.0",
+            "ete thresholds",
+            "mdsel selector index",
+            "xy",
+            "supercalifragilisticexpialidociousnessessesses",
+        ];
+        for query in queries {
+            // A fresh query each time: what one run finds changes what the
+            // next looks for.
+            let matched = |filtered: bool| {
+                let q = Query::new(query);
+                let mut tokenizer = match filtered {
+                    true => Tokenizer::filtered(q.filter()),
+                    false => Tokenizer::default(),
+                };
+                let mut m = Matcher::new(&q);
+                let mut out = Vec::new();
+                tokenizer.run(&text, 0, |t| {
+                    if let Some(found) = m.find(t) {
+                        out.push((t.start, t.kind, found));
+                    }
+                });
+                out
+            };
+            let all = matched(false);
+            let filtered = matched(true);
+            assert!(
+                !all.is_empty() || query == "xy",
+                "{query}: test text has matches"
+            );
+            assert_eq!(filtered, all, "{query}");
+        }
     }
 }

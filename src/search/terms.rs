@@ -11,10 +11,13 @@
 //! here: this module allocates nothing per token. Character classes and the
 //! splitting of identifiers live in `chars`.
 
+use std::sync::Arc;
+
 use super::chars::{
     ALNUM, CASE, CLASS, JOINER, LOWER, SEPARATOR, UPPER, chunk_end, class, has_joiner, is_cjk,
     lower, lowercase_run_end, split_parts,
 };
+use super::query::pair_key;
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,11 +54,13 @@ pub(crate) struct Tokenizer {
     filter: Option<Filter>,
 }
 
-/// Which plain words a caller wants to see: by their first byte (lowercase), or
-/// by their length in bytes (up to 63; longer ones count as 63).
+/// Which plain words a caller wants to see: by their first two bytes
+/// (lowercase), or by their length (ASCII words; up to 63, longer ones count as
+/// 63). Words beyond ASCII are always wanted.
 #[derive(Clone, Debug)]
 pub(crate) struct Filter {
-    pub(crate) first: [bool; 256],
+    /// One bit per first two bytes, as [`pair_key`] numbers them.
+    pub(crate) pairs: Arc<[u64; 1024]>,
     pub(crate) len: u64,
     /// Whether whole identifiers are wanted at all.
     pub(crate) wholes: bool,
@@ -68,8 +73,9 @@ impl Filter {
     }
 
     fn wants_ascii(&self, word: &[u8]) -> bool {
-        self.first[usize::from(word[0].to_ascii_lowercase())]
-            || self.len >> word.len().min(63) & 1 == 1
+        let second = word.get(1).map_or(0, u8::to_ascii_lowercase);
+        let key = pair_key(word[0].to_ascii_lowercase(), second);
+        self.pairs[key >> 6] >> (key & 63) & 1 == 1 || self.len >> word.len().min(63) & 1 == 1
     }
 }
 
