@@ -92,6 +92,60 @@ pub(crate) fn lowercase_run_end(bytes: &[u8], mut from: usize) -> usize {
     from
 }
 
+/// Eight bytes at a time (SWAR, little-endian: byte `k` of a word is lane `k`):
+/// per lane, the high bit marks a property of that byte.
+pub(crate) mod lanes {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+
+    /// The eight bytes at `from`, zero-padded past the end (zero is no letter).
+    pub(crate) fn load(bytes: &[u8], from: usize) -> u64 {
+        match bytes.get(from..from + 8) {
+            Some(b) => u64::from_le_bytes(b.try_into().expect("eight bytes")),
+            None => {
+                let mut b = [0u8; 8];
+                let rest = &bytes[from.min(bytes.len())..];
+                b[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(b)
+            }
+        }
+    }
+
+    /// ASCII lanes in `lo..=hi`.
+    fn within(x: u64, lo: u8, hi: u8) -> u64 {
+        // Each lane starts at 0x80 or more, so no lane borrows from the next.
+        let at_least = |v: u8| ((x | HIGH) - LOW * u64::from(v)) & HIGH;
+        at_least(lo) & !at_least(hi + 1) & !x & HIGH
+    }
+
+    /// ASCII capitals.
+    pub(crate) fn upper(x: u64) -> u64 {
+        within(x, b'A', b'Z')
+    }
+
+    /// ASCII letters and digits.
+    pub(crate) fn alnum(x: u64) -> u64 {
+        within(x, b'0', b'9') | within(x, b'a', b'z') | upper(x)
+    }
+
+    /// Lanes equal to `b`, or to its capital when `b` is a lowercase letter.
+    pub(crate) fn folded_eq(x: u64, b: u8) -> u64 {
+        let t = (x | (LOW * 0x20)) ^ (LOW * u64::from(b));
+        // High bit set where a lane of `t` is zero, exactly.
+        !(((t & !HIGH) + !HIGH) | t | !HIGH)
+    }
+
+    /// Each lane's high bit moved to the next lane up, `carry` into lane 0.
+    pub(crate) fn shifted(mask: u64, carry: u64) -> u64 {
+        (mask << 8) | carry
+    }
+
+    /// `mask`'s lane 7 as a carry into the next word's lane 0.
+    pub(crate) fn carry(mask: u64) -> u64 {
+        (mask >> 56) & 0x80
+    }
+}
+
 /// Whether a chunk holds a joiner (its parts were not split at humps alone).
 pub(crate) fn has_joiner(chunk: &str) -> bool {
     chunk.chars().any(|c| class(c) == JOINER)
@@ -288,5 +342,33 @@ mod tests {
             split_chars(chunk.char_indices(), chunk.len(), &mut slow);
             assert_eq!(fast, slow, "{chunk}");
         }
+    }
+
+    #[test]
+    fn lanes_match_their_byte_tests() {
+        use super::lanes::*;
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                // The byte in one lane, all others 'a', then all others zero.
+                for fill in [b'a', 0u8, 0xFF] {
+                    let mut bytes = [fill; 8];
+                    bytes[lane] = b;
+                    let x = u64::from_le_bytes(bytes);
+                    let bit = |m: u64| m >> (lane * 8 + 7) & 1 == 1;
+                    assert_eq!(bit(alnum(x)), b.is_ascii_alphanumeric(), "{b} {lane}");
+                    assert_eq!(bit(upper(x)), b.is_ascii_uppercase(), "{b} {lane}");
+                    for f in [b'a', b'r', b'z', b'1', b'-'] {
+                        let want =
+                            b == f || (f.is_ascii_lowercase() && b == f.to_ascii_uppercase());
+                        let got = bit(folded_eq(x, f));
+                        assert!(
+                            got == want || (got && !b.is_ascii_alphanumeric()),
+                            "{b} {f} {lane}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(load(b"abc", 0), u64::from_le_bytes(*b"abc\0\0\0\0\0"));
     }
 }

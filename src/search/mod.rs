@@ -19,6 +19,7 @@ mod hit;
 mod query;
 mod rank;
 mod scan;
+mod skip;
 mod terms;
 
 pub use fuzzy::similarity;

@@ -156,6 +156,16 @@ impl Query {
         filter
     }
 
+    /// Whether every typo-tolerant term has been found somewhere already, so no
+    /// word near one matters any more.
+    pub(crate) fn typos_settled(&self) -> bool {
+        let known = self.known.load(Ordering::Relaxed);
+        self.terms
+            .iter()
+            .enumerate()
+            .all(|(i, t)| t.typo.is_none() || known >> i & 1 == 1)
+    }
+
     /// Whether some term is not a stop word.
     pub(crate) fn has_content(&self) -> bool {
         self.terms.iter().any(|t| !t.stop)
@@ -163,6 +173,12 @@ impl Query {
 }
 
 impl Term {
+    /// What every token this term matches starts with (lowercase): the stem's
+    /// first letters for a word, the whole text otherwise.
+    pub(crate) fn start(&self) -> &str {
+        &self.text[..self.prefix]
+    }
+
     fn new(token: &Token<'_>, key: String) -> Term {
         let word = token.kind == TokenKind::Word;
         let stop = word && is_stop_word(token.text);

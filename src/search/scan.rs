@@ -11,7 +11,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::chars::lanes;
 use super::query::{Found, Matcher, Query};
+use super::skip::Skimmer;
 use super::terms::{Token, TokenKind, Tokenizer};
 use crate::tree::{BlockKind, Document, NodeId, next_line_end};
 
@@ -191,6 +193,17 @@ pub(crate) fn scan<'q>(
     matcher: &mut Matcher<'q>,
     max_words: usize,
 ) -> DocScan {
+    scan_with(doc, query, matcher, max_words, true)
+}
+
+/// [`scan`], skimming bodies where it can only if `skim`; the result is the same.
+fn scan_with<'q>(
+    doc: &Document,
+    query: &'q Query,
+    matcher: &mut Matcher<'q>,
+    max_words: usize,
+    skim: bool,
+) -> DocScan {
     let mut s = Scanner {
         query,
         matcher,
@@ -207,21 +220,51 @@ pub(crate) fn scan<'q>(
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
+    let mut skimmer = Skimmer::new(query).filter(|_| skim);
     for u in &units {
         body.reset();
-        let from = tokenizer.position();
-        tokenizer.run(&doc.text()[u.body..u.span.end], u.body, |token| {
-            let found = s.find(token);
-            body.add(token, found, &query.phrase);
-        });
-        body.len = tokenizer.position() - from;
         let (title, path) = match u.section {
             Some(k) => (Some(&titles[k]), &paths[k]),
             None => (None, &file),
         };
+        let text = &doc.text()[u.body..u.span.end];
+        // A body's length: its runs of letters and digits, plus its grams where
+        // text has no spaces; the same whether it is read or skipped.
+        body.len = word_runs(text.as_bytes());
+        let skimmed = skimmer
+            .as_mut()
+            .is_some_and(|skim| skim.skim(text, u.body, s.matcher));
+        match &skimmer {
+            Some(skim) if skimmed => {
+                for token in skim.tokens() {
+                    let found = s.find(&token);
+                    body.add(&token, found, &query.phrase);
+                }
+            }
+            _ => tokenizer.run(text, u.body, |token| {
+                body.len += u32::from(token.kind == TokenKind::Gram);
+                let found = s.find(token);
+                body.add(token, found, &query.phrase);
+            }),
+        }
         s.finish(u, title, path, &body);
     }
     s.out
+}
+
+/// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:
+/// about its words and identifier parts, without cutting it into tokens
+/// (markup such as `|`, `---` or `*` counts for nothing). Eight bytes at a time.
+fn word_runs(bytes: &[u8]) -> u32 {
+    let mut runs = 0;
+    let mut carry = 0;
+    for at in (0..bytes.len()).step_by(8) {
+        let x = lanes::load(bytes, at);
+        let word = lanes::alnum(x) | (x & lanes::HIGH);
+        runs += (word & !lanes::shifted(word, carry)).count_ones();
+        carry = lanes::carry(word);
+    }
+    runs
 }
 
 struct Scanner<'q, 'm> {
@@ -350,5 +393,87 @@ impl Scanner<'_, '_> {
         } else {
             out.tf.truncate(from);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+    use crate::tree::parse_document;
+
+    /// Skimming counts exactly what reading every body counts: over the
+    /// project's own documents and text made to trip it (identifiers, humps,
+    /// apostrophes, phrases across chunks and joiners), for many queries.
+    #[test]
+    fn skimming_counts_what_reading_counts() {
+        let tricky = "## Borrow checker\n\nThe borrow-checker, borrow (checker) and \
+            borrowChecker; BorrowChecker's rules: don't borrow' checker -- borrow checker.\n\
+            `Rc<T>` counts; rc<t> and snake_case_name, SNAKE_case, 1.7.0 or v1.7.0-beta.\n\
+            The the THE then, a a.b a-b, how to install; install-guide installing.\n";
+        let mut texts = vec![tricky.to_owned()];
+        for file in ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"] {
+            texts.push(std::fs::read_to_string(file).unwrap());
+        }
+        let docs: Vec<Document> = texts
+            .into_iter()
+            .map(|t| parse_document(Source::new("doc.md", t)))
+            .collect();
+        let queries = [
+            "borrow checker",
+            "the borrow checker",
+            "Rc<T> counts",
+            "snake_case name",
+            "1.7.0",
+            "how to install",
+            "install guide",
+            "budget words page",
+            "mdsel select selector",
+            "don't",
+            "a b",
+            "search ranking bm25",
+            "json output format",
+            "zzzz qqqq",
+        ];
+        for text in queries {
+            let query = Query::new(text);
+            let mut matcher = Matcher::new(&query);
+            // Find every term once, so typos are settled and skimming is allowed.
+            for doc in &docs {
+                scan_with(doc, &query, &mut matcher, 2000, false);
+            }
+            for doc in &docs {
+                let read = scan_with(doc, &query, &mut matcher, 2000, false);
+                let skimmed = scan_with(doc, &query, &mut matcher, 2000, true);
+                assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn word_runs_are_runs_of_letters_digits_and_bytes_beyond_ascii() {
+        let slow = |t: &str| {
+            let mut runs = 0;
+            let mut inside = false;
+            for b in t.bytes() {
+                let word = b.is_ascii_alphanumeric() || b >= 0x80;
+                runs += u32::from(word && !inside);
+                inside = word;
+            }
+            runs
+        };
+        for t in [
+            "",
+            "a",
+            "| --- | --- |",
+            "snake_case camelCase 1.7.0",
+            "don’t 所有权 x",
+            "exactly8 bytes!!aaaaaaaabbbbbbbb cccccccc",
+            "Zz@[`{09/:",
+        ] {
+            assert_eq!(word_runs(t.as_bytes()), slow(t), "{t:?}");
+        }
+        let text = std::fs::read_to_string("README.md").unwrap();
+        assert_eq!(word_runs(text.as_bytes()), slow(&text));
     }
 }

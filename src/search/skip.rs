@@ -1,0 +1,204 @@
+//! Skimming bodies: most of a section's words are no query term, and finding the
+//! ones that are need not cut all of its text into tokens.
+//!
+//! Every token a term matches starts with the term's first letters
+//! ([`Term::start`]) where a part of an identifier starts. So a plain ASCII body
+//! is searched for those starts (a byte search per first letter), and only the
+//! chunks (runs of text between separators) where one is found are tokenized,
+//! whole, and shown to the matcher. The tokens found reach the caller in order,
+//! numbered so that two are consecutive exactly when nothing but separators and
+//! joiners lies between them, which is all a phrase needs of positions: the
+//! caller counts exactly what reading the whole body would count.
+//!
+//! A body beyond ASCII, a body dense with starts (a stop word's `t`, say), and
+//! every body while some typo-tolerant term has not been found anywhere (a word
+//! near it could be anything) are read whole instead.
+
+use super::chars::{CLASS, SEPARATOR, chunk_end, lanes};
+use super::query::{Matcher, Query};
+use super::terms::{Token, TokenKind, Tokenizer};
+
+/// A body with more starts than one per this many bytes is read whole: it is
+/// cheaper than a chunk at a time.
+const DENSE: usize = 24;
+
+/// Finds a query's terms in bodies without tokenizing all of them.
+pub(crate) struct Skimmer {
+    /// The lowercase first bytes of the terms' starts, distinct.
+    firsts: Vec<u8>,
+    /// Per lowercase first byte: the terms' starts beginning with it.
+    by_first: Vec<Vec<Vec<u8>>>,
+    tokenizer: Tokenizer,
+    starts: Vec<usize>,
+    found: Vec<Skimmed>,
+    /// The texts of `found`, one after another.
+    texts: String,
+}
+
+/// A token found by skimming, its text a range of [`Skimmer::texts`].
+struct Skimmed {
+    kind: TokenKind,
+    start: usize,
+    pos: u32,
+    text: std::ops::Range<usize>,
+}
+
+/// The last part found: its position in its chunk, whether it is the chunk's
+/// last part, and where its chunk ends.
+struct Last {
+    pos: u32,
+    last_part: bool,
+    chunk_end: usize,
+}
+
+impl Skimmer {
+    /// A skimmer for this document, if bodies may be skimmed now: no typo is
+    /// still open.
+    pub(crate) fn new(query: &Query) -> Option<Skimmer> {
+        if !query.typos_settled() {
+            return None;
+        }
+        let mut firsts = Vec::new();
+        let mut by_first = vec![Vec::new(); 256];
+        for term in query.terms.iter().filter(|t| t.start().is_ascii()) {
+            let start = term.start().as_bytes();
+            firsts.push(start[0]);
+            by_first[usize::from(start[0])].push(start.to_vec());
+        }
+        firsts.sort_unstable();
+        firsts.dedup();
+        Some(Skimmer {
+            firsts,
+            by_first,
+            tokenizer: Tokenizer::default(),
+            starts: Vec::new(),
+            found: Vec::new(),
+            texts: String::new(),
+        })
+    }
+
+    /// Finds every token of `body` the matcher finds, in order, for
+    /// [`Skimmer::tokens`], and returns true; or returns false when the body is
+    /// better read whole. `base` is added to offsets.
+    pub(crate) fn skim(&mut self, body: &str, base: usize, matcher: &mut Matcher<'_>) -> bool {
+        self.found.clear();
+        self.texts.clear();
+        if !body.is_ascii() || !self.find_starts(body) {
+            return false;
+        }
+        let bytes = body.as_bytes();
+        let mut done = 0; // where the last chunk tokenized ends
+        let mut last: Option<Last> = None;
+        let mut next_pos = 0u32;
+        for k in 0..self.starts.len() {
+            let at = self.starts[k];
+            if at < done {
+                continue;
+            }
+            let from = bytes[..at]
+                .iter()
+                .rposition(|&b| CLASS[usize::from(b)] == SEPARATOR)
+                .map_or(0, |i| i + 1);
+            let end = chunk_end(body, at);
+            done = end;
+            // The chunk's tokens the matcher finds, numbered within the chunk.
+            let first = self.found.len();
+            let mut parts = 0u32;
+            self.tokenizer.reset();
+            let (found, texts) = (&mut self.found, &mut self.texts);
+            self.tokenizer.run(&body[from..end], base + from, |token| {
+                if token.kind != TokenKind::Whole {
+                    parts = token.pos + 1;
+                }
+                if matcher.find(token).is_some() {
+                    let at = texts.len();
+                    texts.push_str(token.text);
+                    found.push(Skimmed {
+                        kind: token.kind,
+                        start: token.start,
+                        pos: token.pos,
+                        text: at..texts.len(),
+                    });
+                }
+            });
+            // Renumber them: consecutive exactly when adjacent in the body.
+            for t in &mut self.found[first..] {
+                if t.kind == TokenKind::Whole {
+                    t.pos = next_pos + 1; // a whole's position counts for nothing
+                    continue;
+                }
+                let follows = match &last {
+                    Some(l) if l.chunk_end == end => l.pos + 1 == t.pos,
+                    Some(l) => {
+                        l.last_part
+                            && t.pos == 0
+                            && !bytes[l.chunk_end..from]
+                                .iter()
+                                .any(u8::is_ascii_alphanumeric)
+                    }
+                    None => false,
+                };
+                last = Some(Last {
+                    pos: t.pos,
+                    last_part: t.pos + 1 == parts,
+                    chunk_end: end,
+                });
+                t.pos = if follows { next_pos } else { next_pos + 1 };
+                next_pos = t.pos + 1;
+            }
+        }
+        true
+    }
+
+    /// The tokens the last successful [`Skimmer::skim`] found, in order.
+    pub(crate) fn tokens(&self) -> impl Iterator<Item = Token<'_>> {
+        self.found.iter().map(|t| Token {
+            text: &self.texts[t.text.clone()],
+            kind: t.kind,
+            start: t.start,
+            pos: t.pos,
+        })
+    }
+
+    /// Collects, in order, where a token of some term may start in `body`;
+    /// false when there are too many to be worth it. Eight bytes at a time: a
+    /// lane is a candidate where a part of an identifier starts (a letter or
+    /// digit after none, or a capital) with the first letter of some term.
+    fn find_starts(&mut self, body: &str) -> bool {
+        let bytes = body.as_bytes();
+        self.starts.clear();
+        let most = bytes.len() / DENSE + 1;
+        let mut carry = 0;
+        for at in (0..bytes.len()).step_by(8) {
+            let x = lanes::load(bytes, at);
+            let word = lanes::alnum(x);
+            let part = word & (!lanes::shifted(word, carry) | lanes::upper(x));
+            carry = lanes::carry(word);
+            if part == 0 {
+                continue;
+            }
+            let mut hits = self
+                .firsts
+                .iter()
+                .fold(0, |m, &f| m | lanes::folded_eq(x, f))
+                & part;
+            while hits != 0 {
+                let here = at + (hits.trailing_zeros() / 8) as usize;
+                hits &= hits - 1;
+                let rest = &bytes[here..];
+                let starts = |start: &Vec<u8>| {
+                    rest.get(..start.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(start))
+                };
+                let first = usize::from(bytes[here].to_ascii_lowercase());
+                if self.by_first[first].iter().any(starts) {
+                    self.starts.push(here);
+                    if self.starts.len() > most {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
