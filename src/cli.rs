@@ -145,6 +145,10 @@ enum Sub {
         /// Your user settings, for every project, instead of this project's.
         #[arg(long)]
         user: bool,
+        /// Claude Code: the hook in outline mode (`mdsel hook claude --outline`); an
+        /// mdsel hook already there is switched to the mode asked for.
+        #[arg(long)]
+        outline: bool,
     },
     /// Print a shell completion script.
     Completions {
@@ -170,7 +174,12 @@ pub fn main() -> ExitCode {
             return crate::mcp::main(&roots, options(&cli.opts));
         }
         Some(Sub::Hook { host, outline }) => return crate::hook::main(&host, outline),
-        Some(Sub::Setup { host, write, user }) => return crate::setup::main(&host, write, user),
+        Some(Sub::Setup {
+            host,
+            write,
+            user,
+            outline,
+        }) => return crate::setup::main(&host, write, user, outline),
         Some(Sub::Completions { shell }) => {
             return finish(
                 crate::manual::completions(shell, Cli::command()),
