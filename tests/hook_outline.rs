@@ -301,8 +301,8 @@ fn issue13_the_opening_is_at_most_40_lines_and_at_least_the_title() {
     );
     let limit = |name| narrowed(&whole(dir.path(), name), name).0;
     assert_eq!(limit("long.md"), 40);
-    // No preamble: the title and its own lead, up to the next heading.
-    assert_eq!(limit("titled.md"), 4);
+    // No preamble: the opening is the first line, the title.
+    assert_eq!(limit("titled.md"), 1);
     assert_eq!(limit("bare.md"), 1);
 }
 

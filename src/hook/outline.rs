@@ -103,27 +103,15 @@ fn load(real: &Path, shown: &Path) -> Option<Document> {
     Some(mdsel::parse_document(Source::new(shown, text)))
 }
 
-/// How many lines the narrowed read returns, at most [`MAX_OPENING`]: the
-/// front matter and preamble (SPEC §2). A file with no preamble (most open
-/// with their title) would show nothing past its front matter, so its opening
-/// runs on through the first heading's own text, up to the next heading: the
-/// lead that says what the file is, which the outline cannot.
+/// How many lines the narrowed read returns: the front matter and preamble
+/// (SPEC §2), everything before the first heading, at least one line and at
+/// most [`MAX_OPENING`]. A file that opens with its title shows that line; the
+/// outline beside it says the rest.
 pub fn opening(doc: &Document) -> usize {
     let last_line = |id| doc.lines_of(&doc.node(id).span()).1;
     let front = doc.front().map_or(0, last_line);
-    let end = match (doc.root(), doc.sections()) {
-        (Some(root), _) => last_line(root),
-        (None, [first, rest @ ..]) => {
-            let start = doc.node(*first).span().start;
-            let next = rest
-                .first()
-                .map_or(doc.text().len(), |&n| doc.node(n).span().start);
-            let lead = doc.text()[start..next].trim_end();
-            doc.line_of(start + lead.len().saturating_sub(1))
-        }
-        (None, []) => front,
-    };
-    end.max(front).clamp(1, MAX_OPENING)
+    let root = doc.root().map_or(0, last_line);
+    root.max(front).clamp(1, MAX_OPENING)
 }
 
 /// The file's outline as `mdsel index FILE` folds it to `max_words`, each line
@@ -154,16 +142,12 @@ mod tests {
         assert_eq!(opening_of("```\n# not a heading\n```\n\n# H\n\nx\n"), 3);
         assert_eq!(opening_of("no heading at all\n"), 1);
         assert_eq!(opening_of(&"line\n\n".repeat(30)), MAX_OPENING);
-        // No preamble: the first heading and its own text, up to the next heading.
-        assert_eq!(opening_of("# Title\n\nlead\n\n## A\n\nx\n"), 3);
+        // No preamble: the first line (the title), or the front matter.
+        assert_eq!(opening_of("# Title\n\nlead\n\n## A\n\nx\n"), 1);
         assert_eq!(opening_of("# Title\n## A\n"), 1);
-        assert_eq!(opening_of("# Title\n\nlead\n  \n\n"), 3);
-        assert_eq!(opening_of("Title\n=====\n\nlead\n\nA\n-\n"), 4);
-        assert_eq!(opening_of("---\na: 1\n---\n\n# Title\n\nlead\n\n## A\n"), 7);
+        assert_eq!(opening_of("Title\n=====\n\nlead\n\nA\n-\n"), 1);
+        assert_eq!(opening_of("---\na: 1\n---\n\n# Title\n\nlead\n\n## A\n"), 3);
         assert_eq!(opening_of("---\na: 1\n---\n"), 3);
-        assert_eq!(
-            opening_of(&format!("# T\n{}## A\n", "x\n".repeat(60))),
-            MAX_OPENING
-        );
+        assert_eq!(opening_of(&format!("# T\n{}## A\n", "x\n".repeat(60))), 1);
     }
 }
