@@ -15,6 +15,23 @@ use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options, Tar
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
 
+/// `mdsel hook --help`: what the hook answers, and outline mode (SPEC §10).
+const HOOK_ABOUT: &str = "Agent hook: suggest mdsel when an agent reads big Markdown.
+
+Reads the host's hook JSON on stdin. When the call reads a Markdown file (.md, \
+.markdown, .mdx) of more words than MDSEL_MIN_WORDS (default 200), prints the \
+host's way of reminding the agent to use mdsel_index and mdsel_select; otherwise \
+nothing. Always exits 0, and never blocks the read.
+
+With --outline (Claude Code only): a Read with no offset or limit of such a file \
+inside the session's working directory is narrowed to the file's opening (front \
+matter and preamble, at most 40 lines), and the file's outline goes beside it: \
+the index within MDSEL_MAX_WORDS, each part with its line range (h2.1 Usage \
+(530w) L40-120), to read on by selector or by line range. A Read with a range, \
+or of a file outside the working directory, gets the reminder. \
+`mdsel setup claude --outline --write` turns it on, `mdsel setup claude --write` \
+off.";
+
 /// Select exactly the Markdown you need.
 #[derive(Parser, Debug)]
 #[command(
@@ -106,10 +123,16 @@ enum Sub {
         roots: Vec<std::path::PathBuf>,
     },
     /// Agent hook: suggest mdsel when an agent reads big Markdown.
+    #[command(long_about = HOOK_ABOUT)]
     Hook {
         /// The agent host whose hook input is on stdin.
         #[arg(value_parser = crate::hook::HOST_NAMES)]
         host: String,
+        /// Claude Code: narrow a whole Read of a big Markdown file in the project
+        /// to its opening, with its outline and line ranges beside it (other hosts
+        /// ignore it).
+        #[arg(long)]
+        outline: bool,
     },
     /// Print (or --write) the MCP server and hook config for a host.
     Setup {
@@ -122,6 +145,10 @@ enum Sub {
         /// Your user settings, for every project, instead of this project's.
         #[arg(long)]
         user: bool,
+        /// Claude Code: the hook in outline mode (`mdsel hook claude --outline`); an
+        /// mdsel hook already there is switched to the mode asked for.
+        #[arg(long)]
+        outline: bool,
     },
     /// Print a shell completion script.
     Completions {
@@ -146,8 +173,13 @@ pub fn main() -> ExitCode {
             // Every tool call runs with these options.
             return crate::mcp::main(&roots, options(&cli.opts));
         }
-        Some(Sub::Hook { host }) => return crate::hook::main(&host),
-        Some(Sub::Setup { host, write, user }) => return crate::setup::main(&host, write, user),
+        Some(Sub::Hook { host, outline }) => return crate::hook::main(&host, outline),
+        Some(Sub::Setup {
+            host,
+            write,
+            user,
+            outline,
+        }) => return crate::setup::main(&host, write, user, outline),
         Some(Sub::Completions { shell }) => {
             return finish(
                 crate::manual::completions(shell, Cli::command()),

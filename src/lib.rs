@@ -71,7 +71,7 @@ pub use namespace::namespaces;
 pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
 pub use render::{write_errors, write_json, write_text};
 pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
-pub use run::{run, run_text};
+pub use run::{run, run_text, write_outline};
 pub use search::{SearchHit, similarity};
 pub use selector::{
     Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,

@@ -1,5 +1,6 @@
 //! What every call of one process shares, resolved once: page size, size limit,
-//! threads, paging, hit count, and the notes made while resolving them.
+//! threads, paging, hit count, outline line ranges, and the notes made while
+//! resolving them.
 //!
 //! The CLI builds [`Options`] from its flags and environment; the MCP server
 //! builds them once at start and runs every tool call with them. A call itself
@@ -26,6 +27,11 @@ pub struct Options {
     pub full: bool,
     /// Most search hits to return.
     pub limit: usize,
+    /// Outline lines (`index` text) carry their node's 1-based inclusive line
+    /// range, `h2.1 Usage (530w) L40-120`, as the Claude Code hook's outline
+    /// mode shows them (SPEC §10), so a reader can go on by line range. The
+    /// ranges count towards the budget; off, the outline is SPEC §6's.
+    pub line_ranges: bool,
     /// Notes about how the options were resolved (an ignored environment
     /// variable, say); every response repeats them, none changes the exit code.
     pub warnings: Vec<String>,
@@ -40,6 +46,7 @@ impl Default for Options {
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             full: false,
             limit: DEFAULT_LIMIT,
+            line_ranges: false,
             warnings: Vec::new(),
         }
     }

@@ -24,6 +24,7 @@ use crate::options::Options;
 use crate::report::{CommandKind, Report};
 use crate::selector;
 
+pub use self::index::write_outline;
 use self::load::Walk;
 
 /// Runs one call to completion with the process's options, keeping every

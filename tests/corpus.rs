@@ -216,3 +216,58 @@ fn issue10_search_finds_the_answering_section_in_the_top_five() {
         misses.join("\n")
     );
 }
+
+/// Issue 13: `mdsel hook claude --outline` on a whole read of every corpus
+/// file: files over the threshold are narrowed to at most 40 lines, their
+/// outline stays within the §12 byte ceiling, and every heading's line range
+/// starts on that heading (ATX or setext) and lies within the file.
+#[test]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+fn issue13_every_outline_fits_and_its_ranges_name_the_headings() {
+    let dir = corpus();
+    let mut narrowed = 0;
+    for file in markdown_files(&dir) {
+        let input = serde_json::json!({
+            "cwd": dir, "hook_event_name": "PreToolUse", "tool_name": "Read",
+            "tool_input": {"file_path": file},
+        });
+        let out = mdsel_in(
+            &dir,
+            &["hook", "claude", "--outline"],
+            input.to_string().as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(0));
+        if out.stdout.is_empty() {
+            continue;
+        }
+        narrowed += 1;
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let h = &v["hookSpecificOutput"];
+        let limit = h["updatedInput"]["limit"].as_u64().unwrap();
+        assert!((1..=40).contains(&limit), "{}", file.display());
+        let context = h["additionalContext"].as_str().unwrap();
+        assert!(context.len() <= 32 * 1024, "{}", file.display());
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for line in context.lines().skip(1) {
+            let Some((head, range)) = line.rsplit_once(" L") else {
+                continue; // block counts and markers
+            };
+            let (first, last) = range.split_once('-').unwrap();
+            let (first, last): (usize, usize) = (first.parse().unwrap(), last.parse().unwrap());
+            assert!(
+                first <= last && last <= lines.len(),
+                "{}: {line}",
+                file.display()
+            );
+            if head.trim_start().starts_with('h') {
+                let at = lines[first - 1].trim_start();
+                let setext = lines
+                    .get(first)
+                    .is_some_and(|l| l.trim_start().starts_with(['=', '-']));
+                assert!(at.starts_with('#') || setext, "{}: {line}", file.display());
+            }
+        }
+    }
+    assert!(narrowed > 500, "only {narrowed} files narrowed");
+}

@@ -23,7 +23,14 @@ fn completions_for_every_shell_name_the_commands_and_options() {
     ] {
         let script = run(&["completions", shell]);
         assert!(script.contains(marker), "{shell}");
-        for word in ["select", "setup", "completions", "max-words", "json"] {
+        for word in [
+            "select",
+            "setup",
+            "completions",
+            "max-words",
+            "json",
+            "outline",
+        ] {
             assert!(script.contains(word), "{shell} lacks {word}");
         }
     }

@@ -36,6 +36,8 @@ pub(crate) struct OutlineCall {
     /// The `page.K` asked for.
     pub page: Option<usize>,
     pub call: CallText,
+    /// Whether outline lines carry their line ranges ([`Options::line_ranges`]).
+    pub line_ranges: bool,
 }
 
 /// The outline of a collected `index` report, as it is printed.
@@ -47,7 +49,7 @@ pub(crate) fn outline_plan(report: &Report) -> Plan {
             Some(scope) => scope.as_ref(),
             None => Some(&Scope::Whole),
         };
-        folder.push(scope.map(|s| DocOutline::build(doc, doc.namespace(), s)));
+        folder.push(scope.map(|s| DocOutline::build(doc, doc.namespace(), s, o.line_ranges)));
     }
     folder.finish()
 }

@@ -41,6 +41,9 @@ pub(crate) struct Line {
     pub words: usize,
     /// Lines beneath this one: how many a fold right below it hides.
     pub descendants: u32,
+    /// The node's 1-based inclusive line range, when the outline shows ranges
+    /// (` L40-120`, the hook's outline mode, SPEC §10).
+    pub lines: Option<(usize, usize)>,
 }
 
 impl Line {
@@ -109,11 +112,13 @@ pub(crate) enum Scope {
 }
 
 impl DocOutline {
-    /// The outline of `doc` (named `namespace`) as `scope` selects it.
-    pub fn build(doc: &Document, namespace: &str, scope: &Scope) -> DocOutline {
+    /// The outline of `doc` (named `namespace`) as `scope` selects it; with
+    /// `line_ranges`, each line below the document's own carries its node's lines.
+    pub fn build(doc: &Document, namespace: &str, scope: &Scope, line_ranges: bool) -> DocOutline {
         let depth = section_depths(doc);
         let below = section_descendants(doc);
         let mut lines = Vec::new();
+        let range = |id: NodeId| line_ranges.then(|| doc.lines_of(&doc.node(id).span));
         let heading = |k: usize, shift: u8| {
             let id = doc.sections()[k];
             let Kind::Section { level } = doc.node(id).kind else {
@@ -128,6 +133,7 @@ impl DocOutline {
                 },
                 words: doc.section_words[k],
                 descendants: below[k],
+                lines: range(id),
             }
         };
         let part = |item: Item, id: NodeId| Line {
@@ -135,6 +141,7 @@ impl DocOutline {
             item,
             words: doc.node_words(id),
             descendants: 0,
+            lines: range(id),
         };
         let blocks = match scope {
             Scope::Whole => {
@@ -171,6 +178,7 @@ impl DocOutline {
             },
             words: doc.words(),
             descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
+            lines: None,
         };
         DocOutline::measure(header, lines, blocks)
     }
@@ -275,7 +283,7 @@ mod tests {
     #[test]
     fn depths_descendants_and_sizes() {
         let doc = parse_document(Source::new("a.md", DOC));
-        let outline = DocOutline::build(&doc, "a", &Scope::Whole);
+        let outline = DocOutline::build(&doc, "a", &Scope::Whole, false);
         let shape: Vec<(u8, String, u32)> = outline
             .lines
             .iter()
@@ -314,7 +322,7 @@ mod tests {
     fn a_scope_keeps_the_sections_beneath_at_depth_one() {
         let doc = parse_document(Source::new("a.md", DOC));
         let id = doc.headings(2)[0];
-        let outline = DocOutline::build(&doc, "a", &Scope::Nodes(vec![id]));
+        let outline = DocOutline::build(&doc, "a", &Scope::Nodes(vec![id]), false);
         let shape: Vec<(u8, String)> = outline
             .lines
             .iter()

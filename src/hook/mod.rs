@@ -4,15 +4,21 @@
 //! Reads the host's hook JSON on stdin; when the call reads a Markdown file
 //! with more words than `MDSEL_MIN_WORDS`, prints the host's way of adding the
 //! reminder to the agent's context. In every other case it prints nothing. It
-//! always exits 0 and never blocks or changes the read. Words are counted as
-//! the library counts them, without a parse, and counting stops at the
-//! threshold, so a huge file costs one read of a few kilobytes. Each host
-//! module knows its input shape and output; this one knows files and words.
+//! always exits 0 and never blocks the read. Words are counted as the library
+//! counts them, without a parse, and counting stops at the threshold, so a
+//! huge file costs one read of a few kilobytes. Each host module knows its
+//! input shape and output; this one knows files and words.
+//!
+//! Claude Code's outline mode (`--outline`, module `outline`) goes one step
+//! further once the reminder applies: a whole read is narrowed to the file's
+//! opening, with the outline beside it. Only then is the file parsed.
 
 mod claude;
 mod cursor;
 mod gemini;
+mod outline;
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,16 +48,34 @@ const MAX_INPUT: u64 = 8 * 1024 * 1024;
 /// Bytes read from the file at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// Runs the hook for `host`: reads stdin, maybe prints the reminder, exits 0.
-pub fn main(host: &str) -> ExitCode {
+/// What the hook answers a whole read of big Markdown with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The reminder (SPEC §10), on every host.
+    Remind,
+    /// Claude Code's outline mode: the opening and an outline of at most
+    /// `max_words` (§12); the reminder where it does not apply, and on other hosts.
+    Outline { max_words: usize },
+}
+
+/// Runs the hook for `host`: reads stdin, maybe prints the reminder (or, in
+/// outline mode, narrows the read), exits 0.
+pub fn main(host: &str, outline: bool) -> ExitCode {
     let mut input = Vec::new();
     let read = io::stdin()
         .lock()
         .take(MAX_INPUT + 1)
         .read_to_end(&mut input);
     let min_words = min_words(std::env::var("MDSEL_MIN_WORDS").ok().as_deref());
+    let mode = if outline {
+        Mode::Outline {
+            max_words: mdsel::Options::default().max_words_from_env().max_words,
+        }
+    } else {
+        Mode::Remind
+    };
     let line = (read.is_ok() && input.len() as u64 <= MAX_INPUT)
-        .then(|| respond(host, &input, min_words))
+        .then(|| respond(host, &input, min_words, mode))
         .flatten();
     if let Some(line) = line {
         // A closed stdout changes nothing: the read goes ahead either way.
@@ -60,14 +84,22 @@ pub fn main(host: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The line `host` prints for this input, if the reminder applies.
-pub fn respond(host: &str, input: &[u8], min_words: u64) -> Option<&'static str> {
+/// The line `host` prints for this input, if the reminder applies: in outline
+/// mode, for a whole `Read` Claude Code sends, the narrowed read instead.
+pub fn respond(host: &str, input: &[u8], min_words: u64, mode: Mode) -> Option<Cow<'static, str>> {
     let (applies, output) = HOST_NAMES
         .iter()
         .zip(HOSTS)
         .find_map(|(name, h)| (*name == host).then_some(h))?;
     let input: Value = serde_json::from_slice(input).ok()?;
-    applies(&input, min_words).then_some(output)
+    if !applies(&input, min_words) {
+        return None;
+    }
+    let narrowed = match mode {
+        Mode::Outline { max_words } if host == "claude" => outline::narrow(&input, max_words),
+        _ => None,
+    };
+    Some(narrowed.map_or(Cow::Borrowed(output), Cow::Owned))
 }
 
 /// `MDSEL_MIN_WORDS` as a threshold: decimal digits only, else the default.
@@ -210,7 +242,9 @@ mod tests {
 
     #[test]
     fn unknown_hosts_and_malformed_input_say_nothing() {
-        assert_eq!(respond("claude", b"{not json", 0), None);
-        assert_eq!(respond("nobody", b"{}", 0), None);
+        for mode in [Mode::Remind, Mode::Outline { max_words: 2000 }] {
+            assert_eq!(respond("claude", b"{not json", 0, mode), None);
+            assert_eq!(respond("nobody", b"{}", 0, mode), None);
+        }
     }
 }

@@ -13,7 +13,8 @@ use crate::selector::Target;
 use crate::tree::BlockKind;
 
 /// Appends one outline line and its newline; `hidden` lines beneath are noted
-/// as `, +N` inside the parentheses.
+/// as `, +N` inside the parentheses, and a line range, when the line has one,
+/// follows them: `h2.1 Usage (530w, +3) L40-120`.
 pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
     match &line.item {
         Item::Document { namespace, path } => {
@@ -46,7 +47,14 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
         buf.extend_from_slice(b", +");
         push_number(buf, hidden as usize);
     }
-    buf.extend_from_slice(b")\n");
+    buf.push(b')');
+    if let Some((first, last)) = line.lines {
+        buf.extend_from_slice(b" L");
+        push_number(buf, first);
+        buf.push(b'-');
+        push_number(buf, last);
+    }
+    buf.push(b'\n');
 }
 
 /// Appends `---` and the non-zero block counts (`code:12 para:30`), or nothing
@@ -163,6 +171,7 @@ mod tests {
             item,
             words,
             descendants,
+            lines: None,
         };
         let heading = Item::Heading {
             level: 3,
@@ -171,7 +180,18 @@ mod tests {
         };
         let mut buf = Vec::new();
         outline_line(&line(2, heading.clone(), 12040, 46), 46, &mut buf);
-        outline_line(&line(2, heading, 5, 0), 0, &mut buf);
+        outline_line(&line(2, heading.clone(), 5, 0), 0, &mut buf);
+        let ranged = Line {
+            lines: Some((40, 120)),
+            ..line(2, heading.clone(), 530, 3)
+        };
+        outline_line(&ranged, 3, &mut buf);
+        outline_line(&ranged, 0, &mut buf);
+        let root = Line {
+            lines: Some((1, 1)),
+            ..line(1, Item::Root, 4, 0)
+        };
+        outline_line(&root, 0, &mut buf);
         let doc = Item::Document {
             namespace: "api/fs".into(),
             path: "api/fs.md".into(),
@@ -181,7 +201,7 @@ mod tests {
         block_lines(&[0; 6], &mut buf);
         assert_eq!(
             String::from_utf8(buf).unwrap(),
-            "  h3.7 Options (12040w, +46)\n  h3.7 Options (5w)\napi/fs api/fs.md (9w, +3)\n---\ncode:1 list:2\n"
+            "  h3.7 Options (12040w, +46)\n  h3.7 Options (5w)\n  h3.7 Options (530w, +3) L40-120\n  h3.7 Options (530w) L40-120\nroot (4w) L1-1\napi/fs api/fs.md (9w, +3)\n---\ncode:1 list:2\n"
         );
         let folded = Marker::Folded {
             depth: 2,

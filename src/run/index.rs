@@ -15,7 +15,7 @@ use super::load::Walk;
 use super::selectors::{DocFinds, Misses, Selectors};
 use crate::call::Call;
 use crate::error::Reason;
-use crate::fit::{CallText, DocOutline, Folder, OutlineCall, Plan, Scope, page_selector};
+use crate::fit::{Budget, CallText, DocOutline, Folder, OutlineCall, Plan, Scope, page_selector};
 use crate::options::Options;
 use crate::render::{marker_text, write_rows};
 use crate::report::{Report, Unresolved};
@@ -33,6 +33,28 @@ struct Scoping {
     call: CallText,
     /// Page steps that name no single page.
     errors: Vec<Unresolved>,
+}
+
+/// Writes the outline of one parsed document exactly as `mdsel index PATH`
+/// prints it (PATH being the document's path): whole, or folded or paged to
+/// the budget of `options`, its markers naming that path. For a front end that
+/// already holds the document, as the Claude Code hook's outline mode does
+/// (SPEC §10, with [`Options::line_ranges`]).
+pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> io::Result<()> {
+    let call = CallText {
+        scope: Vec::new(),
+        inputs: vec![doc.path().to_owned()],
+    };
+    let mut folder = Folder::new(Budget::of(options), call, None);
+    let outline = DocOutline::build(doc, doc.namespace(), &Scope::Whole, options.line_ranges);
+    folder.push(Some(outline));
+    write_rows(&folder.ready(), out)?;
+    let plan = folder.finish();
+    write_rows(&plan.rows, out)?;
+    if let Some(marker) = &plan.marker {
+        out.write_all(marker_text(marker).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Runs `index`, keeping every document in the report.
@@ -69,6 +91,7 @@ pub(super) fn collect(
         scopes,
         page: scoping.page,
         call: scoping.call.clone(),
+        line_ranges: options.line_ranges,
     };
     // Only a page asked for can be missing; the plan says.
     let plan = scoping.page.map(|_| crate::fit::outline_plan(report));
@@ -95,7 +118,8 @@ pub(super) fn stream(
         options.max_bytes,
         |i, doc| {
             let (scope, finds) = scope_of(&scoping, i, &doc);
-            let outline = scope.map(|s| DocOutline::build(&doc, doc.namespace(), &s));
+            let outline =
+                scope.map(|s| DocOutline::build(&doc, doc.namespace(), &s, options.line_ranges));
             (outline, finds)
         },
         |loaded_doc| {

@@ -1,20 +1,29 @@
 //! Claude Code (`.mcp.json` and the `PreToolUse` hook in `.claude/settings.json`)
 //! and Claude Desktop (`claude_desktop_config.json`, user settings only).
+//!
+//! The hook comes in two modes, the reminder and outline mode (`--outline`,
+//! SPEC §10). `mdsel setup claude [--outline]` writes the mode asked for: an
+//! mdsel hook of the other mode is rewritten in place (its matcher, timeout and
+//! neighbours kept), so switching never leaves two. VS Code shares the file
+//! and adds the reminder only where neither mode is there.
 
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::json_merge::{add_entry, add_hook};
+use super::json_merge::{add_entry, add_hook, set_hook};
 use super::{Host, Scope, Target, paths, place};
 
-/// The hook's command line.
+/// The hook's command line: the reminder.
 pub const HOOK_COMMAND: &str = "mdsel hook claude";
+/// The hook's command line in outline mode.
+pub const OUTLINE_COMMAND: &str = "mdsel hook claude --outline";
 
 pub const CODE: Host = Host {
     name: "claude",
     title: "Claude Code",
-    targets: code_targets,
+    targets: |scope| code_targets(scope, false),
+    outline_targets: Some(|scope| code_targets(scope, true)),
     notes: &[],
     by_name: true,
     has_project: true,
@@ -24,6 +33,7 @@ pub const DESKTOP: Host = Host {
     name: "claude-desktop",
     title: "Claude Desktop",
     targets: desktop_targets,
+    outline_targets: None,
     notes: &[
         "Claude Desktop does not start servers in a project folder: add",
         "\"--root\", \"/path/to/notes\" to args for each folder it may read, then restart it.",
@@ -38,21 +48,54 @@ fn server_entry() -> Value {
 }
 
 /// One `hooks.PreToolUse` entry of `.claude/settings.json`.
-pub fn hook_entry() -> Value {
-    json!({"matcher": "Read", "hooks": [{"type": "command", "command": HOOK_COMMAND}]})
+fn hook_entry(command: &str) -> Value {
+    json!({"matcher": "Read", "hooks": [{"type": "command", "command": command}]})
+}
+
+/// What the hook target does with the hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookEdit {
+    /// Writes this mode (`true`: outline mode), rewriting the other in place.
+    Set { outline: bool },
+    /// Adds the reminder unless either mode is there (VS Code's set-up).
+    Add,
 }
 
 /// The hook in Claude Code's settings file (VS Code reads the same file).
-pub fn hook_target(scope: Scope, what: &'static str) -> Result<Target, String> {
+pub fn hook_target(scope: Scope, what: &'static str, edit: HookEdit) -> Result<Target, String> {
     let path = place(scope, ".claude/settings.json", || {
         Ok(paths::home()?.join(".claude/settings.json"))
     })?;
-    Ok(Target::json(path, what, |doc| {
-        add_hook(doc, &["hooks"], "PreToolUse", hook_entry(), HOOK_COMMAND)
+    Ok(Target::json(path, what, move |doc| {
+        let list = "PreToolUse";
+        match edit {
+            HookEdit::Set { outline } => {
+                let (command, other) = if outline {
+                    (OUTLINE_COMMAND, HOOK_COMMAND)
+                } else {
+                    (HOOK_COMMAND, OUTLINE_COMMAND)
+                };
+                set_hook(
+                    doc,
+                    &["hooks"],
+                    list,
+                    hook_entry(command),
+                    command,
+                    &[other],
+                )
+            }
+            HookEdit::Add => add_hook(
+                doc,
+                &["hooks"],
+                list,
+                hook_entry(HOOK_COMMAND),
+                &[HOOK_COMMAND, OUTLINE_COMMAND],
+            ),
+        }
     }))
 }
 
-fn code_targets(scope: Scope) -> Result<Vec<Target>, String> {
+fn code_targets(scope: Scope, outline: bool) -> Result<Vec<Target>, String> {
     let mcp = place(scope, ".mcp.json", || {
         Ok(paths::home()?.join(".claude.json"))
     })?;
@@ -62,10 +105,19 @@ fn code_targets(scope: Scope) -> Result<Vec<Target>, String> {
             "the MCP server: tools mdsel_index, mdsel_select",
             |doc| add_entry(doc, &["mcpServers"], "mdsel", server_entry()),
         ),
-        hook_target(
-            scope,
-            "the hook: a reminder before Read of a big Markdown file",
-        )?,
+        if outline {
+            hook_target(
+                scope,
+                "the hook, outline mode: a whole Read of a big Markdown file shows its opening and outline",
+                HookEdit::Set { outline },
+            )?
+        } else {
+            hook_target(
+                scope,
+                "the hook: a reminder before Read of a big Markdown file",
+                HookEdit::Set { outline },
+            )?
+        },
     ])
 }
 

@@ -11,6 +11,7 @@ pub const HOST: Host = Host {
     name: "codex",
     title: "Codex",
     targets,
+    outline_targets: None,
     notes: &[
         "No hook: Codex reads files with shell commands, which no hook can tell apart.",
         "Codex reads a project's .codex/config.toml only once you trust the project.",

@@ -14,6 +14,7 @@ pub const HOST: Host = Host {
     name: "cursor",
     title: "Cursor",
     targets,
+    outline_targets: None,
     notes: &[],
     by_name: true,
     has_project: true,
@@ -42,7 +43,7 @@ fn targets(scope: Scope) -> Result<Vec<Target>, String> {
                 // Cursor ignores a hooks file without a version.
                 let version = add_default(doc, "version", json!(1))?;
                 let entry = json!({"command": HOOK_COMMAND, "matcher": "Read"});
-                let hook = add_hook(doc, &["hooks"], "postToolUse", entry, HOOK_COMMAND)?;
+                let hook = add_hook(doc, &["hooks"], "postToolUse", entry, &[HOOK_COMMAND])?;
                 Ok(version || hook)
             },
         ),

@@ -13,6 +13,7 @@ pub const HOST: Host = Host {
     name: "gemini",
     title: "Gemini CLI",
     targets,
+    outline_targets: None,
     notes: &[],
     by_name: true,
     has_project: true,
@@ -32,7 +33,7 @@ fn targets(scope: Scope) -> Result<Vec<Target>, String> {
                 "matcher": "read_file",
                 "hooks": [{"name": "mdsel", "type": "command", "command": HOOK_COMMAND}]
             });
-            let hooked = add_hook(doc, &["hooks"], "AfterTool", hook, HOOK_COMMAND)?;
+            let hooked = add_hook(doc, &["hooks"], "AfterTool", hook, &[HOOK_COMMAND])?;
             Ok(added || hooked)
         },
     )])

@@ -49,35 +49,97 @@ pub fn add_default(root: &mut Value, key: &str, value: Value) -> Result<bool, St
 }
 
 /// Appends `entry` to the list at `parent.list`, unless some element already
-/// runs `command` (as its own `command`, or in its `hooks` list).
+/// runs one of `commands` (as its own `command`, or in its `hooks` list).
 pub fn add_hook(
     root: &mut Value,
     parent: &[&str],
     list: &str,
     entry: Value,
-    command: &str,
+    commands: &[&str],
 ) -> Result<bool, String> {
-    let map = object_at(root, parent)?;
-    let Value::Array(entries) = map.entry(list).or_insert_with(|| Value::Array(Vec::new())) else {
-        let mut path = parent.to_vec();
-        path.push(list);
-        return Err(format!("{} is not a list", dotted(&path)));
-    };
-    if entries.iter().any(|e| runs(e, command)) {
+    let entries = list_at(root, parent, list)?;
+    if entries.iter().any(|e| runs(e, commands)) {
         return Ok(false);
     }
     entries.push(entry);
     Ok(true)
 }
 
-/// Whether a hook entry (flat, or grouped under a matcher) runs `command`.
-fn runs(entry: &Value, command: &str) -> bool {
-    let own = |h: &Value| h.get("command").and_then(Value::as_str) == Some(command);
+/// Makes the list at `parent.list` run `command`: where an element runs one of
+/// `others` (another form of the same hook), that command is rewritten in
+/// place and everything else about the element kept; with neither there,
+/// `entry` is appended.
+pub fn set_hook(
+    root: &mut Value,
+    parent: &[&str],
+    list: &str,
+    entry: Value,
+    command: &str,
+    others: &[&str],
+) -> Result<bool, String> {
+    let entries = list_at(root, parent, list)?;
+    let mut changed = false;
+    for e in entries.iter_mut() {
+        changed |= rewrite(e, others, command);
+    }
+    if changed || entries.iter().any(|e| runs(e, &[command])) {
+        return Ok(changed);
+    }
+    entries.push(entry);
+    Ok(true)
+}
+
+/// The list at `parent.list`, created where absent.
+fn list_at<'a>(
+    root: &'a mut Value,
+    parent: &[&str],
+    list: &str,
+) -> Result<&'a mut Vec<Value>, String> {
+    let map = object_at(root, parent)?;
+    match map.entry(list).or_insert_with(|| Value::Array(Vec::new())) {
+        Value::Array(entries) => Ok(entries),
+        _ => {
+            let mut path = parent.to_vec();
+            path.push(list);
+            Err(format!("{} is not a list", dotted(&path)))
+        }
+    }
+}
+
+/// Whether a hook entry (flat, or grouped under a matcher) runs one of `commands`.
+fn runs(entry: &Value, commands: &[&str]) -> bool {
+    let own = |h: &Value| {
+        h.get("command")
+            .and_then(Value::as_str)
+            .is_some_and(|c| commands.contains(&c))
+    };
     own(entry)
         || entry
             .get("hooks")
             .and_then(Value::as_array)
             .is_some_and(|hs| hs.iter().any(own))
+}
+
+/// Rewrites an entry's command, or those in its `hooks` list, from one of
+/// `from` to `to`; whether it did.
+fn rewrite(entry: &mut Value, from: &[&str], to: &str) -> bool {
+    let mut changed = swap(entry, from, to);
+    if let Some(Value::Array(hooks)) = entry.get_mut("hooks") {
+        for hook in hooks {
+            changed |= swap(hook, from, to);
+        }
+    }
+    changed
+}
+
+fn swap(hook: &mut Value, from: &[&str], to: &str) -> bool {
+    match hook.get_mut("command") {
+        Some(slot) if slot.as_str().is_some_and(|c| from.contains(&c)) => {
+            *slot = Value::from(to);
+            true
+        }
+        _ => false,
+    }
 }
 
 fn dotted(keys: &[&str]) -> String {
@@ -110,7 +172,7 @@ mod tests {
     #[test]
     fn wrong_kinds_are_named() {
         let mut doc = json!({"hooks": {"AfterTool": {}}, "mcp": []});
-        let hook = add_hook(&mut doc, &["hooks"], "AfterTool", json!({}), "x");
+        let hook = add_hook(&mut doc, &["hooks"], "AfterTool", json!({}), &["x"]);
         assert_eq!(hook, Err("hooks.AfterTool is not a list".to_owned()));
         let entry = add_entry(&mut doc, &["mcp"], "mdsel", json!({}));
         assert_eq!(entry, Err("mcp is not an object".to_owned()));
@@ -120,8 +182,32 @@ mod tests {
     fn a_hook_is_found_flat_or_grouped() {
         let flat = json!({"command": "mdsel hook cursor", "matcher": "Read"});
         let grouped = json!({"matcher": "x", "hooks": [{"command": "mdsel hook claude"}]});
-        assert!(runs(&flat, "mdsel hook cursor"));
-        assert!(runs(&grouped, "mdsel hook claude"));
-        assert!(!runs(&grouped, "mdsel hook cursor"));
+        assert!(runs(&flat, &["mdsel hook cursor"]));
+        assert!(runs(&grouped, &["mdsel hook claude"]));
+        assert!(!runs(&grouped, &["mdsel hook cursor"]));
+    }
+
+    #[test]
+    fn issue13_set_hook_rewrites_another_form_in_place() {
+        let (plain, outline) = ("mdsel hook claude", "mdsel hook claude --outline");
+        let entry = || json!({"matcher": "Read", "hooks": [{"command": outline}]});
+        let mut doc = json!({"hooks": {"Pre": [
+            {"matcher": "Bash", "hooks": [{"command": "audit.sh"}]},
+            {"matcher": "Read|Grep", "hooks": [{"command": plain, "timeout": 5}]},
+            {"command": plain, "matcher": "Read"}
+        ]}});
+        let set =
+            |doc: &mut Value, to, from| set_hook(doc, &["hooks"], "Pre", entry(), to, &[from]);
+        assert_eq!(set(&mut doc, outline, plain), Ok(true));
+        let want = json!({"hooks": {"Pre": [
+            {"matcher": "Bash", "hooks": [{"command": "audit.sh"}]},
+            {"matcher": "Read|Grep", "hooks": [{"command": outline, "timeout": 5}]},
+            {"command": outline, "matcher": "Read"}
+        ]}});
+        assert_eq!(doc, want);
+        assert_eq!(set(&mut doc, outline, plain), Ok(false), "already there");
+        let mut empty = json!({});
+        assert_eq!(set(&mut empty, outline, plain), Ok(true));
+        assert_eq!(empty, json!({"hooks": {"Pre": [entry()]}}));
     }
 }

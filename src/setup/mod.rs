@@ -1,6 +1,7 @@
-//! `mdsel setup <host> [--user] [--write]`: the configuration that connects an
-//! agent host to mdsel (its MCP server, and its hook where the host has one),
-//! printed, or merged into the host's files.
+//! `mdsel setup <host> [--user] [--outline] [--write]`: the configuration that
+//! connects an agent host to mdsel (its MCP server, and its hook where the host
+//! has one; `--outline`: Claude Code's hook in outline mode), printed, or merged
+//! into the host's files.
 //!
 //! Each host module lists its [`Target`]s: a file, and an edit that adds mdsel
 //! to it. Printing applies each edit to an empty document, so a snippet is
@@ -99,12 +100,17 @@ impl Target {
     }
 }
 
+/// A host's files, for settings of one scope.
+type Targets = fn(Scope) -> Result<Vec<Target>, String>;
+
 /// A host: its files, and what to say about it.
 struct Host {
     name: &'static str,
     /// The host's own name, for messages.
     title: &'static str,
-    targets: fn(Scope) -> Result<Vec<Target>, String>,
+    targets: Targets,
+    /// Its files with the hook in outline mode (`--outline`), if it has one.
+    outline_targets: Option<Targets>,
     /// Printed (as `#` lines) under the snippets.
     notes: &'static [&'static str],
     /// Whether its config starts `mdsel` by name, so it must be on PATH.
@@ -123,14 +129,29 @@ const HOSTS: [Host; 7] = [
     opencode::HOST,
 ];
 
-/// Runs `mdsel setup <host> [--user] [--write]` in the working directory.
-pub fn main(host: &str, write: bool, user: bool) -> ExitCode {
+/// Runs `mdsel setup <host> [--user] [--outline] [--write]` in the working directory.
+pub fn main(host: &str, write: bool, user: bool, outline: bool) -> ExitCode {
     let host = HOSTS
         .iter()
         .find(|h| h.name == host)
         .expect("clap accepts only HOST_NAMES");
+    if outline && host.outline_targets.is_none() {
+        let with: Vec<&str> = HOSTS
+            .iter()
+            .filter(|h| h.outline_targets.is_some())
+            .map(|h| h.name)
+            .collect();
+        eprintln!(
+            "mdsel setup: --outline is a mode of Claude Code's Read hook, and {} has none; \
+             use `mdsel setup {} --outline`, or `mdsel setup {}` without it.",
+            host.title,
+            with.join("|"),
+            host.name
+        );
+        return ExitCode::from(2);
+    }
     let mut out = io::stdout().lock();
-    let result = run(host, write, user, &mut out);
+    let result = run(host, write, user, outline, &mut out);
     let _ = out.flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -141,15 +162,30 @@ pub fn main(host: &str, write: bool, user: bool) -> ExitCode {
     }
 }
 
-fn run(host: &Host, write: bool, user: bool, out: &mut impl Write) -> Result<(), String> {
+fn run(
+    host: &Host,
+    write: bool,
+    user: bool,
+    outline: bool,
+    out: &mut impl Write,
+) -> Result<(), String> {
     let scope = if user || !host.has_project {
         Scope::User
     } else {
         Scope::Project
     };
-    let targets = (host.targets)(scope)?;
+    let targets = match host.outline_targets {
+        Some(targets) if outline => targets(scope)?,
+        _ => (host.targets)(scope)?,
+    };
     if !write {
-        return print_snippets(host, scope, user, &targets, out).map_err(|e| e.to_string());
+        let flags = match (user, outline) {
+            (false, false) => "",
+            (true, false) => " --user",
+            (false, true) => " --outline",
+            (true, true) => " --user --outline",
+        };
+        return print_snippets(host, scope, flags, &targets, out).map_err(|e| e.to_string());
     }
     if host.by_name && paths::on_path("mdsel").is_none() {
         eprintln!(
@@ -166,7 +202,7 @@ fn run(host: &Host, write: bool, user: bool, out: &mut impl Write) -> Result<(),
 fn print_snippets(
     host: &Host,
     scope: Scope,
-    user: bool,
+    flags: &str,
     targets: &[Target],
     out: &mut impl Write,
 ) -> io::Result<()> {
@@ -179,7 +215,6 @@ fn print_snippets(
     for note in host.notes {
         writeln!(out, "# {note}")?;
     }
-    let flags = if user { " --user" } else { "" };
     let what = match targets.len() {
         1 => "it",
         2 => "both",

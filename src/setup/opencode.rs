@@ -10,6 +10,7 @@ pub const HOST: Host = Host {
     name: "opencode",
     title: "OpenCode",
     targets,
+    outline_targets: None,
     notes: &["No hook: OpenCode has no command hooks to add context around a file read."],
     by_name: true,
     has_project: true,

@@ -10,6 +10,7 @@ pub const HOST: Host = Host {
     name: "vscode",
     title: "VS Code",
     targets,
+    outline_targets: None,
     notes: &[],
     by_name: true,
     has_project: true,
@@ -35,6 +36,7 @@ fn targets(scope: Scope) -> Result<Vec<Target>, String> {
         claude::hook_target(
             scope,
             "the hook: VS Code's agent runs Claude Code's hooks before each tool",
+            claude::HookEdit::Add,
         )?,
     ])
 }
