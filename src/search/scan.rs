@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::chars::lanes;
+use super::chars::{is_cjk, lanes};
 use super::query::{Found, Matcher, Query};
 use super::skip::Skimmer;
 use super::terms::{Token, TokenKind, Tokenizer};
@@ -236,6 +236,7 @@ fn scan_with<'q>(
             .is_some_and(|skim| skim.skim(text, u.body, s.matcher));
         match &skimmer {
             Some(skim) if skimmed => {
+                body.len += grams(text);
                 for token in skim.tokens() {
                     let found = s.find(&token);
                     body.add(&token, found, &query.phrase);
@@ -265,6 +266,24 @@ fn word_runs(bytes: &[u8]) -> u32 {
         carry = lanes::carry(word);
     }
     runs
+}
+
+/// The grams of text written without spaces in `text`, as the tokenizer cuts
+/// them: a run of such characters gives one for each pair, or one if alone.
+fn grams(text: &str) -> u32 {
+    if text.is_ascii() {
+        return 0;
+    }
+    let (mut grams, mut run) = (0, 0u32);
+    for c in text.chars() {
+        if is_cjk(c) {
+            run += 1;
+        } else if run > 0 {
+            grams += (run - 1).max(1);
+            run = 0;
+        }
+    }
+    grams + if run > 0 { (run - 1).max(1) } else { 0 }
 }
 
 struct Scanner<'q, 'm> {
@@ -410,7 +429,9 @@ mod tests {
         let tricky = "## Borrow checker\n\nThe borrow-checker, borrow (checker) and \
             borrowChecker; BorrowChecker's rules: don't borrow' checker -- borrow checker.\n\
             `Rc<T>` counts; rc<t> and snake_case_name, SNAKE_case, 1.7.0 or v1.7.0-beta.\n\
-            The the THE then, a a.b a-b, how to install; install-guide installing.\n";
+            The the THE then, a a.b a-b, how to install; install-guide installing.\n\
+            \n## Beyond ASCII\n\nborrow—checker, borrow’s checker; naïve borrow checker é borrow \
+            checker 所有权 borrow checker 锈 checker “borrow” checker Ünïcode-borrow checker.\n";
         let mut texts = vec![tricky.to_owned()];
         for file in ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"] {
             texts.push(std::fs::read_to_string(file).unwrap());
@@ -434,6 +455,8 @@ mod tests {
             "search ranking bm25",
             "json output format",
             "zzzz qqqq",
+            "naive borrow",
+            "所有权 borrow",
         ];
         for text in queries {
             let query = Query::new(text);

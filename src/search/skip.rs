@@ -10,11 +10,12 @@
 //! joiners lies between them, which is all a phrase needs of positions: the
 //! caller counts exactly what reading the whole body would count.
 //!
-//! A body beyond ASCII, a body dense with starts (a stop word's `t`, say), and
-//! every body while some typo-tolerant term has not been found anywhere (a word
-//! near it could be anything) are read whole instead.
+//! A body dense with starts (a stop word's `t`, say), a body beyond ASCII when
+//! some term starts beyond ASCII, and every body while some typo-tolerant term
+//! has not been found anywhere (a word near it could be anything) are read whole
+//! instead.
 
-use super::chars::{CLASS, SEPARATOR, chunk_end, lanes};
+use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk, lanes};
 use super::query::{Matcher, Query};
 use super::terms::{Token, TokenKind, Tokenizer};
 
@@ -28,6 +29,9 @@ pub(crate) struct Skimmer {
     firsts: Vec<u8>,
     /// Per lowercase first byte: the terms' starts beginning with it.
     by_first: Vec<Vec<Vec<u8>>>,
+    /// Whether every term starts with ASCII, so bodies beyond ASCII may be
+    /// skimmed too (a term starting otherwise is looked for by reading).
+    ascii_starts: bool,
     tokenizer: Tokenizer,
     starts: Vec<usize>,
     found: Vec<Skimmed>,
@@ -41,6 +45,26 @@ struct Skimmed {
     start: usize,
     pos: u32,
     text: std::ops::Range<usize>,
+}
+
+/// Where the chunk holding `at` starts: after the last separator or character
+/// written without spaces before it (what [`chunk_end`] is to its end).
+fn chunk_start(text: &str, at: usize) -> usize {
+    text[..at]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| is_cjk(c) || class(c) == SEPARATOR)
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
+
+/// Whether text between chunks holds a token: a letter, a digit or a
+/// character written without spaces (chunks of joiners alone hold none).
+fn has_token(text: &str) -> bool {
+    if text.is_ascii() {
+        text.bytes().any(|b| b.is_ascii_alphanumeric())
+    } else {
+        text.chars().any(char::is_alphanumeric)
+    }
 }
 
 /// The last part found: its position in its chunk, whether it is the chunk's
@@ -70,6 +94,7 @@ impl Skimmer {
         Some(Skimmer {
             firsts,
             by_first,
+            ascii_starts: query.terms.iter().all(|t| t.start().is_ascii()),
             tokenizer: Tokenizer::default(),
             starts: Vec::new(),
             found: Vec::new(),
@@ -83,7 +108,8 @@ impl Skimmer {
     pub(crate) fn skim(&mut self, body: &str, base: usize, matcher: &mut Matcher<'_>) -> bool {
         self.found.clear();
         self.texts.clear();
-        if !body.is_ascii() || !self.find_starts(body) {
+        let ascii = body.is_ascii();
+        if !(ascii || self.ascii_starts) || !self.find_starts(body) {
             return false;
         }
         let bytes = body.as_bytes();
@@ -95,10 +121,14 @@ impl Skimmer {
             if at < done {
                 continue;
             }
-            let from = bytes[..at]
-                .iter()
-                .rposition(|&b| CLASS[usize::from(b)] == SEPARATOR)
-                .map_or(0, |i| i + 1);
+            let from = if ascii {
+                bytes[..at]
+                    .iter()
+                    .rposition(|&b| CLASS[usize::from(b)] == SEPARATOR)
+                    .map_or(0, |i| i + 1)
+            } else {
+                chunk_start(body, at)
+            };
             let end = chunk_end(body, at);
             done = end;
             // The chunk's tokens the matcher finds, numbered within the chunk.
@@ -129,13 +159,7 @@ impl Skimmer {
                 }
                 let follows = match &last {
                     Some(l) if l.chunk_end == end => l.pos + 1 == t.pos,
-                    Some(l) => {
-                        l.last_part
-                            && t.pos == 0
-                            && !bytes[l.chunk_end..from]
-                                .iter()
-                                .any(u8::is_ascii_alphanumeric)
-                    }
+                    Some(l) => l.last_part && t.pos == 0 && !has_token(&body[l.chunk_end..from]),
                     None => false,
                 };
                 last = Some(Last {
