@@ -303,6 +303,8 @@ fn issue13_the_opening_is_at_most_40_lines_and_at_least_the_title() {
     assert_eq!(limit("long.md"), 40);
     // No preamble: the opening is the first line, the title.
     assert_eq!(limit("titled.md"), 1);
+    let note = narrowed(&whole(dir.path(), "titled.md"), "titled.md").1;
+    assert!(note.contains("opening, line 1."), "{note}");
     assert_eq!(limit("bare.md"), 1);
 }
 

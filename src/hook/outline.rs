@@ -49,9 +49,13 @@ pub fn narrow(input: &Value, max_words: usize) -> Option<String> {
     let doc = load(&real, &path)?;
     let lines = doc.lines_of(&(0..doc.text().len())).1;
     let limit = opening(&doc);
+    let opened = match limit {
+        1 => "line 1".to_owned(),
+        n => format!("lines 1-{n}"),
+    };
     let note = format!(
         "This Markdown file is large ({} words, {lines} lines), so mdsel narrowed this Read \
-         to its opening, lines 1-{limit}. Its outline follows, each part with its line range: \
+         to its opening, {opened}. Its outline follows, each part with its line range: \
          read one by selector with mdsel_select (or `mdsel select SELECTOR FILE`), or with Read \
          and offset/limit.",
         doc.words()
