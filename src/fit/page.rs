@@ -75,7 +75,16 @@ pub(crate) fn pages(text: &str, span: Range<usize>, budget: Budget) -> Vec<Range
     let mut used = Size::default();
     let mut pos = span.start;
     while pos < span.end {
-        let line_end = next_line_end(text.as_bytes(), pos, span.end);
+        // A line longer than the room left cannot fit: its end is looked for no
+        // further than a few bytes past the room (so a huge line costs a page's
+        // work per page, not its whole length), and what is seen of it is
+        // enough to cut it where a full reading would.
+        let room = max.bytes - used.bytes;
+        let mut limit = span.end.min(pos.saturating_add(room).saturating_add(SLACK));
+        while !text.is_char_boundary(limit) {
+            limit -= 1;
+        }
+        let line_end = next_line_end(text.as_bytes(), pos, limit);
         let line = Size::of(&text[pos..line_end]);
         if max.fits(used + line) {
             used += line;
@@ -102,6 +111,11 @@ pub(crate) fn pages(text: &str, span: Range<usize>, budget: Budget) -> Vec<Range
 
 /// The smallest byte ceiling a page can have: room for any one character.
 const MIN_PAGE_BYTES: usize = 4;
+
+/// How far past the room left a line's end is looked for: more than a character,
+/// so a line seen only in part is known to be over the room, and its cut (within
+/// the byte ceiling plus one) falls where it would on the whole line.
+const SLACK: usize = 8;
 
 /// Where to end a page that starts a line too big for it: before the word that
 /// would pass the word limit, or before the last word that starts within the
@@ -231,5 +245,79 @@ mod tests {
         assert_eq!(split(cr, 1), ["1\r", "2\r\n", "3\r"]);
         let open = "1\n2";
         assert_eq!(&open[head_tail(open, 0..3, None, Some(1)).0], "2");
+    }
+
+    /// Pages as they were computed before a long line's end was looked for only
+    /// near the room left: the whole line measured at every step.
+    fn pages_measuring_whole_lines(text: &str, budget: Budget) -> Vec<Range<usize>> {
+        let max = Budget {
+            words: budget.words.max(1),
+            bytes: budget.bytes.max(MIN_PAGE_BYTES),
+        };
+        let span = 0..text.len();
+        let mut pages = Vec::new();
+        let (mut page_start, mut pos, mut used) = (0, 0, Size::default());
+        while pos < span.end {
+            let line_end = next_line_end(text.as_bytes(), pos, span.end);
+            let line = Size::of(&text[pos..line_end]);
+            if max.fits(used + line) {
+                used += line;
+                pos = line_end;
+                continue;
+            }
+            if pos > page_start {
+                pages.push(page_start..pos);
+                page_start = pos;
+                used = Size::default();
+                continue;
+            }
+            let cut = cut_point(text, pos..line_end, max);
+            pages.push(page_start..cut);
+            page_start = cut;
+            pos = cut;
+        }
+        if page_start < span.end || pages.is_empty() {
+            pages.push(page_start..span.end);
+        }
+        pages
+    }
+
+    #[test]
+    fn a_long_line_is_cut_where_measuring_all_of_it_would_cut_it() {
+        let pieces = [
+            "word ",
+            "é ",
+            "所有权 ",
+            "\r\n",
+            "\n",
+            "\r",
+            "  ",
+            "x",
+            "long_identifier_",
+            "ab\r\ncd ",
+        ];
+        let mut seed = 7u64;
+        for round in 0..150 {
+            let mut text = String::new();
+            let len = 20 + round * 5;
+            while text.len() < len {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let k = (seed >> 33) as usize % pieces.len();
+                // Mostly words, so long lines are common.
+                text.push_str(pieces[if k < 3 || round % 3 == 0 { k } else { 0 }]);
+            }
+            for words in [1, 2, 3, 5, 8, 40] {
+                for bytes in [0, 4, 5, 7, 9, 16, 33, 100] {
+                    let budget = Budget { words, bytes };
+                    assert_eq!(
+                        pages(&text, 0..text.len(), budget),
+                        pages_measuring_whole_lines(&text, budget),
+                        "{text:?} {words} {bytes}"
+                    );
+                }
+            }
+        }
     }
 }
