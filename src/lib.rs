@@ -77,6 +77,6 @@ pub use selector::{
     Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,
     looks_like_selector, parse as parse_selector, resolve, split_selectors,
 };
-pub use source::{Input, MARKDOWN_EXTENSIONS, Source, is_markdown_path};
+pub use source::{Input, MARKDOWN_EXTENSIONS, Source, is_markdown_path, read_path};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
 pub use words::{count_words, count_words_bytes};

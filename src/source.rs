@@ -263,6 +263,14 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
         })
 }
 
+/// Reads one Markdown file from disk exactly as a walk reads it (size limit,
+/// binary and encoding checks, byte-order mark), named `shown`.
+pub fn read_path(path: &Path, shown: &str, max_bytes: u64) -> Result<Source, FailedFile> {
+    let mut source = read(&Entry::File(path.to_owned()), max_bytes)?;
+    shown.clone_into(&mut source.path);
+    Ok(source)
+}
+
 fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
     // Metadata first: opening a FIFO would block until a writer appears.
     let meta = fs::metadata(path).map_err(|e| FileError::from_io(&e))?;

@@ -12,11 +12,9 @@
 //! a file inside `cwd`, which Claude Code lets the agent read anyway, and its
 //! deny rules still override a hook's `allow`.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use mdsel::{DEFAULT_MAX_BYTES, Document, Options, Source};
+use mdsel::{DEFAULT_MAX_BYTES, Document, Options};
 use serde_json::{Value, json};
 
 /// The most lines the narrowed read returns: the opening, cut here.
@@ -24,9 +22,6 @@ pub const MAX_OPENING: usize = 40;
 
 /// Why the hook allowed the read, as Claude Code shows it.
 pub const REASON: &str = "mdsel: the outline instead of the whole file";
-
-/// Leading bytes checked for NUL, as the library sniffs binary files.
-const BINARY_SNIFF: usize = 8 * 1024;
 
 /// The hook's output for a whole `Read` of the big Markdown file this input
 /// names, if outline mode applies; `max_words` is the response budget.
@@ -88,23 +83,8 @@ fn inside(path: &Path, cwd: &Path) -> Option<PathBuf> {
 /// markers repeat); `None` for a file mdsel refuses: over its default size
 /// limit, binary, or not UTF-8.
 fn load(real: &Path, shown: &Path) -> Option<Document> {
-    let meta = std::fs::metadata(real).ok()?;
-    if !meta.is_file() || meta.len() > DEFAULT_MAX_BYTES {
-        return None;
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).ok()? + 1);
-    File::open(real)
-        .ok()?
-        .take(DEFAULT_MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .ok()?;
-    let binary = bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0);
-    if binary || bytes.len() as u64 > DEFAULT_MAX_BYTES {
-        return None;
-    }
-    let text = String::from_utf8(bytes).ok()?;
-    let shown = shown.to_str()?;
-    Some(mdsel::parse_document(Source::new(shown, text)))
+    let source = mdsel::read_path(real, shown.to_str()?, DEFAULT_MAX_BYTES).ok()?;
+    Some(mdsel::parse_document(source))
 }
 
 /// How many lines the narrowed read returns: the front matter and preamble
@@ -135,7 +115,7 @@ mod tests {
     use super::*;
 
     fn opening_of(text: &str) -> usize {
-        opening(&mdsel::parse_document(Source::new("a.md", text)))
+        opening(&mdsel::parse_document(mdsel::Source::new("a.md", text)))
     }
 
     #[test]
