@@ -105,19 +105,15 @@ fn code_targets(scope: Scope, outline: bool) -> Result<Vec<Target>, String> {
             "the MCP server: tools mdsel_index, mdsel_select",
             |doc| add_entry(doc, &["mcpServers"], "mdsel", server_entry()),
         ),
-        if outline {
-            hook_target(
-                scope,
-                "the hook, outline mode: a whole Read of a big Markdown file shows its opening and outline",
-                HookEdit::Set { outline },
-            )?
-        } else {
-            hook_target(
-                scope,
-                "the hook: a reminder before Read of a big Markdown file",
-                HookEdit::Set { outline },
-            )?
-        },
+        hook_target(
+            scope,
+            if outline {
+                "the hook, outline mode: a whole Read of a big Markdown file shows its opening and outline"
+            } else {
+                "the hook: a reminder before Read of a big Markdown file"
+            },
+            HookEdit::Set { outline },
+        )?,
     ])
 }
 
