@@ -70,19 +70,11 @@ pub(crate) fn is_cjk(c: char) -> bool {
 /// The end of the run of ASCII lowercase letters and digits starting at `from`,
 /// eight bytes at a time.
 pub(crate) fn lowercase_run_end(bytes: &[u8], mut from: usize) -> usize {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // High bit of each lane set where an ASCII byte is at least `lo`; lanes never
-    // borrow from each other, as each starts at 0x80 or more.
-    let at_least = |x: u64, lo: u8| ((x | HIGH) - LOW * u64::from(lo)) & HIGH;
     while let Some(chunk) = bytes.get(from..from + 8) {
         let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let ascii = !x & HIGH;
-        let lower = at_least(x, b'a') & !at_least(x, b'z' + 1);
-        let digit = at_least(x, b'0') & !at_least(x, b'9' + 1);
-        let run = (lower | digit) & ascii;
-        if run != HIGH {
-            return from + ((!run & HIGH).trailing_zeros() / 8) as usize;
+        let run = lanes::lower_or_digit(x);
+        if run != lanes::HIGH {
+            return from + ((!run & lanes::HIGH).trailing_zeros() / 8) as usize;
         }
         from += 8;
     }
@@ -123,9 +115,14 @@ pub(crate) mod lanes {
         within(x, b'A', b'Z')
     }
 
+    /// ASCII lowercase letters and digits.
+    pub(crate) fn lower_or_digit(x: u64) -> u64 {
+        within(x, b'0', b'9') | within(x, b'a', b'z')
+    }
+
     /// ASCII letters and digits.
     pub(crate) fn alnum(x: u64) -> u64 {
-        within(x, b'0', b'9') | within(x, b'a', b'z') | upper(x)
+        lower_or_digit(x) | upper(x)
     }
 
     /// Lanes equal to `b`, or to its capital when `b` is a lowercase letter.
