@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use mdsel::{Call, Command, DEFAULT_LIMIT, DEFAULT_MAX_BYTES, Input, Options, Target};
+use mdsel::{Call, Command, Input, Options, Target};
 
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
@@ -73,7 +73,7 @@ struct Opts {
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
     max_words: Option<usize>,
     /// Refuse files larger than N bytes.
-    #[arg(long, value_name = "N", global = true, default_value_t = DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "N", global = true, default_value_t = Options::default().max_bytes)]
     max_bytes: u64,
     /// Threads for loading and parsing (0: one per core).
     #[arg(
@@ -85,7 +85,7 @@ struct Opts {
     )]
     threads: usize,
     /// Most search hits to show.
-    #[arg(long, value_name = "N", global = true, default_value_t = DEFAULT_LIMIT, value_parser = positive)]
+    #[arg(long, value_name = "N", global = true, default_value_t = Options::default().limit, value_parser = positive)]
     limit: usize,
 }
 
@@ -248,7 +248,7 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
     let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
         a == "-"
             || Path::new(a).exists()
-            || mdsel::is_markdown_path(Path::new(a))
+            || mdsel::Input::is_markdown(Path::new(a))
             || names_a_path(a)
     });
     if files.is_empty()
@@ -278,7 +278,7 @@ fn reads_as_selector(arg: &str) -> bool {
     let first = arg.split('/').next().unwrap_or(arg);
     mdsel::parse_selector(arg).is_ok()
         || mdsel::parse_selector(first).is_ok()
-        || mdsel::looks_like_selector(first)
+        || mdsel::Selector::looks_like(first)
 }
 
 /// argv with the subcommand moved to the front, so that options work before it

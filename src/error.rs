@@ -7,8 +7,6 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::selector::{SyntaxError, Target};
-
 /// The stable, machine-readable error codes of SPEC §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -165,77 +163,4 @@ pub struct FailedFile {
     pub error: FileError,
     /// Working paths close to the one given, for `FILE_NOT_FOUND`.
     pub suggestions: Vec<String>,
-}
-
-/// Why a selector found nothing, or is not one: what was asked and what exists.
-/// `render` turns it into words, the same for text, JSON and MCP.
-#[non_exhaustive]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// `h2.` — the selector does not parse.
-    Syntax(SyntaxError),
-    /// `h2.99`, `h2.1/page.9` — an index past the last node of its type.
-    OutOfRange {
-        /// Where they were counted (a canonical selector); `None`: the document.
-        owner: Option<String>,
-        /// The type counted.
-        target: Target,
-        /// How many there are.
-        count: usize,
-    },
-    /// `h4.0` in a document without h4 headings — no node of the type there.
-    NoneOfType {
-        /// Where none was found (a canonical selector); `None`: the document.
-        owner: Option<String>,
-        /// The type asked for.
-        target: Target,
-    },
-    /// `item.0`, `table.0/item.0` — `item` not right after a list step.
-    ItemNeedsList {
-        /// Where the step looked (a canonical selector); `None`: the document.
-        owner: Option<String>,
-        /// How many lists are there to step into.
-        lists: usize,
-    },
-    /// `nope::h1.0` — no loaded document has the namespace.
-    NamespaceNotFound {
-        /// The namespace as written.
-        namespace: String,
-        /// The namespaces of the loaded documents, in input order.
-        loaded: Vec<String>,
-    },
-    /// No document was loaded to look in (the file errors say why).
-    NoDocument,
-    /// `index page.9` — a page past the last page of the outline.
-    OutlinePageOutOfRange {
-        /// How many pages the outline has.
-        pages: usize,
-    },
-    /// `index page.0-2`, `index page.0 page.1` — an outline is shown one page
-    /// at a time.
-    OutlineOnePage,
-    /// `index code.0` — an index scope that names a block, which has no outline.
-    NoOutline {
-        /// The scope selector as given.
-        selector: String,
-        /// The type of the first node it names.
-        target: Target,
-    },
-}
-
-impl Reason {
-    /// The stable code: `INVALID_SELECTOR`, `NAMESPACE_NOT_FOUND` or
-    /// `SELECTOR_NOT_FOUND`.
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            Reason::Syntax(_) | Reason::OutlineOnePage => ErrorCode::InvalidSelector,
-            Reason::NamespaceNotFound { .. } => ErrorCode::NamespaceNotFound,
-            Reason::OutOfRange { .. }
-            | Reason::NoneOfType { .. }
-            | Reason::ItemNeedsList { .. }
-            | Reason::NoDocument
-            | Reason::OutlinePageOutOfRange { .. }
-            | Reason::NoOutline { .. } => ErrorCode::SelectorNotFound,
-        }
-    }
 }

@@ -52,6 +52,8 @@ mod call;
 mod error;
 mod exit;
 mod fit;
+mod fuzzy;
+mod lanes;
 mod namespace;
 mod options;
 mod ordered;
@@ -65,18 +67,37 @@ mod tree;
 mod words;
 
 pub use call::{Call, Command};
-pub use error::{ErrorCode, FailedFile, FileError, Reason};
+pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
-pub use namespace::namespaces;
-pub use options::{DEFAULT_LIMIT, DEFAULT_MAX_BYTES, DEFAULT_MAX_WORDS, Options};
-pub use render::{write_errors, write_json, write_text};
+pub use options::Options;
+pub use render::{write_errors, write_json, write_outline, write_text};
 pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
-pub use run::{run, run_text, write_outline};
-pub use search::{SearchHit, similarity};
-pub use selector::{
-    Expected, Index, MAX_SELECTOR_LEN, MAX_STEPS, Miss, Query, Selector, Step, SyntaxError, Target,
-    looks_like_selector, parse as parse_selector, resolve, split_selectors,
-};
-pub use source::{Input, MARKDOWN_EXTENSIONS, Source, is_markdown_path, read_path};
+pub use selector::{Miss, Reason, Selector, SyntaxError, Target, parse as parse_selector, resolve};
+pub use source::{Input, Source};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
-pub use words::{count_words, count_words_bytes};
+pub use words::count_words;
+
+use std::io;
+
+/// Runs one call to completion with the process's options, collecting
+/// everything in the report: every document, match and miss (for
+/// [`write_json`], [`write_text`] and embedding).
+pub fn run(options: &Options, call: &Call) -> Report {
+    let mut report = Report::default();
+    // Collecting cannot fail: the report is the sink.
+    let _ = run::run(options, call, &mut report);
+    report
+}
+
+/// Runs one call and writes its text (SPEC §6, within the budget of §12) to
+/// `out` as it is produced, holding only what the response can still show.
+/// The report returned holds what ran and what went wrong (failed files,
+/// unresolved selectors, warnings, a usage error) for [`write_errors`] and the
+/// exit code; no documents or matches, as they were written and dropped.
+///
+/// Writes exactly what [`write_text`] writes for [`run`]'s report.
+pub fn run_text(options: &Options, call: &Call, out: &mut dyn io::Write) -> io::Result<Report> {
+    let mut sink = render::TextSink::new(out);
+    run::run(options, call, &mut sink)?;
+    Ok(sink.into_report())
+}

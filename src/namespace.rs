@@ -22,17 +22,23 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path};
 
 /// Assigns each path its namespace, resolving relative paths against the current
-/// directory; the result is in input order and has no two names alike.
-///
-/// ```
-/// let ns = mdsel::namespaces(&["docs/README.md", "api/readme.md", "Guide.markdown", "-"]);
-/// assert_eq!(ns, ["docs/readme", "api/readme", "guide", "stdin"]);
-/// let ns = mdsel::namespaces(&["guide.md", "guide.mdx", "c/Notes.md", "c/notes.md"]);
-/// assert_eq!(ns, ["guide.md", "guide.mdx", "Notes", "notes"]);
-/// ```
-pub fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
+/// directory; the result is in input order and has no two names alike:
+/// `docs/README.md api/readme.md Guide.markdown -` are `docs/readme api/readme
+/// guide stdin`; `guide.md guide.mdx c/Notes.md c/notes.md` are `guide.md
+/// guide.mdx Notes notes`.
+pub(crate) fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
     let cwd = std::env::current_dir().ok();
     assign(paths, cwd.as_deref())
+}
+
+/// A selector qualified by its document's namespace: `ns::h2.1`. The one
+/// place `::` is written.
+pub(crate) fn qualified(namespace: &str, selector: &str) -> String {
+    let mut s = String::with_capacity(namespace.len() + 2 + selector.len());
+    s.push_str(namespace);
+    s.push_str("::");
+    s.push_str(selector);
+    s
 }
 
 /// Which document a selector's namespace names: the one whose namespace is
@@ -308,6 +314,14 @@ mod tests {
 
     fn names(paths: &[&str]) -> Vec<String> {
         assign(paths, Some(Path::new("/w/proj")))
+    }
+
+    #[test]
+    fn namespaces_as_documented() {
+        let ns = namespaces(&["docs/README.md", "api/readme.md", "Guide.markdown", "-"]);
+        assert_eq!(ns, ["docs/readme", "api/readme", "guide", "stdin"]);
+        let ns = namespaces(&["guide.md", "guide.mdx", "c/Notes.md", "c/notes.md"]);
+        assert_eq!(ns, ["guide.md", "guide.mdx", "Notes", "notes"]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{FailedFile, FileError};
 
 /// Files of these extensions are taken from directories (compared case-insensitively).
-pub const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
+pub(crate) const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
 
 /// The largest document whatever `--max-bytes` says (4 GiB): node ids are 32-bit.
 pub const HARD_LIMIT: u64 = u32::MAX as u64;
@@ -56,6 +56,12 @@ impl Input {
             Input::Path(PathBuf::from(arg))
         }
     }
+
+    /// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case: what a
+    /// directory walk takes, and what auto mode reads as a file.
+    pub fn is_markdown(path: &Path) -> bool {
+        is_markdown_path(path)
+    }
 }
 
 /// The text of one input, checked and ready to parse.
@@ -86,6 +92,14 @@ impl Source {
             text,
             offset,
         }
+    }
+
+    /// Reads one Markdown file from disk exactly as a walk reads it (size
+    /// limit, binary and encoding checks, byte-order mark), named `shown`.
+    pub fn read(path: &Path, shown: &str, max_bytes: u64) -> Result<Source, FailedFile> {
+        let mut source = read(&Entry::File(path.to_owned()), max_bytes)?;
+        shown.clone_into(&mut source.path);
+        Ok(source)
     }
 }
 
@@ -229,7 +243,7 @@ fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
 }
 
 /// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
-pub fn is_markdown_path(path: &Path) -> bool {
+pub(crate) fn is_markdown_path(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         MARKDOWN_EXTENSIONS
             .iter()
@@ -261,14 +275,6 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
             error,
             suggestions: Vec::new(),
         })
-}
-
-/// Reads one Markdown file from disk exactly as a walk reads it (size limit,
-/// binary and encoding checks, byte-order mark), named `shown`.
-pub fn read_path(path: &Path, shown: &str, max_bytes: u64) -> Result<Source, FailedFile> {
-    let mut source = read(&Entry::File(path.to_owned()), max_bytes)?;
-    shown.clone_into(&mut source.path);
-    Ok(source)
 }
 
 fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
@@ -373,7 +379,7 @@ fn similar_files(path: &Path) -> Vec<String> {
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| is_markdown_path(Path::new(n)))
         .filter_map(|n| {
-            let score = crate::search::similarity(&stem(name), &stem(&n));
+            let score = crate::fuzzy::similarity(&stem(name), &stem(&n));
             (score >= 0.6).then_some((score, n))
         })
         .collect();

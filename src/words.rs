@@ -4,14 +4,16 @@
 //! included (SPEC §2). Counting needs no parse, so the hook can size a 10 MB file in
 //! milliseconds. This module must stay allocation-free.
 
+use crate::lanes::{HIGH, ascii_space};
+
 /// Counts the words of `text`: maximal runs of non-whitespace characters.
 ///
 /// ```
 /// assert_eq!(mdsel::count_words("# Title\n\nSome *bold* text.\n"), 5);
 /// assert_eq!(mdsel::count_words(""), 0);
 /// ```
-pub fn count_words(text: &str) -> usize {
-    count_words_bytes(text.as_bytes())
+pub fn count_words(text: impl AsRef<[u8]>) -> usize {
+    count_words_bytes(text.as_ref())
 }
 
 /// Counts words in bytes that are expected to be UTF-8; invalid sequences count as
@@ -21,7 +23,7 @@ pub fn count_words(text: &str) -> usize {
 /// `u64`, word starts summed per byte lane); runs of 255 chunks that are all ASCII
 /// take a branch-free loop, and a chunk holding a non-ASCII byte is decoded
 /// character by character.
-pub fn count_words_bytes(bytes: &[u8]) -> usize {
+pub(crate) fn count_words_bytes(bytes: &[u8]) -> usize {
     /// Chunks per run: a lane sum cannot pass 255 within one.
     const RUN: usize = 255 * 8;
     let mut words = 0usize;
@@ -33,7 +35,7 @@ pub fn count_words_bytes(bytes: &[u8]) -> usize {
             let mut lanes = 0u64;
             for chunk in bytes[i..i + RUN].chunks_exact(8) {
                 let chunk = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-                let space = ascii_spaces(chunk);
+                let space = ascii_space(chunk);
                 lanes += (!space & HIGH & ((space << 8) | prev_space)) >> 7;
                 prev_space = (space >> 56) & 0x80;
             }
@@ -45,18 +47,6 @@ pub fn count_words_bytes(bytes: &[u8]) -> usize {
         }
     }
     words
-}
-
-const LOW: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each lane set where an all-ASCII chunk has a whitespace byte.
-/// Every lane is below 0x80, so the additions never carry across lanes.
-fn ascii_spaces(chunk: u64) -> u64 {
-    let not_blank = ((chunk ^ (LOW * 0x20)) + LOW * 0x7f) & HIGH; // byte != ' '
-    let at_least_tab = (chunk + LOW * (0x80 - 0x09)) & HIGH; // byte >= '\t'
-    let past_cr = (chunk + LOW * (0x80 - 0x0e)) & HIGH; // byte > '\r'
-    (!not_blank | (at_least_tab & !past_cr)) & HIGH
 }
 
 /// Counts words in `bytes[i..end]` (and past `end` to finish a character), eight
@@ -76,7 +66,7 @@ fn mixed(
             .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes")));
         match ascii {
             Some(chunk) if chunk & HIGH == 0 => {
-                let space = ascii_spaces(chunk);
+                let space = ascii_space(chunk);
                 lanes += (!space & HIGH & ((space << 8) | prev_space)) >> 7;
                 prev_space = (space >> 56) & 0x80;
                 i += 8;

@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
 
 use common::bin::{json, mdsel_in};
-use common::memory::{self, Run};
+use common::memory::{self, CommandKind, Run};
 use common::scratch::Scratch;
 
 /// Words the marker lines of a selection (a page marker and the marker naming
@@ -379,6 +379,8 @@ fn issue11_streamed_text_is_the_collected_text() {
         (Run::select("h2.1"), 400),
         (Run::select("h4,h2.9"), 400),
         (Run::select("nope::h1.0"), 400),
+        (Run::search("install"), 400),
+        (Run::search("zzzzqqq"), 400),
     ];
     for (run, max_words) in calls {
         let mut run = run.path(dir.path()).threads(2).max_words(max_words.max(1));
@@ -395,5 +397,10 @@ fn issue11_streamed_text_is_the_collected_text() {
         );
         assert_eq!(streamed.unresolved, collected.unresolved, "{run:?}");
         assert_eq!(streamed.exit_code(), collected.exit_code(), "{run:?}");
+        // A streamed report holds no documents, yet knows how many were read.
+        if collected.command != CommandKind::Search {
+            assert!(collected.namespaced(), "{run:?}");
+            assert_eq!(streamed.namespaced(), collected.namespaced(), "{run:?}");
+        }
     }
 }

@@ -282,7 +282,8 @@ fn issue13_files_mdsel_refuses_get_the_reminder() {
     // Over the 64 MiB mdsel reads at most: sized, never read.
     let huge = dir.write("huge.md", guide());
     let file = std::fs::OpenOptions::new().write(true).open(&huge).unwrap();
-    file.set_len(mdsel::DEFAULT_MAX_BYTES + 1).unwrap();
+    file.set_len(mdsel::Options::default().max_bytes + 1)
+        .unwrap();
     assert_eq!(whole(dir.path(), "huge.md"), REMINDER);
 }
 

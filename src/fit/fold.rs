@@ -14,28 +14,10 @@
 //! asked for is kept (and can be printed before the walk ends).
 
 use super::budget::{Budget, Size};
-use super::outline::{DEPTHS, DocOutline, Line, Widest};
-use crate::render::marker_size;
-
-/// The last line of a response that left something out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Marker {
-    /// `[folded below depth D · expand: mdsel index SELECTOR FILES]`
-    Folded {
-        depth: u8,
-        selector: String,
-        files: Vec<String>,
-    },
-    /// `[block counts left out · all: mdsel index --full FILES]`: every line
-    /// shown, the block counts did not fit.
-    BlocksLeftOut { files: Vec<String> },
-    /// `[page 1/4 · next: page.1]`
-    Page {
-        index: usize,
-        count: usize,
-        next: Option<String>,
-    },
-}
+use super::lines::Line;
+use super::lines::{Marker, marker_size};
+use super::outline::{DEPTHS, DocOutline, Widest};
+use crate::namespace::qualified;
 
 /// What to print, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -376,7 +358,7 @@ impl Folder {
             (widest.selector.clone(), vec![widest.path.clone()])
         } else if self.namespaced() {
             (
-                format!("{}::{}", widest.namespace, widest.selector),
+                qualified(&widest.namespace, &widest.selector),
                 self.call.inputs.clone(),
             )
         } else {

@@ -10,48 +10,74 @@
 
 mod budget;
 mod fold;
+mod lines;
 mod outline;
 mod page;
 mod select;
 
-use crate::error::Reason;
 use crate::options::Options;
-use crate::report::{Match, PageInfo, Report};
-use crate::selector::{Hit, Miss, Query, Selector, Target, canonical};
+use std::ops::Range;
+
+use crate::selector::{Hit, Miss, Query, Reason, Selector, Target, canonical};
 use crate::tree::{Document, NodeId};
 
 pub(crate) use budget::{Budget, Size};
-pub(crate) use fold::{CallText, Folder, Marker, Plan, Row, page_selector};
-pub(crate) use outline::{DocOutline, Item, Line, Scope};
+pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
+pub(crate) use lines::{Marker, block_lines, marker_text, outline_line};
+pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};
 
-/// What `index` outlines in a collected report: each document's scope, the
-/// page asked for, and how markers name the call.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct OutlineCall {
-    /// Per document, parallel to the report's documents: what its outline
-    /// shows, `None` when it has none. Empty: every document whole.
-    pub scopes: Vec<Option<Scope>>,
-    /// The `page.K` asked for.
-    pub page: Option<usize>,
-    pub call: CallText,
-    /// Whether outline lines carry their line ranges ([`Options::line_ranges`]).
-    pub line_ranges: bool,
+/// Which page of a paged match this is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageInfo {
+    /// 0-based page number.
+    pub index: usize,
+    /// How many pages the content has.
+    pub count: usize,
 }
 
-/// The outline of a collected `index` report, as it is printed.
-pub(crate) fn outline_plan(report: &Report) -> Plan {
-    let o = &report.outline;
-    let mut folder = Folder::new(report.budget, o.call.clone(), o.page);
-    for (k, doc) in report.documents.iter().enumerate() {
-        let scope = match o.scopes.get(k) {
-            Some(scope) => scope.as_ref(),
-            None => Some(&Scope::Whole),
-        };
-        folder.push(scope.map(|s| DocOutline::build(doc, doc.namespace(), s, o.line_ranges)));
+/// One selected piece of a document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    /// Index of the document in [`Report::documents`].
+    pub doc: usize,
+    /// The node selected.
+    pub node: NodeId,
+    /// Canonical selector of the node, without namespace or page step.
+    pub selector: String,
+    /// The bytes of the document text this match returns.
+    pub span: Range<usize>,
+    /// Set when the node's content was split into pages.
+    pub page: Option<PageInfo>,
+    /// The page was named by a `page` step (so the selector shows it).
+    pub page_step: bool,
+    /// `?head` cut lines off the end.
+    pub cut_head: bool,
+    /// `?tail` cut lines off the start.
+    pub cut_tail: bool,
+    /// The query of the selector, repeated in page markers.
+    pub query: Query,
+    /// Relevance from 0 to 1, for search hits.
+    pub score: Option<f32>,
+    /// Where a search hit sits and what it matched.
+    pub hit: Option<HitInfo>,
+}
+
+/// What a search shows of a hit besides its selector and score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HitInfo {
+    /// Titles of the sections holding the hit, outermost first.
+    pub path: Vec<String>,
+    /// The source line that best shows the match, cut to one short line.
+    pub preview: String,
+}
+
+impl Match {
+    /// Whether the returned content is less than the node's whole content.
+    pub fn truncated(&self) -> bool {
+        self.cut_head || self.cut_tail || self.page.is_some_and(|p| p.count > 1)
     }
-    folder.finish()
 }
 
 /// A match of the whole node `id` of document number `doc_index`, not yet cut.

@@ -7,68 +7,12 @@
 //! scoped the outline to), and each subsection one deeper. Sizes are measured
 //! by rendering each line with the text writer, so they are exact.
 
+use super::lines::{Item, Line, block_lines};
 use crate::fit::budget::Size;
-use crate::render::{block_lines, outline_line};
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// Depths run from 0 (the document) to 6 (an h6 under five enclosing headings).
 pub(crate) const DEPTHS: usize = 7;
-
-/// What a line of the outline names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Item {
-    /// The document: `<namespace> <path> (<words>w)`.
-    Document { namespace: String, path: String },
-    /// `front (<words>w)`
-    Front,
-    /// `root (<words>w)`
-    Root,
-    /// ` h2.3 Title (<words>w)`, indented by level.
-    Heading {
-        level: u8,
-        ordinal: u32,
-        title: String,
-    },
-}
-
-/// One line of an outline.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Line {
-    /// 0 for the document, 1 for the top lines, one more per nesting.
-    pub depth: u8,
-    pub item: Item,
-    /// The words of the node the line names.
-    pub words: usize,
-    /// Lines beneath this one: how many a fold right below it hides.
-    pub descendants: u32,
-    /// The node's 1-based inclusive line range, when the outline shows ranges
-    /// (` L40-120`, the hook's outline mode, SPEC §10).
-    pub lines: Option<(usize, usize)>,
-}
-
-impl Line {
-    /// The selector that scopes an outline to this line's node, without namespace.
-    pub fn selector(&self) -> String {
-        match &self.item {
-            Item::Document { .. } => "*".to_owned(),
-            Item::Front => "front".to_owned(),
-            Item::Root => "root".to_owned(),
-            Item::Heading { level, ordinal, .. } => format!("h{level}.{ordinal}"),
-        }
-    }
-
-    /// The size of the line as printed, with `hidden` lines noted as folded.
-    pub fn size(&self, hidden: u32) -> Size {
-        self.size_in(hidden, &mut Vec::with_capacity(64))
-    }
-
-    /// [`Line::size`], rendering into `scratch` (cleared first).
-    fn size_in(&self, hidden: u32, scratch: &mut Vec<u8>) -> Size {
-        scratch.clear();
-        outline_line(self, hidden, scratch);
-        Size::of_bytes(scratch)
-    }
-}
 
 /// The biggest folded line at some depth: where an agent would expand first.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 
 use std::borrow::Cow;
 
+use super::Match;
 use super::budget::{Budget, Size};
-use crate::report::Match;
 
 /// How many of the rest the marker is sure to have room for when deciding
 /// whether one more match fits.
@@ -108,17 +108,20 @@ struct Group {
 }
 
 impl Selection {
-    /// One group per selector.
-    pub fn new(budget: Budget, selectors: usize) -> Selection {
+    /// An empty selection; a group per selector is made as its matches come.
+    pub fn new(budget: Budget) -> Selection {
         Selection {
             budget,
-            groups: (0..selectors).map(|_| Group::default()).collect(),
+            groups: Vec::new(),
         }
     }
 
     /// Adds the next match of selector `k`.
     pub fn push(&mut self, k: usize, mut piece: Piece<'static>) {
         let budget = self.budget;
+        if self.groups.len() <= k {
+            self.groups.resize_with(k + 1, Group::default);
+        }
         let g = &mut self.groups[k];
         let size = piece.content.as_deref().map_or(Size::default(), Size::of);
         if !g.spilled && (g.pieces.is_empty() || budget.fits(g.used + size)) {
@@ -224,7 +227,7 @@ mod tests {
             namespace: Cow::Borrowed("a"),
             content: Some(Cow::Owned(text.to_owned())),
         };
-        let mut sel = Selection::new(Budget::new(4), 2);
+        let mut sel = Selection::new(Budget::new(4));
         for text in ["a b c", "d e", "f"] {
             sel.push(0, piece(text));
         }
@@ -236,7 +239,7 @@ mod tests {
         assert_eq!(more, 0);
         // Past as many names as the budget has words, matches are only counted,
         // and so is every match of a later selector.
-        let mut sel = Selection::new(Budget::new(2), 2);
+        let mut sel = Selection::new(Budget::new(2));
         for _ in 0..10 {
             sel.push(0, piece("a b c"));
         }

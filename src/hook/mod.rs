@@ -119,7 +119,7 @@ fn markdown_arg(input: &Value, fields: &[&str], base: Option<&str>) -> Option<Pa
     let args = input.get("tool_input")?;
     let path = fields.iter().find_map(|f| args.get(f)?.as_str())?;
     let path = Path::new(path);
-    if !mdsel::is_markdown_path(path) {
+    if !mdsel::Input::is_markdown(path) {
         return None;
     }
     Some(match base {
@@ -160,14 +160,14 @@ fn count_exceeds(mut reader: impl Read, limit: u64) -> bool {
         let fresh = before.min(pending.len());
         if let Some(cut) = pending[fresh..].iter().rposition(|&b| is_space(b)) {
             let cut = fresh + cut;
-            words += mdsel::count_words_bytes(&pending[..=cut]) as u64;
+            words += mdsel::count_words(&pending[..=cut]) as u64;
             pending.drain(..=cut);
             if words > limit {
                 return true;
             }
         }
     }
-    words + mdsel::count_words_bytes(&pending) as u64 > limit
+    words + mdsel::count_words(&pending) as u64 > limit
 }
 
 /// ASCII whitespace as the word counter sees it.

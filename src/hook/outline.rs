@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mdsel::{DEFAULT_MAX_BYTES, Document, Options};
+use mdsel::{Document, Options, Source};
 use serde_json::{Value, json};
 
 /// The most lines the narrowed read returns: the opening, cut here.
@@ -83,7 +83,7 @@ fn inside(path: &Path, cwd: &Path) -> Option<PathBuf> {
 /// markers repeat); `None` for a file mdsel refuses: over its default size
 /// limit, binary, or not UTF-8.
 fn load(real: &Path, shown: &Path) -> Option<Document> {
-    let source = mdsel::read_path(real, shown.to_str()?, DEFAULT_MAX_BYTES).ok()?;
+    let source = Source::read(real, shown.to_str()?, Options::default().max_bytes).ok()?;
     Some(mdsel::parse_document(source))
 }
 

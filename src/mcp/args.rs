@@ -67,7 +67,7 @@ fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
 /// words (the command line's "'-' for stdin" and `--help` mean nothing here).
 pub(super) fn missing(tool: &str, selector: Option<&str>, files: &[String]) -> Option<String> {
     let mut text = String::new();
-    if selector.is_some_and(|s| mdsel::split_selectors(s).is_empty()) {
+    if selector.is_some_and(|s| mdsel::Selector::split(s).is_empty()) {
         text.push_str(&format!(
             "!USAGE_ERROR: no selector given\n{tool} needs a selector such as h2.0 or code.1; mdsel_index lists them\n"
         ));

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{content, next_page};
+use super::{content, next_page, qualify};
 use crate::error::ErrorCode;
 use crate::fit::Scope;
 use crate::report::{CommandKind, Match, Report};
@@ -207,7 +207,7 @@ fn index_data(report: &Report) -> IndexData<'_> {
         .documents
         .iter()
         .enumerate()
-        .filter_map(|(k, d)| match report.outline.scopes.get(k) {
+        .filter_map(|(k, d)| match report.scopes.get(k) {
             Some(scope) => scope.as_ref().map(|s| (d, s)),
             None => Some((d, &Scope::Whole)),
         })
@@ -312,11 +312,11 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
     let doc = &report.documents[m.doc];
     let text = content(report, m);
     let (line_start, line_end) = doc.lines_of(&m.span);
-    let prefix = report.namespace_prefix(m);
+    let namespace = (report.namespaced() || m.score.is_some()).then_some(doc.namespace());
     let children_available = children_available(doc, m.node)
         .into_iter()
         .map(|c| ChildOut {
-            selector: format!("{prefix}{}", canonical(doc, c)),
+            selector: qualify(namespace, canonical(doc, c)),
             kind: crate::selector::type_name(doc, c),
             preview: child_preview(doc, c),
         })
@@ -325,7 +325,7 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
         selector: report.display_selector(m, m.page.filter(|_| m.page_step).map(|p| p.index)),
         namespace: &doc.namespace,
         kind: crate::selector::type_name(doc, m.node),
-        words: crate::words::count_words(&text),
+        words: crate::words::count_words(text.as_bytes()),
         content: text,
         truncated: m.truncated(),
         children_available,
@@ -336,7 +336,7 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
         page: m.page.map(|p| PageOut {
             index: p.index,
             count: p.count,
-            next: next_page(&prefix, m),
+            next: next_page(namespace, m),
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
         path: m.hit.as_ref().map(|h| h.path.as_slice()),

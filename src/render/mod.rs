@@ -11,11 +11,12 @@ mod reason;
 mod text;
 
 pub use json::write_json;
+pub use outline::write_outline;
 pub use text::{write_errors, write_text};
 
-pub(crate) use outline::{block_lines, marker_size, marker_text, outline_line, write_rows};
-pub(crate) use text::write_selection;
+pub(crate) use text::TextSink;
 
+use crate::namespace::qualified;
 use crate::report::{Match, Report};
 
 /// A match's content: its slice of the source, ending in a newline.
@@ -23,15 +24,23 @@ pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a,
     report.documents[m.doc].content(m.span.clone())
 }
 
+/// A selector as shown: qualified by `namespace` when there is one.
+pub(crate) fn qualify(namespace: Option<&str>, selector: String) -> String {
+    match namespace {
+        Some(ns) => qualified(ns, &selector),
+        None => selector,
+    }
+}
+
 /// The marker after a page: `[page 1/4 · next: h2.1/page.1 · all: h2.1?full=true]`.
-/// `prefix` is the match's `namespace::` when selectors are shown namespaced.
-pub(crate) fn page_marker(prefix: &str, m: &Match) -> Option<String> {
+/// `namespace` is the match's when selectors are shown namespaced.
+pub(crate) fn page_marker(namespace: Option<&str>, m: &Match) -> Option<String> {
     let page = m.page?;
     if page.count <= 1 {
         return None;
     }
-    let all = format!("{prefix}{}{}", m.selector, m.query.suffix(true));
-    let next = next_page(prefix, m)
+    let all = qualify(namespace, format!("{}{}", m.selector, m.query.suffix(true)));
+    let next = next_page(namespace, m)
         .map(|n| format!(" · next: {n}"))
         .unwrap_or_default();
     Some(format!(
@@ -42,14 +51,15 @@ pub(crate) fn page_marker(prefix: &str, m: &Match) -> Option<String> {
 }
 
 /// The selector of the page after this one, if any.
-pub(crate) fn next_page(prefix: &str, m: &Match) -> Option<String> {
+pub(crate) fn next_page(namespace: Option<&str>, m: &Match) -> Option<String> {
     let page = m.page?;
     (page.index + 1 < page.count).then(|| {
-        format!(
-            "{prefix}{}/page.{}{}",
+        let next = format!(
+            "{}/page.{}{}",
             m.selector,
             page.index + 1,
             m.query.suffix(false)
-        )
+        );
+        qualify(namespace, next)
     })
 }

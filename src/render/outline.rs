@@ -1,83 +1,35 @@
-//! The text of an outline (SPEC §6 `index`, §12 folding): its lines, the block
-//! counts, and the marker that ends a folded or paged outline.
-//!
-//! Lines are built by hand into one buffer, as formatting machinery is
-//! measurable on outlines with thousands of headings. The fit stage measures
-//! lines and markers with these same functions, so its sizes are exact.
+//! Writing an outline (SPEC §6 `index`, §12 folding) as `fit` planned it: its
+//! rows and the marker that ends a folded or paged outline, in the line format
+//! `fit` measured them with.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
-use crate::fit::{Item, Line, Marker, Row, Size};
-use crate::selector::Target;
-use crate::tree::BlockKind;
+use crate::fit::{
+    Budget, CallText, DocOutline, Folder, Row, Scope, block_lines, marker_text, outline_line,
+};
+use crate::options::Options;
+use crate::tree::Document;
 
-/// Appends one outline line and its newline; `hidden` lines beneath are noted
-/// as `, +N` inside the parentheses, and a line range, when the line has one,
-/// follows them: `h2.1 Usage (530w, +3) L40-120`.
-pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
-    match &line.item {
-        Item::Document { namespace, path } => {
-            buf.extend_from_slice(namespace.as_bytes());
-            buf.push(b' ');
-            buf.extend_from_slice(path.as_bytes());
-        }
-        Item::Front => buf.extend_from_slice(b"front"),
-        Item::Root => buf.extend_from_slice(b"root"),
-        Item::Heading {
-            level,
-            ordinal,
-            title,
-        } => {
-            buf.extend(std::iter::repeat_n(b' ', usize::from(level - 1)));
-            buf.push(b'h');
-            push_number(buf, usize::from(*level));
-            buf.push(b'.');
-            push_number(buf, *ordinal as usize);
-            if !title.is_empty() {
-                buf.push(b' ');
-                buf.extend_from_slice(title.as_bytes());
-            }
-        }
+/// Writes the outline of one parsed document exactly as `mdsel index PATH`
+/// prints it (PATH being the document's path): whole, or folded or paged to
+/// the budget of `options`, its markers naming that path. For a front end that
+/// already holds the document, as the Claude Code hook's outline mode does
+/// (SPEC §10, with [`Options::line_ranges`]).
+pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> io::Result<()> {
+    let call = CallText {
+        scope: Vec::new(),
+        inputs: vec![doc.path().to_owned()],
+    };
+    let mut folder = Folder::new(Budget::of(options), call, None);
+    let outline = DocOutline::build(doc, doc.namespace(), &Scope::Whole, options.line_ranges);
+    folder.push(Some(outline));
+    write_rows(&folder.ready(), out)?;
+    let plan = folder.finish();
+    write_rows(&plan.rows, out)?;
+    if let Some(marker) = &plan.marker {
+        out.write_all(marker_text(marker).as_bytes())?;
     }
-    buf.extend_from_slice(b" (");
-    push_number(buf, line.words);
-    buf.push(b'w');
-    if hidden > 0 {
-        buf.extend_from_slice(b", +");
-        push_number(buf, hidden as usize);
-    }
-    buf.push(b')');
-    if let Some((first, last)) = line.lines {
-        buf.extend_from_slice(b" L");
-        push_number(buf, first);
-        buf.push(b'-');
-        push_number(buf, last);
-    }
-    buf.push(b'\n');
-}
-
-/// Appends `---` and the non-zero block counts (`code:12 para:30`), or nothing
-/// when every count is zero.
-pub(crate) fn block_lines(counts: &[usize; 6], buf: &mut Vec<u8>) {
-    let mut first = true;
-    for (kind, &n) in BlockKind::ALL.iter().zip(counts) {
-        if n == 0 {
-            continue;
-        }
-        if first {
-            buf.extend_from_slice(b"---\n");
-        } else {
-            buf.push(b' ');
-        }
-        first = false;
-        buf.extend_from_slice(Target::Block(*kind).name().as_bytes());
-        buf.push(b':');
-        push_number(buf, n);
-    }
-    if !first {
-        buf.push(b'\n');
-    }
+    Ok(())
 }
 
 /// Writes rows of an outline.
@@ -90,139 +42,4 @@ pub(crate) fn write_rows(rows: &[Row], out: &mut (impl Write + ?Sized)) -> io::R
         }
     }
     out.write_all(&buf)
-}
-
-/// The marker line, with its newline.
-pub(crate) fn marker_text(marker: &Marker) -> String {
-    match marker {
-        Marker::Folded {
-            depth,
-            selector,
-            files,
-        } => format!(
-            "[folded below depth {depth} · expand: mdsel index {} {}]\n",
-            shell_word(selector),
-            shell_words(files)
-        ),
-        Marker::BlocksLeftOut { files } => format!(
-            "[block counts left out · all: mdsel index --full {}]\n",
-            shell_words(files)
-        ),
-        Marker::Page { index, count, next } => match next {
-            Some(next) => format!("[page {}/{count} · next: {next}]\n", index + 1),
-            None => format!("[page {}/{count}]\n", index + 1),
-        },
-    }
-}
-
-/// The size of a marker line.
-pub(crate) fn marker_size(marker: &Marker) -> Size {
-    Size::of(&marker_text(marker))
-}
-
-fn shell_words(words: &[String]) -> String {
-    let quoted: Vec<Cow<'_, str>> = words.iter().map(|w| shell_word(w)).collect();
-    quoted.join(" ")
-}
-
-/// A word as a POSIX shell reads it back: as is when it holds only characters
-/// no shell treats specially, else in single quotes.
-fn shell_word(word: &str) -> Cow<'_, str> {
-    let plain = |c: char| c.is_alphanumeric() || "_-./:,=+@%^".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        Cow::Borrowed(word)
-    } else {
-        Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))
-    }
-}
-
-/// Appends the decimal digits of `n`.
-pub(crate) fn push_number(buf: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[at..]);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_in_decimal() {
-        for n in [0usize, 7, 10, 99, 100, 12345, usize::MAX] {
-            let mut buf = Vec::new();
-            push_number(&mut buf, n);
-            assert_eq!(String::from_utf8(buf).unwrap(), n.to_string());
-        }
-    }
-
-    #[test]
-    fn lines_and_markers() {
-        let line = |depth, item, words, descendants| Line {
-            depth,
-            item,
-            words,
-            descendants,
-            lines: None,
-        };
-        let heading = Item::Heading {
-            level: 3,
-            ordinal: 7,
-            title: "Options".into(),
-        };
-        let mut buf = Vec::new();
-        outline_line(&line(2, heading.clone(), 12040, 46), 46, &mut buf);
-        outline_line(&line(2, heading.clone(), 5, 0), 0, &mut buf);
-        let ranged = Line {
-            lines: Some((40, 120)),
-            ..line(2, heading.clone(), 530, 3)
-        };
-        outline_line(&ranged, 3, &mut buf);
-        outline_line(&ranged, 0, &mut buf);
-        let root = Line {
-            lines: Some((1, 1)),
-            ..line(1, Item::Root, 4, 0)
-        };
-        outline_line(&root, 0, &mut buf);
-        let doc = Item::Document {
-            namespace: "api/fs".into(),
-            path: "api/fs.md".into(),
-        };
-        outline_line(&line(0, doc, 9, 3), 3, &mut buf);
-        block_lines(&[1, 0, 2, 0, 0, 0], &mut buf);
-        block_lines(&[0; 6], &mut buf);
-        assert_eq!(
-            String::from_utf8(buf).unwrap(),
-            "  h3.7 Options (12040w, +46)\n  h3.7 Options (5w)\n  h3.7 Options (530w, +3) L40-120\n  h3.7 Options (530w) L40-120\nroot (4w) L1-1\napi/fs api/fs.md (9w, +3)\n---\ncode:1 list:2\n"
-        );
-        let folded = Marker::Folded {
-            depth: 2,
-            selector: "api/fs::*".into(),
-            files: vec!["docs/".into(), "my notes.md".into()],
-        };
-        assert_eq!(
-            marker_text(&folded),
-            "[folded below depth 2 · expand: mdsel index 'api/fs::*' docs/ 'my notes.md']\n"
-        );
-        let page = |next: Option<&str>| Marker::Page {
-            index: 0,
-            count: 4,
-            next: next.map(str::to_owned),
-        };
-        assert_eq!(
-            marker_text(&page(Some("page.1"))),
-            "[page 1/4 · next: page.1]\n"
-        );
-        assert_eq!(marker_text(&page(None)), "[page 1/4]\n");
-        assert_eq!(shell_word("it's"), r"'it'\''s'");
-        assert_eq!(shell_word(""), "''");
-    }
 }

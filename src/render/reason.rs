@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::error::Reason;
+use crate::selector::Reason;
 use crate::selector::Target;
 use crate::tree::BlockKind;
 

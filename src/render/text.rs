@@ -4,24 +4,25 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use super::outline::{marker_text, write_rows};
-use super::{content, page_marker};
-use crate::fit::{self, Budget, Piece, Size};
-use crate::report::{CommandKind, Report};
+use super::outline::write_rows;
+use super::{content, page_marker, qualify};
+use crate::fit::{self, Budget, Piece, Selection, Size, marker_text};
+use crate::namespace::qualified;
+use crate::report::{CommandKind, Event, HitRow, Report, Sink};
 use crate::search::preview;
 use crate::tree::Kind;
 
 /// Longest search preview, in characters.
 const PREVIEW_CHARS: usize = 100;
 
-/// Writes what belongs on stdout: the index, the selected content or the hits,
-/// folded, paged or cut to the report's budget.
+/// Writes what belongs on stdout for a collected report: the index, the
+/// selected content or the hits, folded, paged or cut to the report's budget,
+/// exactly as the text sink wrote them while the call ran.
 pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
     match report.command {
         CommandKind::Index => {
-            let plan = fit::outline_plan(report);
-            write_rows(&plan.rows, out)?;
-            if let Some(marker) = &plan.marker {
+            write_rows(&report.rows, out)?;
+            if let Some(marker) = &report.marker {
                 out.write_all(marker_text(marker).as_bytes())?;
             }
         }
@@ -37,9 +38,100 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .collect();
             write_selection(&pieces, 0, report.namespaced(), report.budget, out)?;
         }
-        CommandKind::Search => write_hits(report, out)?,
+        CommandKind::Search => {
+            let hits: Vec<HitRow> = report
+                .matches
+                .iter()
+                .map(|m| {
+                    let doc = &report.documents[m.doc];
+                    HitRow {
+                        m: m.clone(),
+                        namespace: doc.namespace().to_owned(),
+                        words: doc.node_words(m.node),
+                        front: doc.node(m.node).kind() == Kind::Front,
+                    }
+                })
+                .collect();
+            write_hits(report, &hits, out)?;
+        }
     }
     Ok(())
+}
+
+/// The text sink: writes each part of a response as soon as it is certain
+/// (outline rows at once; a selection or the hits once all are in, as the
+/// budget chooses among them), and keeps a [`Report`] of what ran and what
+/// went wrong, for stderr and the exit code. Documents never reach it.
+pub(crate) struct TextSink<'w> {
+    out: &'w mut dyn Write,
+    report: Report,
+    selection: Option<Selection>,
+    hits: Vec<HitRow>,
+}
+
+impl<'w> TextSink<'w> {
+    /// A sink writing to `out`.
+    pub fn new(out: &'w mut dyn Write) -> TextSink<'w> {
+        TextSink {
+            out,
+            report: Report::default(),
+            selection: None,
+            hits: Vec::new(),
+        }
+    }
+
+    /// What ran and what went wrong (no documents, no matches).
+    pub fn into_report(self) -> Report {
+        self.report
+    }
+}
+
+impl Sink for TextSink<'_> {
+    fn keeps_documents(&self) -> bool {
+        false
+    }
+
+    fn event(&mut self, event: Event) -> io::Result<()> {
+        let mut event = Some(event);
+        self.report.note(&mut event);
+        let Some(event) = event else { return Ok(()) };
+        let budget = self.report.budget;
+        match event {
+            Event::Loaded { .. } => self.report.event(event)?,
+            Event::Rows(rows) => {
+                write_rows(&rows, &mut self.out)?;
+                self.out.flush()?;
+            }
+            Event::Marker(marker) => self.out.write_all(marker_text(&marker).as_bytes())?,
+            Event::Piece { selector, piece } => {
+                let selection = self.selection.get_or_insert_with(|| Selection::new(budget));
+                selection.push(selector, piece);
+            }
+            Event::Hit(hit) => {
+                self.report.event(Event::Hit(HitRow {
+                    m: hit.m.clone(),
+                    namespace: String::new(),
+                    words: 0,
+                    front: false,
+                }))?;
+                self.hits.push(hit);
+            }
+            Event::End => {
+                if let Some(selection) = self.selection.take() {
+                    let (pieces, more) = selection.finish();
+                    let namespaced = self.report.namespaced();
+                    write_selection(&pieces, more, namespaced, budget, &mut self.out)?;
+                }
+                if !self.hits.is_empty() {
+                    let hits = std::mem::take(&mut self.hits);
+                    write_hits(&self.report, &hits, &mut self.out)?;
+                }
+                self.report.matches.clear();
+            }
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 /// Writes the matches of a selection that fit the budget, then a marker naming
@@ -90,14 +182,14 @@ pub(crate) fn write_selection(
 fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String> {
     let content = p.content.as_deref()?;
     let m = &p.m;
-    let prefix = prefix(p, namespaced);
+    let namespace = namespaced.then_some(&*p.namespace);
     let mut out = String::with_capacity(content.len() + 64);
     if labelled {
-        out.push_str(&prefix);
-        out.push_str(&m.selector);
+        let mut label = m.selector.clone();
         if let Some(page) = m.page.filter(|_| m.page_step) {
-            out.push_str(&format!("/page.{}", page.index));
+            label.push_str(&format!("/page.{}", page.index));
         }
+        out.push_str(&qualify(namespace, label));
         out.push_str(":\n");
     }
     let first_page = m.page.is_none_or(|p| p.index == 0);
@@ -112,31 +204,22 @@ fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String>
     if m.cut_head && last_page {
         out.push_str("[truncated]\n");
     }
-    if let Some(marker) = page_marker(&prefix, m) {
+    if let Some(marker) = page_marker(namespace, m) {
         out.push_str(&marker);
         out.push('\n');
     }
     Some(out)
 }
 
-fn prefix(p: &Piece<'_>, namespaced: bool) -> String {
-    if namespaced {
-        format!("{}::", p.namespace)
-    } else {
-        String::new()
-    }
-}
-
 /// The selector that shows this match again, as the marker lists it.
 fn piece_name(p: &Piece<'_>, namespaced: bool) -> String {
     let m = &p.m;
-    let mut name = prefix(p, namespaced);
-    name.push_str(&m.selector);
+    let mut name = m.selector.clone();
     if let Some(page) = m.page.filter(|_| m.page_step) {
         name.push_str(&format!("/page.{}", page.index));
     }
     name.push_str(&m.query.suffix(m.query.full));
-    name
+    qualify(namespaced.then_some(&*p.namespace), name)
 }
 
 /// `[shown 3 of 640 matches · rest: a::h2.1 b::h2.1 … +600 more · narrow with a namespace]`
@@ -163,40 +246,37 @@ fn rest_marker(
     format!("[shown {shown} of {total} {noun} · rest: {rest}{narrow}]\n")
 }
 
-fn write_hits(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    if report.matches.is_empty() {
+/// The hits that fit the budget, best first, then a marker naming the rest.
+fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+    if rows.is_empty() {
         return Ok(());
     }
     let heading = format!(
         "Search results for \"{}\":\n",
         report.query.as_deref().unwrap_or_default()
     );
-    let hits: Vec<String> = report
-        .matches
+    let names: Vec<String> = rows
         .iter()
-        .map(|m| {
-            let doc = &report.documents[m.doc];
-            let percent = (m.score.unwrap_or(0.0) * 100.0).round() as u32;
-            let mut hit = format!(
-                "{} ({percent}% match, {}w)\n",
-                report.display_selector(m, None),
-                doc.node_words(m.node)
-            );
-            if let Some(info) = &m.hit {
-                let place = match doc.node(m.node).kind {
-                    _ if !info.path.is_empty() => heading_path(&info.path),
-                    Kind::Front => "(front matter)".to_owned(),
-                    _ => "(no heading)".to_owned(),
+        .map(|r| qualified(&r.namespace, &r.m.selector))
+        .collect();
+    let hits: Vec<String> = rows
+        .iter()
+        .zip(&names)
+        .map(|(r, name)| {
+            let percent = (r.m.score.unwrap_or(0.0) * 100.0).round() as u32;
+            let mut hit = format!("{name} ({percent}% match, {}w)\n", r.words);
+            if let Some(info) = &r.m.hit {
+                let place = if !info.path.is_empty() {
+                    heading_path(&info.path)
+                } else if r.front {
+                    "(front matter)".to_owned()
+                } else {
+                    "(no heading)".to_owned()
                 };
                 hit.push_str(&format!("  {place}\n  {}\n", info.preview));
             }
             hit
         })
-        .collect();
-    let names: Vec<String> = report
-        .matches
-        .iter()
-        .map(|m| report.display_selector(m, None))
         .collect();
     let total = hits.len();
     let marker = |shown: usize, listed: usize| {
@@ -251,7 +331,7 @@ pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
         writeln!(err, "{}", u.reason)?;
         write_suggestions(&u.suggestions, err)?;
     }
-    if report.command == CommandKind::Search && report.matches.is_empty() && report.searched > 0 {
+    if report.searched_in_vain() {
         writeln!(
             err,
             "No matches found for: {}",

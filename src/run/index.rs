@@ -1,25 +1,23 @@
 //! `index`: each document's outline, scoped by selectors and folded or paged to
-//! the budget (SPEC §12), collected or streamed.
+//! the budget (SPEC §12).
 //!
 //! Selectors scope the outline: a section (`h2.3`) shows the outline beneath
 //! it, a document (`ns::*`) its whole outline, and a last step `page.K` (or
 //! `page.K` alone) names a page of the outline. A document no selector finds
-//! anything in has no outline. Streamed, each document becomes a compact
-//! outline on its worker and is dropped; the [`Folder`] keeps what may still
-//! be printed.
+//! anything in has no outline. Each document becomes a compact outline on its
+//! worker; the [`Folder`] keeps what may still be printed and plans the
+//! outline once.
 
-use std::io::{self, Write};
-use std::ops::ControlFlow;
+use std::io;
 
 use super::load::Walk;
 use super::selectors::{DocFinds, Misses, Selectors};
+use super::{Parsed, go_on};
 use crate::call::Call;
-use crate::error::Reason;
-use crate::fit::{Budget, CallText, DocOutline, Folder, OutlineCall, Plan, Scope, page_selector};
+use crate::fit::{Budget, CallText, DocOutline, Folder, Plan, Scope, page_selector};
 use crate::options::Options;
-use crate::render::{marker_text, write_rows};
-use crate::report::{Report, Unresolved};
-use crate::selector::{self, Index, Miss, Selector, Target, resolve_in};
+use crate::report::{Event, Sink, Unresolved};
+use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
 use crate::source::Input;
 use crate::tree::{Document, Kind, NodeId};
 
@@ -35,82 +33,19 @@ struct Scoping {
     errors: Vec<Unresolved>,
 }
 
-/// Writes the outline of one parsed document exactly as `mdsel index PATH`
-/// prints it (PATH being the document's path): whole, or folded or paged to
-/// the budget of `options`, its markers naming that path. For a front end that
-/// already holds the document, as the Claude Code hook's outline mode does
-/// (SPEC §10, with [`Options::line_ranges`]).
-pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> io::Result<()> {
-    let call = CallText {
-        scope: Vec::new(),
-        inputs: vec![doc.path().to_owned()],
-    };
-    let mut folder = Folder::new(Budget::of(options), call, None);
-    let outline = DocOutline::build(doc, doc.namespace(), &Scope::Whole, options.line_ranges);
-    folder.push(Some(outline));
-    write_rows(&folder.ready(), out)?;
-    let plan = folder.finish();
-    write_rows(&plan.rows, out)?;
-    if let Some(marker) = &plan.marker {
-        out.write_all(marker_text(marker).as_bytes())?;
-    }
-    Ok(())
-}
-
-/// Runs `index`, keeping every document in the report.
-pub(super) fn collect(
+/// Runs `index`: outline rows go to the sink as soon as they are certain to
+/// be printed (once the document lines alone overflow, before the walk ends).
+pub(super) fn run(
     options: &Options,
     call: &Call,
-    args: &[String],
+    parsed: Vec<Parsed>,
     walk: Walk,
-    report: &mut Report,
-) {
-    let scoping = scoping(call, args, &walk);
-    let mut misses = scoping.selectors.as_ref().map(Misses::new);
-    let mut scopes = Vec::new();
-    walk.for_each(
-        options.threads,
-        options.max_bytes,
-        |i, doc| {
-            let (scope, finds) = scope_of(&scoping, i, &doc);
-            (doc, scope, finds)
-        },
-        |loaded| {
-            match loaded {
-                Ok((doc, scope, finds)) => {
-                    add(&scoping, misses.as_mut(), finds);
-                    report.documents.push(doc);
-                    scopes.push(scope);
-                }
-                Err(failed) => report.failed.push(failed),
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    report.outline = OutlineCall {
-        scopes,
-        page: scoping.page,
-        call: scoping.call.clone(),
-        line_ranges: options.line_ranges,
-    };
-    // Only a page asked for can be missing; the plan says.
-    let plan = scoping.page.map(|_| crate::fit::outline_plan(report));
-    finish(&scoping, misses, plan.as_ref(), report.namespaced(), report);
-}
-
-/// Runs `index` and writes its text: lines of a page certain to be printed go
-/// out as soon as they are.
-pub(super) fn stream(
-    options: &Options,
-    call: &Call,
-    args: &[String],
-    walk: Walk,
-    report: &mut Report,
-    out: &mut dyn Write,
+    sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let scoping = scoping(call, args, &walk);
+    let scoping = scoping(call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
-    let mut folder = Folder::new(report.budget, scoping.call.clone(), scoping.page);
+    let mut folder = Folder::new(Budget::of(options), scoping.call.clone(), scoping.page);
+    let keep = sink.keeps_documents();
     let mut loaded = 0usize;
     let mut written = Ok(());
     walk.for_each(
@@ -118,36 +53,42 @@ pub(super) fn stream(
         options.max_bytes,
         |i, doc| {
             let (scope, finds) = scope_of(&scoping, i, &doc);
-            let outline =
-                scope.map(|s| DocOutline::build(&doc, doc.namespace(), &s, options.line_ranges));
-            (outline, finds)
+            let outline = scope
+                .as_ref()
+                .map(|s| DocOutline::build(&doc, doc.namespace(), s, options.line_ranges));
+            let kept = keep.then_some((doc, scope));
+            (outline, finds, kept)
         },
         |loaded_doc| {
-            match loaded_doc {
-                Ok((outline, finds)) => {
+            let result = match loaded_doc {
+                Ok((outline, finds, kept)) => {
                     loaded += 1;
                     add(&scoping, misses.as_mut(), finds);
+                    let (doc, scope) = kept.map_or((None, None), |(d, s)| (Some(Box::new(d)), s));
                     folder.push(outline);
                     let rows = folder.ready();
-                    if !rows.is_empty() {
-                        written = write_rows(&rows, out).and_then(|()| out.flush());
-                        if written.is_err() {
-                            return ControlFlow::Break(());
+                    sink.event(Event::Loaded { doc, scope }).and_then(|()| {
+                        if rows.is_empty() {
+                            Ok(())
+                        } else {
+                            sink.event(Event::Rows(rows))
                         }
-                    }
+                    })
                 }
-                Err(failed) => report.failed.push(failed),
-            }
-            ControlFlow::Continue(())
+                Err(failed) => sink.event(Event::Failed(failed)),
+            };
+            go_on(&mut written, result)
         },
     );
     written?;
     let plan = folder.finish();
-    write_rows(&plan.rows, out)?;
-    if let Some(marker) = &plan.marker {
-        out.write_all(marker_text(marker).as_bytes())?;
+    sink.event(Event::Rows(plan.rows.clone()))?;
+    if let Some(marker) = plan.marker.clone() {
+        sink.event(Event::Marker(marker))?;
     }
-    finish(&scoping, misses, Some(&plan), loaded > 1, report);
+    for miss in finish(&scoping, misses, &plan, loaded > 1) {
+        sink.event(Event::Unresolved(miss))?;
+    }
     Ok(())
 }
 
@@ -163,18 +104,18 @@ fn add(scoping: &Scoping, misses: Option<&mut Misses>, finds: Option<DocFinds<Ve
 fn finish(
     scoping: &Scoping,
     misses: Option<Misses>,
-    plan: Option<&Plan>,
+    plan: &Plan,
     namespaced: bool,
-    report: &mut Report,
-) {
+) -> Vec<Unresolved> {
+    let mut unresolved = Vec::new();
     if let (Some(selectors), Some(misses)) = (scoping.selectors.as_ref(), misses) {
-        report.unresolved = misses.finish(selectors, namespaced);
+        unresolved = misses.finish(selectors, namespaced);
     }
-    report.unresolved.extend(scoping.errors.iter().cloned());
-    let missing = plan.filter(|p| p.page_missing && report.unresolved.is_empty());
-    if let (Some(plan), Some(text)) = (missing, &scoping.page_text) {
+    unresolved.extend(scoping.errors.iter().cloned());
+    let missing = plan.page_missing && unresolved.is_empty();
+    if let (true, Some(text)) = (missing, &scoping.page_text) {
         let count = plan.pages.max(1);
-        report.unresolved.push(Unresolved {
+        unresolved.push(Unresolved {
             selector: text.clone(),
             reason: Reason::OutlinePageOutOfRange { pages: count },
             suggestions: (count.saturating_sub(3)..count)
@@ -182,62 +123,83 @@ fn finish(
                 .collect(),
         });
     }
+    unresolved
 }
 
-/// Splits the arguments into scope selectors and a page.
-fn scoping(call: &Call, args: &[String], walk: &Walk) -> Scoping {
+/// Splits the selectors into scope selectors and a page.
+fn scoping(call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> Scoping {
     let mut scope = Vec::new();
+    let mut texts = Vec::new();
     let mut page = None;
     let mut page_text = None;
     let mut errors = Vec::new();
-    for text in args.iter().flat_map(|a| selector::split_selectors(a)) {
-        let Ok(sel) = selector::parse(text) else {
-            scope.push(text.to_owned()); // its error is reported as a miss
-            continue;
+    for p in parsed {
+        let sel = match p {
+            Ok(sel) => sel,
+            Err(err) => {
+                texts.push(err.input.clone());
+                scope.push(Err(err)); // reported as a miss
+                continue;
+            }
         };
-        let Some(last) = sel.steps.last().filter(|s| s.target == Target::Page) else {
-            scope.push(text.to_owned());
+        if sel.steps.last().is_none_or(|s| s.target != Target::Page) {
+            texts.push(sel.source.clone());
+            scope.push(Ok(sel));
             continue;
-        };
-        match &last.index {
+        }
+        match &sel.steps[sel.steps.len() - 1].index {
             Some(Index::One(k)) if page.is_none_or(|p| p == *k as usize) => {
                 page = Some(*k as usize);
-                page_text = Some(text.to_owned());
+                page_text = Some(sel.source.clone());
             }
             _ => errors.push(Unresolved {
-                selector: text.to_owned(),
+                selector: sel.source.clone(),
                 reason: Reason::OutlineOnePage,
                 suggestions: Vec::new(),
             }),
         }
-        scope.extend(without_page(&sel, text));
+        if let Some(rest) = without_page(&sel) {
+            texts.push(rest.source.clone());
+            scope.push(Ok(rest));
+        }
     }
-    let selectors = (!scope.is_empty())
-        .then(|| Selectors::parse(scope.iter().map(String::as_str), &walk.namespaces()));
+    let selectors = (!scope.is_empty()).then(|| Selectors::new(scope, &walk.namespaces()));
     Scoping {
         selectors,
         page,
         page_text,
         call: CallText {
-            scope,
+            scope: texts,
             inputs: call.inputs.iter().map(input_text).collect(),
         },
         errors,
     }
 }
 
-/// A selector's text without its last `page` step: `h2.3/page.1` → `h2.3`,
+/// A selector without its last `page` step: `h2.3/page.1` → `h2.3`,
 /// `ns::page.1` → `ns::*`, `page.1` → nothing (the whole outline).
-fn without_page(sel: &Selector, text: &str) -> Option<String> {
-    let body = text.split('?').next().unwrap_or(text);
+fn without_page(sel: &Selector) -> Option<Selector> {
+    let body = sel.source.split('?').next().unwrap_or(&sel.source);
     let after_ns = body.find("::").map_or(0, |p| p + 2);
-    match body[after_ns..].rfind('/') {
-        Some(slash) => Some(body[..after_ns + slash].to_owned()),
-        None => sel
-            .namespace
-            .as_ref()
-            .map(|_| format!("{}*", &body[..after_ns])),
-    }
+    let mut steps = sel.steps.clone();
+    steps.pop();
+    let source = match body[after_ns..].rfind('/') {
+        Some(slash) => body[..after_ns + slash].to_owned(),
+        None => {
+            sel.namespace.as_ref()?;
+            steps.push(Step {
+                target: Target::All,
+                index: None,
+            });
+            format!("{}*", &body[..after_ns])
+        }
+    };
+    Some(Selector {
+        source,
+        namespace: sel.namespace.clone(),
+        steps,
+        query: Query::default(),
+    })
 }
 
 /// An input as the user gave it, for markers that repeat the call.

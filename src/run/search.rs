@@ -9,25 +9,33 @@
 //! was not ranked; standard input, which cannot be read twice, is kept.
 
 use std::collections::{BTreeMap, HashMap};
+use std::io;
 use std::ops::ControlFlow;
 
 use super::load::{Reopen, Walk};
 use crate::error::FailedFile;
-use crate::fit;
+use crate::fit::{self, HitInfo, Match};
 use crate::options::Options;
-use crate::report::{HitInfo, Match, Report};
+use crate::report::{Event, HitRow, Sink};
 use crate::search::{self, Accumulator, Matcher, Query};
 use crate::selector;
-use crate::tree::Document;
+use crate::tree::{Document, Kind};
 
-/// Runs a search for `text` and puts its hits in the report, with the
-/// documents they come from (only those).
-pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report) {
+/// Runs a search for `text`: the documents of its hits, in input order, then
+/// the hits, best first.
+pub(super) fn run(
+    options: &Options,
+    text: &str,
+    walk: Walk,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
     let query = Query::new(text);
     let mut acc = Accumulator::new(&query);
     let reopen = walk.reopener();
     let mut lens = HashMap::new();
     let mut kept = HashMap::new();
+    let mut searched = 0;
+    let mut failed = Vec::new();
     let searching = !query.terms.is_empty() && options.limit > 0;
     walk.for_each_with(
         options.threads,
@@ -44,7 +52,7 @@ pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report
         |scanned| {
             match scanned {
                 Ok((i, scan, len, keep)) => {
-                    report.searched += 1;
+                    searched += 1;
                     lens.insert(i, len);
                     if let Some(doc) = keep {
                         kept.insert(i, doc);
@@ -53,13 +61,17 @@ pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report
                         acc.add(i, scan);
                     }
                 }
-                Err(failed) => report.failed.push(failed),
+                Err(f) => failed.push(f),
             }
             ControlFlow::Continue(())
         },
     );
+    for f in failed {
+        sink.event(Event::Failed(f))?;
+    }
+    sink.event(Event::Searched(searched))?;
     if !searching {
-        return;
+        return Ok(());
     }
     let mut docs = Again {
         reopen,
@@ -77,23 +89,21 @@ pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report
         &mut docs,
     );
     for path in &docs.changed {
-        report.warnings.push(format!(
+        sink.event(Event::Warning(format!(
             "{path} changed while it was searched; its hits are left out, search again"
-        ));
+        )))?;
     }
-    // The report holds the documents of hits, in input order.
+    // The documents of hits, in input order, then the hits.
     let mut order: Vec<usize> = hits.iter().map(|h| h.doc).collect();
     order.sort_unstable();
     order.dedup();
     let mut loaded = docs.into_documents();
-    for &i in &order {
-        if let Some(doc) = loaded.remove(&i) {
-            report.documents.push(doc);
-        }
-    }
+    let mut rows = Vec::with_capacity(hits.len());
     for hit in hits {
+        let Some(doc) = loaded.get(&hit.doc) else {
+            continue;
+        };
         let d = order.binary_search(&hit.doc).unwrap_or_default();
-        let doc = &report.documents[d];
         let m = Match {
             score: Some(hit.score),
             hit: Some(HitInfo {
@@ -102,9 +112,22 @@ pub(super) fn run(options: &Options, text: &str, walk: Walk, report: &mut Report
             }),
             ..fit::whole(d, doc, hit.node, selector::Query::default())
         };
-        let m = fit::paged(options, doc, m);
-        report.matches.push(m);
+        rows.push(HitRow {
+            m: fit::paged(options, doc, m),
+            namespace: doc.namespace().to_owned(),
+            words: doc.node_words(hit.node),
+            front: doc.node(hit.node).kind() == Kind::Front,
+        });
     }
+    let keep = sink.keeps_documents();
+    for i in order {
+        let doc = loaded.remove(&i).filter(|_| keep).map(Box::new);
+        sink.event(Event::Loaded { doc, scope: None })?;
+    }
+    for row in rows {
+        sink.event(Event::Hit(row))?;
+    }
+    Ok(())
 }
 
 /// The documents of candidates, read again on demand (or kept, for standard
@@ -156,6 +179,7 @@ impl search::Documents for Again {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Report;
     use crate::search::Documents;
     use crate::source::Input;
 
@@ -189,7 +213,8 @@ mod tests {
             "needle",
             Walk::new(&inputs),
             &mut report,
-        );
+        )
+        .unwrap();
         assert_eq!(report.searched, 31);
         assert_eq!(report.documents.len(), 1, "only the hit's document is kept");
         assert_eq!(report.documents[0].namespace(), "hit");

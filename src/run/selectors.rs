@@ -7,9 +7,10 @@
 //! unresolved only if no document yields a match (SPEC §3), and every
 //! suggestion shown resolves in some loaded document.
 
-use crate::error::Reason;
-use crate::namespace;
+use super::Parsed;
+use crate::namespace::{self, qualified};
 use crate::report::Unresolved;
+use crate::selector::Reason;
 use crate::selector::{self, Miss, Selector, SyntaxError};
 use crate::tree::Document;
 
@@ -73,8 +74,8 @@ impl<T> DocFinds<T> {
 }
 
 impl Selectors {
-    /// Parses each text; `namespaces` are those of the files found, in order.
-    pub fn parse<'a>(texts: impl IntoIterator<Item = &'a str>, namespaces: &[String]) -> Selectors {
+    /// The selectors as parsed; `namespaces` are those of the files found, in order.
+    pub fn new(parsed: Vec<Parsed>, namespaces: &[String]) -> Selectors {
         let target = |sel: &Selector| match &sel.namespace {
             None => Target::Every,
             Some(ns) => match namespace::find(namespaces.iter().map(String::as_str), ns) {
@@ -82,15 +83,12 @@ impl Selectors {
                 None => Target::Missing,
             },
         };
-        let entries = texts
+        let entries = parsed
             .into_iter()
-            .map(|text| match selector::parse(text) {
+            .map(|parsed| match parsed {
                 Ok(sel) => {
                     let target = target(&sel);
-                    let rest = (target == Target::Missing)
-                        .then(|| sel.source.split_once("::").map(|(_, r)| r))
-                        .flatten()
-                        .and_then(|r| selector::parse(r).ok());
+                    let rest = (target == Target::Missing).then(|| without_namespace(&sel));
                     Entry::Parsed { sel, target, rest }
                 }
                 Err(err) => {
@@ -107,11 +105,6 @@ impl Selectors {
             })
             .collect();
         Selectors { entries }
-    }
-
-    /// How many selectors there are.
-    pub fn len(&self) -> usize {
-        self.entries.len()
     }
 
     /// Looks every selector up in document `i` (its position among the files
@@ -274,7 +267,7 @@ impl Misses {
                 let score = if exact_tail {
                     1.0
                 } else {
-                    crate::search::similarity(&wanted, &known)
+                    crate::fuzzy::similarity(&wanted, &known)
                 };
                 (score, i)
             })
@@ -289,25 +282,36 @@ impl Misses {
             suggestions: scored
                 .iter()
                 .take(5)
-                .map(|&(_, i)| format!("{}::{rest}", docs[i].0))
+                .map(|&(_, i)| qualified(&docs[i].0, rest))
                 .collect(),
         }
     }
 }
 
+/// The selector without its namespace: what it asks of any document.
+fn without_namespace(sel: &Selector) -> Selector {
+    let rest = sel.source.split_once("::").map_or("", |(_, r)| r);
+    Selector {
+        source: rest.to_owned(),
+        namespace: None,
+        ..sel.clone()
+    }
+}
+
 fn not_found(sel: &Selector, ns: &str, miss: &Miss, namespaced: bool) -> Unresolved {
-    let prefix = if namespaced {
-        format!("{ns}::")
-    } else {
-        String::new()
-    };
     Unresolved {
         selector: sel.source.clone(),
         reason: miss.reason.clone(),
         suggestions: miss
             .suggestions
             .iter()
-            .map(|s| format!("{prefix}{s}"))
+            .map(|s| {
+                if namespaced {
+                    qualified(ns, s)
+                } else {
+                    s.clone()
+                }
+            })
             .collect(),
     }
 }

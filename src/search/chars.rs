@@ -4,6 +4,8 @@
 //! Pure functions over bytes and characters; nothing here allocates but `lower`,
 //! into a buffer the caller keeps.
 
+use crate::lanes;
+
 /// Byte classes for ASCII: what a byte does to a chunk.
 pub(crate) const SEPARATOR: u8 = 0;
 pub(crate) const ALNUM: u8 = 1;
@@ -82,65 +84,6 @@ pub(crate) fn lowercase_run_end(bytes: &[u8], mut from: usize) -> usize {
         from += 1;
     }
     from
-}
-
-/// Eight bytes at a time (SWAR, little-endian: byte `k` of a word is lane `k`):
-/// per lane, the high bit marks a property of that byte.
-pub(crate) mod lanes {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
-
-    /// The eight bytes at `from`, zero-padded past the end (zero is no letter).
-    pub(crate) fn load(bytes: &[u8], from: usize) -> u64 {
-        match bytes.get(from..from + 8) {
-            Some(b) => u64::from_le_bytes(b.try_into().expect("eight bytes")),
-            None => {
-                let mut b = [0u8; 8];
-                let rest = &bytes[from.min(bytes.len())..];
-                b[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(b)
-            }
-        }
-    }
-
-    /// ASCII lanes in `lo..=hi`.
-    fn within(x: u64, lo: u8, hi: u8) -> u64 {
-        // Each lane starts at 0x80 or more, so no lane borrows from the next.
-        let at_least = |v: u8| ((x | HIGH) - LOW * u64::from(v)) & HIGH;
-        at_least(lo) & !at_least(hi + 1) & !x & HIGH
-    }
-
-    /// ASCII capitals.
-    pub(crate) fn upper(x: u64) -> u64 {
-        within(x, b'A', b'Z')
-    }
-
-    /// ASCII lowercase letters and digits.
-    pub(crate) fn lower_or_digit(x: u64) -> u64 {
-        within(x, b'0', b'9') | within(x, b'a', b'z')
-    }
-
-    /// ASCII letters and digits.
-    pub(crate) fn alnum(x: u64) -> u64 {
-        lower_or_digit(x) | upper(x)
-    }
-
-    /// Lanes equal to `b`, or to its capital when `b` is a lowercase letter.
-    pub(crate) fn folded_eq(x: u64, b: u8) -> u64 {
-        let t = (x | (LOW * 0x20)) ^ (LOW * u64::from(b));
-        // High bit set where a lane of `t` is zero, exactly.
-        !(((t & !HIGH) + !HIGH) | t | !HIGH)
-    }
-
-    /// Each lane's high bit moved to the next lane up, `carry` into lane 0.
-    pub(crate) fn shifted(mask: u64, carry: u64) -> u64 {
-        (mask << 8) | carry
-    }
-
-    /// `mask`'s lane 7 as a carry into the next word's lane 0.
-    pub(crate) fn carry(mask: u64) -> u64 {
-        (mask >> 56) & 0x80
-    }
 }
 
 /// Whether a chunk holds a joiner (its parts were not split at humps alone).
@@ -343,7 +286,7 @@ mod tests {
 
     #[test]
     fn lanes_match_their_byte_tests() {
-        use super::lanes::*;
+        use crate::lanes::*;
         for b in 0..=255u8 {
             for lane in 0..8 {
                 // The byte in one lane, all others 'a', then all others zero.

@@ -14,7 +14,6 @@
 //! [`hits`] a way to get the few documents it names back ([`Documents`]).
 
 mod chars;
-mod fuzzy;
 mod hit;
 mod query;
 mod rank;
@@ -22,7 +21,6 @@ mod scan;
 mod skip;
 mod terms;
 
-pub use fuzzy::similarity;
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
 pub(crate) use query::{Matcher, Query};

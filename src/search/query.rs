@@ -12,8 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::chars::has_joiner;
-use super::fuzzy::Typo;
-use super::terms::{Filter, Token, TokenKind, Tokenizer};
+use super::terms::{Filter, Token, TokenKind, Tokenizer, pair_key};
+use crate::fuzzy::Typo;
 
 /// Queries longer than this keep their first terms (term sets are 64-bit masks).
 pub(crate) const MAX_TERMS: usize = 64;
@@ -322,11 +322,6 @@ impl<'q> Matcher<'q> {
                 Found::Term(_) => 0,
             })
     }
-}
-
-/// The bit of a word's first two bytes (lowercase) in [`Query::pairs`].
-pub(crate) fn pair_key(first: u8, second: u8) -> usize {
-    usize::from(first) << 8 | usize::from(second)
 }
 
 /// `bytes.starts_with(prefix)` for short prefixes, without a call to `memcmp`.

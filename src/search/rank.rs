@@ -13,9 +13,9 @@
 
 use std::collections::HashMap;
 
-use super::fuzzy::Typo;
 use super::query::{Found, Query};
 use super::scan::{Counts, DocScan, Near};
+use crate::fuzzy::Typo;
 use crate::tree::NodeId;
 
 /// Term-frequency saturation: the usual BM25 value.

@@ -11,10 +11,11 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::chars::{is_cjk, lanes};
+use super::chars::is_cjk;
 use super::query::{Found, Matcher, Query};
 use super::skip::Skimmer;
 use super::terms::{Token, TokenKind, Tokenizer};
+use crate::lanes;
 use crate::tree::{BlockKind, Document, NodeId, next_line_end};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the

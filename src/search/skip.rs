@@ -15,9 +15,10 @@
 //! has not been found anywhere (a word near it could be anything) are read whole
 //! instead.
 
-use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk, lanes};
+use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk};
 use super::query::{Matcher, Query};
 use super::terms::{Token, TokenKind, Tokenizer};
+use crate::lanes;
 
 /// A body with more starts than one per this many bytes is read whole: it is
 /// cheaper than a chunk at a time.

@@ -17,7 +17,6 @@ use super::chars::{
     ALNUM, CASE, CLASS, JOINER, LOWER, SEPARATOR, UPPER, chunk_end, class, has_joiner, is_cjk,
     lower, lowercase_run_end, split_parts,
 };
-use super::query::pair_key;
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -320,6 +319,11 @@ impl Tokenizer {
             self.pos += 1;
         }
     }
+}
+
+/// The bit of a word's first two bytes (lowercase) in a query's pairs.
+pub(crate) fn pair_key(first: u8, second: u8) -> usize {
+    usize::from(first) << 8 | usize::from(second)
 }
 
 #[cfg(test)]

@@ -21,8 +21,9 @@ use std::fmt;
 
 use crate::tree::BlockKind;
 
-pub use error::{Expected, SyntaxError};
-pub use parse::{looks_like_selector, parse, split_selectors};
+pub use error::{Reason, SyntaxError};
+pub use parse::parse;
+pub(crate) use parse::{looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{Hit, canonical, children_available, resolve_in, type_name};
 pub use resolve::{Miss, resolve};
@@ -36,14 +37,44 @@ pub const MAX_STEPS: usize = 256;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selector {
     /// The text as given, for error messages.
-    pub source: String,
+    pub(crate) source: String,
     /// The namespace before `::`, as written (trimmed), if any: it names the
     /// document whose namespace is exactly this, else the one equal ignoring case.
-    pub namespace: Option<String>,
+    pub(crate) namespace: Option<String>,
     /// Path steps, at least one.
-    pub steps: Vec<Step>,
+    pub(crate) steps: Vec<Step>,
     /// Options after `?`.
-    pub query: Query,
+    pub(crate) query: Query,
+}
+
+impl Selector {
+    /// The selector as given.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The namespace before `::`, as written, if any.
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
+    /// Splits one argument into selectors at commas where the next character is
+    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says.
+    ///
+    /// ```
+    /// assert_eq!(mdsel::Selector::split("h2.0,h3.4"), ["h2.0", "h3.4"]);
+    /// assert_eq!(mdsel::Selector::split("h2.0,2,4"), ["h2.0,2,4"]);
+    /// ```
+    pub fn split(arg: &str) -> Vec<&str> {
+        split_selectors(arg)
+    }
+
+    /// Whether text is shaped like a selector even when it does not parse (a
+    /// word followed by `.N`, `[N]` or `,N`, or holding `::`, `/`, `[`, `?`):
+    /// such an argument is a selector with a typo, never a search (SPEC §4, §13).
+    pub fn looks_like(text: &str) -> bool {
+        looks_like_selector(text)
+    }
 }
 
 /// One path step: a target type and an optional index.

@@ -6,12 +6,7 @@ use super::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
 
 /// Splits one argument holding several selectors at each comma not followed by a
 /// digit: `h2.0,h3.4` is two selectors, `h2.0,2,4` one.
-///
-/// ```
-/// assert_eq!(mdsel::split_selectors("h2.0,h3.4"), ["h2.0", "h3.4"]);
-/// assert_eq!(mdsel::split_selectors("h2.0,2,4"), ["h2.0,2,4"]);
-/// ```
-pub fn split_selectors(arg: &str) -> Vec<&str> {
+pub(crate) fn split_selectors(arg: &str) -> Vec<&str> {
     let bytes = arg.as_bytes();
     let mut parts = Vec::new();
     let mut start = 0;
@@ -31,7 +26,7 @@ pub fn split_selectors(arg: &str) -> Vec<&str> {
 /// with a type name followed by `.` or `[`; or it is one word followed by an
 /// index, `.N`, `[N` or `,N`, with nothing after but more index (`tabel.0`,
 /// `h7.0`, `h2,0`, `tabel.1-2`). A dotted version (`v1.7.0`) stays a query.
-pub fn looks_like_selector(text: &str) -> bool {
+pub(crate) fn looks_like_selector(text: &str) -> bool {
     if text.contains("::") || text.contains(['/', '[', '?']) {
         return true;
     }
@@ -70,8 +65,8 @@ fn word_and_index(text: &str) -> bool {
 ///
 /// ```
 /// let sel = mdsel::parse_selector("readme::h2.1/code.0?head=5").unwrap();
-/// assert_eq!(sel.namespace.as_deref(), Some("readme"));
-/// assert_eq!(sel.steps.len(), 2);
+/// assert_eq!(sel.namespace(), Some("readme"));
+/// assert_eq!(sel.source(), "readme::h2.1/code.0?head=5");
 /// assert_eq!(mdsel::parse_selector("h2.").unwrap_err().to_string(),
 ///            "Invalid selector at column 4: expected an index after '.' (e.g. 0, 1-3 or 0,2)");
 /// ```

@@ -57,7 +57,7 @@ fn fixes(err: &SyntaxError) -> Vec<String> {
         Expected::KnownType { found } => {
             let found_lower = found.to_lowercase();
             let mut names: Vec<(f32, &str)> = Target::names()
-                .map(|n| (crate::search::similarity(&found_lower, n), n))
+                .map(|n| (crate::fuzzy::similarity(&found_lower, n), n))
                 .filter(|&(s, _)| s >= CLOSE)
                 .collect();
             names.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -4,8 +4,8 @@
 //! the previous match. A miss says what was asked and what exists (a [`Reason`],
 //! worded by `render`) and carries suggestions that resolve.
 
+use super::Reason;
 use super::{Index, Selector, Step, Target};
-use crate::error::Reason;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// A node a selector names, and which of its pages when the last step is `page`.

@@ -49,7 +49,7 @@ enum Frame {
 }
 
 /// Parses a source into a document tree. Its namespace is the one its path
-/// gives alone (`README.md` → `readme`); [`crate::run`] renames documents that
+/// gives alone (`README.md` → `readme`); a call over several files renames those that
 /// share one.
 ///
 /// ```

@@ -248,5 +248,5 @@ pub fn text_of_words(n: usize) -> String {
 
 /// Whether a path has a Markdown extension.
 pub fn is_markdown(path: &Path) -> bool {
-    mdsel::is_markdown_path(path)
+    mdsel::Input::is_markdown(path)
 }

@@ -3,13 +3,9 @@
 //!
 //! Nothing here knows about documents; it compares strings.
 
-/// Edit similarity: 1 − (optimal-string-alignment distance / longer length).
-///
-/// ```
-/// assert!((mdsel::similarity("instalation", "installation") - 11.0 / 12.0).abs() < 1e-6);
-/// assert_eq!(mdsel::similarity("abc", "abc"), 1.0);
-/// ```
-pub fn similarity(a: &str, b: &str) -> f32 {
+/// Edit similarity: 1 − (optimal-string-alignment distance / longer length):
+/// `instalation` is 11/12 like `installation`.
+pub(crate) fn similarity(a: &str, b: &str) -> f32 {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let longest = a.len().max(b.len());
@@ -134,6 +130,13 @@ fn mask(word: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn similarity_is_one_less_the_edits_per_letter() {
+        assert!((similarity("instalation", "installation") - 11.0 / 12.0).abs() < 1e-6);
+        assert_eq!(similarity("abc", "abc"), 1.0);
+        assert_eq!(similarity("", ""), 1.0);
+    }
 
     #[test]
     fn similarity_table() {
