@@ -134,7 +134,10 @@ impl Entry {
 /// recursively (sorted, `.gitignore`- and hidden-aware, symlinks not followed) for
 /// Markdown files, and a file named twice is kept once. Inputs that cannot be
 /// read at all, or are refused, become errors in place.
-pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
+///
+/// Each file comes with the position of the directory input it was found under
+/// (`None`: named directly, or not a file).
+pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option<usize>)> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut push = |entry: Entry, out: &mut Vec<Result<Entry, FailedFile>>| {
@@ -151,7 +154,10 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
             out.push(Ok(entry));
         }
     };
-    for input in inputs {
+    let mut dirs = Vec::new();
+    for (k, input) in inputs.iter().enumerate() {
+        let before = out.len();
+        let mut walked = false;
         match input {
             Input::Stdin => push(Entry::Stdin, &mut out),
             Input::Bytes { name, bytes } => push(
@@ -168,6 +174,7 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
             })),
             Input::Path(path) => match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => {
+                    walked = true;
                     for found in walk(path) {
                         match found {
                             Ok(file) => push(Entry::File(file), &mut out),
@@ -179,8 +186,12 @@ pub fn expand(inputs: &[Input]) -> Vec<Result<Entry, FailedFile>> {
                 Err(err) => out.push(Err(failed(path, FileError::from_io(&err)))),
             },
         }
+        dirs.resize(out.len(), None);
+        if walked {
+            dirs[before..].fill(Some(k));
+        }
     }
-    out
+    out.into_iter().zip(dirs).collect()
 }
 
 /// What makes two names one file: its device and inode where there are such
@@ -443,7 +454,10 @@ mod tests {
             name: "a.md".to_owned(),
             bytes: b"# A\n".to_vec(),
         };
-        let got = expand(&[bytes.clone(), refused, bytes]);
+        let got: Vec<_> = expand(&[bytes.clone(), refused, bytes])
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect();
         assert!(got[0].is_ok() && got[2].is_ok(), "{got:?}");
         let failed = got[1].as_ref().expect_err("refused");
         assert_eq!(

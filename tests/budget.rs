@@ -122,7 +122,9 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
         assert_within(&out, max, (0, 0), &format!("index at {max}"));
         let last = out.lines().last().unwrap();
         assert!(
-            last.starts_with("[folded below depth ") || last.starts_with("[page 1/"),
+            last.starts_with("[folded below depth ")
+                || last.starts_with("[folded into folders below depth ")
+                || last.starts_with("[page 1/"),
             "max {max}: {last}"
         );
         // One document is folded too, below its top headings at the least.
@@ -138,11 +140,21 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
 fn issue11_following_pages_lists_every_document_once() {
     let dir = corpus("budget-pages", 300);
     let (namespaces, _) = all_headings(dir.path());
+    // Files named one by one have no folders to fold into: their lines page.
+    let index = json(&mdsel_in(dir.path(), &["index", "--json", "."], b""));
+    let files: Vec<String> = index["data"]["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_owned())
+        .collect();
     let mut listed = Vec::new();
     let mut next = Some("page.0".to_owned());
     let mut pages = 0;
     while let Some(page) = next.take() {
-        let (out, code) = run(dir.path(), &["--max-words", "150", "index", &page, "."]);
+        let mut args = vec!["--max-words", "150", "index", &page];
+        args.extend(files.iter().map(String::as_str));
+        let (out, code) = run(dir.path(), &args);
         assert_eq!(code, 0, "{page}");
         assert_within(&out, 150, (0, 0), &page);
         let (lines, marker) = out.trim_end().rsplit_once('\n').unwrap();
@@ -166,15 +178,33 @@ fn issue11_following_pages_lists_every_document_once() {
 }
 
 /// Outline lines: the namespace of document lines, the selector of the others,
-/// and the selector that expands a line that hides lines beneath it.
-fn drill(out: &str, mut ns: String, seen: &mut BTreeSet<(String, String)>) -> Vec<String> {
+/// and the call that expands a line that hides lines beneath it: `(scope,
+/// input)`, a folder line's being its folder as input.
+fn drill(
+    out: &str,
+    input: &str,
+    mut ns: String,
+    seen: &mut BTreeSet<(String, String)>,
+) -> Vec<(String, String)> {
     let mut calls = Vec::new();
     for line in out.lines() {
         if let Some(next) = line.split(" · next: ").nth(1) {
-            calls.push(next.trim_end_matches(']').to_owned());
+            calls.push((next.trim_end_matches(']').to_owned(), input.to_owned()));
             continue;
         }
         if line.starts_with('[') {
+            continue;
+        }
+        if let Some((folder, _)) = line
+            .split_once("/ (")
+            .filter(|(_, r)| r.contains(" docs, "))
+        {
+            let folder = if input == "." {
+                folder.to_owned()
+            } else {
+                format!("{input}/{folder}")
+            };
+            calls.push((String::new(), folder));
             continue;
         }
         let first = line.trim_start().split(' ').next().unwrap();
@@ -183,12 +213,12 @@ fn drill(out: &str, mut ns: String, seen: &mut BTreeSet<(String, String)>) -> Ve
         if heading {
             seen.insert((ns.clone(), first.to_owned()));
             if hides {
-                calls.push(format!("{ns}::{first}"));
+                calls.push((format!("{ns}::{first}"), input.to_owned()));
             }
         } else if !matches!(first, "front" | "root" | "---") && !first.contains(':') {
             ns = first.to_owned(); // a document line
             if hides {
-                calls.push(format!("{ns}::*"));
+                calls.push((format!("{ns}::*"), input.to_owned()));
             }
         }
     }
@@ -200,30 +230,31 @@ fn issue11_drilling_down_reaches_every_heading() {
     let dir = corpus("budget-drill", 40);
     let (_, headings) = all_headings(dir.path());
     let mut seen = BTreeSet::new();
-    let mut queue: VecDeque<String> = VecDeque::from([String::new()]);
+    let mut queue: VecDeque<(String, String)> = VecDeque::from([(String::new(), ".".to_owned())]);
     let mut done = BTreeSet::new();
-    while let Some(scope) = queue.pop_front() {
-        if !done.insert(scope.clone()) {
+    while let Some((scope, input)) = queue.pop_front() {
+        if !done.insert((scope.clone(), input.clone())) {
             continue;
         }
         let mut args = vec!["--max-words", "60", "index"];
         if !scope.is_empty() {
             args.push(&scope);
         }
-        args.push(".");
+        args.push(&input);
         let (out, code) = run(dir.path(), &args);
-        assert_eq!(code, 0, "{scope}: {out}");
+        assert_eq!(code, 0, "{scope} {input}: {out}");
         assert_within(&out, 60, (0, 0), &scope);
-        // The call a fold marker names works: `mdsel index SELECTOR .`
+        // The call a fold marker names works: `mdsel index SELECTOR INPUT`
         let marker = out.lines().last().unwrap_or_default();
         if let Some(call) = marker.strip_prefix("[folded below depth ") {
             let call = call.split(" · expand: mdsel index ").nth(1).unwrap();
             let (selector, files) = call.trim_end_matches(']').split_once(' ').unwrap();
-            assert_eq!(files, ".", "{marker}");
-            let (_, code) = run(dir.path(), &["index", selector.trim_matches('\''), "."]);
+            assert_eq!(files, input, "{marker}");
+            let (_, code) = run(dir.path(), &["index", selector.trim_matches('\''), &input]);
             assert_eq!(code, 0, "{marker}");
         }
-        queue.extend(drill(&out, String::new(), &mut seen));
+        // Namespaces are the documents' own names, whatever folder is given.
+        queue.extend(drill(&out, &input, String::new(), &mut seen));
         assert!(done.len() < 5000, "drilling down ends");
     }
     assert_eq!(seen, headings, "every heading was reached");
@@ -346,7 +377,8 @@ fn issue11_thread_count_does_not_change_output() {
     let dir = corpus("budget-threads", 200);
     let cases: &[&[&str]] = &[
         &["index", "."],
-        &["--max-words", "150", "index", "page.2", "."],
+        &["--max-words", "150", "index", "page.0", "."],
+        &["--max-words", "10", "index", "page.1", "."],
         &["--max-words", "300", "index", "h2.1", "."],
         &["index", "doc013::*", "."],
         &["--max-words", "300", "select", "h2.1", "."],

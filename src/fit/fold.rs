@@ -14,6 +14,7 @@
 //! asked for is kept (and can be printed before the walk ends).
 
 use super::budget::{Budget, Size};
+use super::folders::Tree;
 use super::lines::Line;
 use super::lines::{Marker, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
@@ -126,6 +127,9 @@ pub(crate) struct Folder {
     pager: Pager,
     /// Lines of the page asked for already handed out by [`Folder::ready`].
     emitted: usize,
+    /// Every document's line and folder, when a directory was given: its
+    /// outline folds by folders before it pages.
+    tree: Option<Tree>,
 }
 
 impl Folder {
@@ -148,7 +152,16 @@ impl Folder {
             keep: Keep::All,
             pager: Pager::new(room, page),
             emitted: 0,
+            tree: None,
         }
+    }
+
+    /// Folds by folders before paging (SPEC §14): for a call that walks a
+    /// directory. Nothing is printed before the walk ends then, as folder
+    /// lines count every document beneath them.
+    pub fn by_folders(mut self) -> Folder {
+        self.tree = Some(Tree::default());
+        self
     }
 
     /// Adds the next document loaded, with its outline (`None`: the scope
@@ -158,6 +171,9 @@ impl Folder {
         let added = doc.is_some();
         if let Some(doc) = doc {
             self.outlined += 1;
+            if let Some(tree) = &mut self.tree {
+                tree.push(&doc.header, doc.place.as_ref());
+            }
             self.pager.push(&doc.header, doc.header.descendants);
             for (total, size) in self.folded.iter_mut().zip(doc.folded) {
                 *total += size;
@@ -238,6 +254,7 @@ impl Folder {
     /// (`--full`), each whole outline once it is known to be one of several.
     pub fn ready(&mut self) -> Vec<Row> {
         match self.keep {
+            Keep::Pages if self.tree.is_some() => Vec::new(),
             Keep::Pages => {
                 let out = self.pager.lines[self.emitted..]
                     .iter()
@@ -268,10 +285,41 @@ impl Folder {
             Keep::All => self.single_page(self.whole()),
             Keep::Depth(deepest) => match self.folded_plan(deepest) {
                 Some(plan) => self.single_page(plan),
-                None if self.namespaced() => self.paged_documents(),
+                None if self.namespaced() => self.by_folders_or_pages(),
                 None => self.paged_top_lines(),
             },
-            Keep::Pages => self.paged_documents(),
+            Keep::Pages => self.by_folders_or_pages(),
+        }
+    }
+
+    /// Document lines that do not fit: folder lines at the deepest folder
+    /// depth that fits, else the top folder level paged; without folders, the
+    /// document lines paged.
+    fn by_folders_or_pages(&self) -> Plan {
+        let Some(tree) = self.tree.as_ref().filter(|t| t.has_folders()) else {
+            return self.paged_documents();
+        };
+        if let Some((lines, marker)) = tree.fold(self.budget, &self.call.inputs) {
+            let rows = lines.into_iter().map(|l| Row::Line(l, 0)).collect();
+            return self.single_page(Plan {
+                rows,
+                marker: Some(marker),
+                ..Plan::default()
+            });
+        }
+        let top = tree.lines_at(1, &self.call.inputs);
+        let mut pager = Pager::new(page_room(self.budget, &self.call), self.page);
+        for line in &top {
+            pager.push(line, 0);
+        }
+        match pager.count() {
+            // One page: the marker names a folder to expand, a few words over.
+            1 => self.single_page(Plan {
+                rows: top.into_iter().map(|l| Row::Line(l, 0)).collect(),
+                marker: tree.marker(1, &self.call.inputs),
+                ..Plan::default()
+            }),
+            count => self.page_plan(pager.lines, count),
         }
     }
 

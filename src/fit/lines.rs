@@ -27,6 +27,8 @@ pub(crate) enum Item {
         ordinal: u32,
         title: String,
     },
+    /// `<folder>/ (<N> docs, <words>w)`: the documents under a folder, folded.
+    Folder { path: String, docs: usize },
 }
 
 /// One line of an outline.
@@ -52,6 +54,7 @@ impl Line {
             Item::Front => "front".to_owned(),
             Item::Root => "root".to_owned(),
             Item::Heading { level, ordinal, .. } => format!("h{level}.{ordinal}"),
+            Item::Folder { path, .. } => path.clone(),
         }
     }
 
@@ -80,6 +83,8 @@ pub(crate) enum Marker {
     /// `[block counts left out · all: mdsel index --full FILES]`: every line
     /// shown, the block counts did not fit.
     BlocksLeftOut { files: Vec<String> },
+    /// `[folded into folders below depth D · expand: mdsel index FOLDER]`
+    Folders { depth: u8, folder: String },
     /// `[page 1/4 · next: page.1]`
     Page {
         index: usize,
@@ -93,6 +98,15 @@ pub(crate) enum Marker {
 /// follows them: `h2.1 Usage (530w, +3) L40-120`.
 pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
     match &line.item {
+        Item::Folder { path, docs } => {
+            buf.extend_from_slice(path.as_bytes());
+            buf.extend_from_slice(b"/ (");
+            push_number(buf, *docs);
+            buf.extend_from_slice(if *docs == 1 { b" doc, " } else { b" docs, " });
+            push_number(buf, line.words);
+            buf.extend_from_slice(b"w)\n");
+            return;
+        }
         Item::Document { namespace, path } => {
             buf.extend_from_slice(namespace.as_bytes());
             buf.push(b' ');
@@ -171,6 +185,10 @@ pub(crate) fn marker_text(marker: &Marker) -> String {
         Marker::BlocksLeftOut { files } => format!(
             "[block counts left out · all: mdsel index --full {}]\n",
             shell_words(files)
+        ),
+        Marker::Folders { depth, folder } => format!(
+            "[folded into folders below depth {depth} · expand: mdsel index {}]\n",
+            shell_word(folder)
         ),
         Marker::Page { index, count, next } => match next {
             Some(next) => format!("[page {}/{count} · next: {next}]\n", index + 1),

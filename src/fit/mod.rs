@@ -10,6 +10,7 @@
 
 mod budget;
 mod fold;
+mod folders;
 mod lines;
 mod outline;
 mod page;
@@ -23,6 +24,7 @@ use crate::tree::{Document, NodeId};
 
 pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
+pub(crate) use folders::Place;
 pub(crate) use lines::{Marker, block_lines, marker_text, outline_line};
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};

@@ -7,6 +7,7 @@
 //! scoped the outline to), and each subsection one deeper. Sizes are measured
 //! by rendering each line with the text writer, so they are exact.
 
+use super::folders::Place;
 use super::lines::{Item, Line, block_lines};
 use crate::fit::budget::Size;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
@@ -43,6 +44,8 @@ pub(crate) struct DocOutline {
     pub widest: [Option<Widest>; DEPTHS],
     /// The deepest line (0 when there are none).
     pub height: u8,
+    /// Where the document was found under a directory given, if it was.
+    pub place: Option<Place>,
 }
 
 /// What a scoped outline shows of one document.
@@ -184,6 +187,7 @@ impl DocOutline {
             folded,
             full,
             widest,
+            place: None,
         }
     }
 

@@ -45,6 +45,10 @@ pub(super) fn run(
     let scoping = scoping(call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
     let mut folder = Folder::new(Budget::of(options), scoping.call.clone(), scoping.page);
+    if walk.walked_a_directory() {
+        folder = folder.by_folders();
+    }
+    let places = walk.places();
     let keep = sink.keeps_documents();
     let mut loaded = 0usize;
     let mut written = Ok(());
@@ -53,9 +57,10 @@ pub(super) fn run(
         options.max_bytes,
         |i, doc| {
             let (scope, finds) = scope_of(&scoping, i, &doc);
-            let outline = scope
-                .as_ref()
-                .map(|s| DocOutline::build(&doc, doc.namespace(), s, options.line_ranges));
+            let outline = scope.as_ref().map(|s| DocOutline {
+                place: places[i].clone(),
+                ..DocOutline::build(&doc, doc.namespace(), s, options.line_ranges)
+            });
             let kept = keep.then_some((doc, scope));
             (outline, finds, kept)
         },

@@ -9,6 +9,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::FailedFile;
+use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
 use crate::source::{self, Entry, Input};
@@ -18,6 +19,8 @@ use crate::tree::{Document, parse_document};
 /// could not be read at all hold their error in place.
 pub(crate) struct Walk {
     slots: Vec<Result<(Entry, String), FailedFile>>,
+    /// Per file found: where it lies under a directory given, if it does.
+    places: Vec<Option<Place>>,
 }
 
 impl Walk {
@@ -26,14 +29,30 @@ impl Walk {
         let found = source::expand(inputs);
         let paths: Vec<String> = found
             .iter()
-            .filter_map(|f| f.as_ref().ok().map(Entry::display))
+            .filter_map(|(f, _)| f.as_ref().ok().map(Entry::display))
             .collect();
         let mut names = namespace::namespaces(&paths).into_iter();
+        let mut places = Vec::with_capacity(paths.len());
         let slots = found
             .into_iter()
-            .map(|f| f.map(|entry| (entry, names.next().unwrap_or_default())))
+            .map(|(f, dir)| {
+                f.map(|entry| {
+                    places.push(dir.and_then(|k| place(&inputs[k], k, &entry)));
+                    (entry, names.next().unwrap_or_default())
+                })
+            })
             .collect();
-        Walk { slots }
+        Walk { slots, places }
+    }
+
+    /// Whether some file was found by walking a directory.
+    pub fn walked_a_directory(&self) -> bool {
+        self.places.iter().any(Option::is_some)
+    }
+
+    /// Where each file found lies under a directory given, by position.
+    pub fn places(&self) -> Vec<Option<Place>> {
+        self.places.clone()
     }
 
     /// Whether nothing at all was found (no file, no error).
@@ -136,6 +155,23 @@ impl Reopen {
         let (entry, ns) = self.files.get(i)?.as_ref()?;
         Some(load(entry, ns.clone(), max_bytes))
     }
+}
+
+/// Where a file found under directory input `k` lies: its folder relative to
+/// that directory.
+fn place(input: &Input, k: usize, entry: &Entry) -> Option<Place> {
+    let (Input::Path(dir), Entry::File(file)) = (input, entry) else {
+        return None;
+    };
+    let parent = file.strip_prefix(dir).ok()?.parent()?;
+    let parts: Vec<String> = parent
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(Place {
+        input: k,
+        folder: parts.join("/"),
+    })
 }
 
 fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {

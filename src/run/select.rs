@@ -33,12 +33,18 @@ pub(super) fn run(
         options.threads,
         options.max_bytes,
         |i, doc| {
-            // Suggestions need only resolve: they are not paged to be checked.
+            // A suggestion need only resolve; only one naming pages is paged
+            // to be checked.
             let finds = selectors.look(
                 i,
                 &doc,
                 |sel| find(options, &doc, sel),
-                |sel| resolve_in(&doc, sel).is_ok(),
+                |sel| {
+                    resolve_in(&doc, sel).is_ok_and(|hits| {
+                        hits.iter().all(|h| h.pages.is_none())
+                            || fit::matches(options, &doc, 0, sel, &hits).is_ok()
+                    })
+                },
             );
             let finds = pieces(&doc, finds, keep);
             (keep.then_some(doc), finds)

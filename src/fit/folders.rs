@@ -1,0 +1,165 @@
+//! Folding a directory's outline by folders (SPEC §14): when its document lines
+//! do not fit, folder lines `<folder>/ (<N> docs, <words>w)` at the deepest
+//! folder depth that fits, breadth first as headings fold; documents standing
+//! directly in a shown folder level are listed as document lines there.
+//!
+//! Folder depth 1 is the folders directly in a directory given; a document's
+//! depth is the number of folders between it and that directory (0: directly
+//! in it, or a file named on its own). Folders are numbered as the walk first
+//! meets them, which is path order, so a folder's documents are contiguous.
+
+use std::collections::HashMap;
+
+use super::budget::Budget;
+use super::lines::{Item, Line, Marker, marker_size};
+
+/// Where a document was found: under directory input number `input`, in
+/// `folder` (its path relative to that directory, `/`-separated; empty when
+/// directly in it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub input: usize,
+    pub folder: String,
+}
+
+/// One folder and what lies beneath it.
+#[derive(Debug)]
+struct Dir {
+    input: usize,
+    /// Relative to its directory input.
+    path: String,
+    depth: u8,
+    docs: usize,
+    words: usize,
+}
+
+/// The documents of a call, each with its place, for folding by folders.
+#[derive(Debug, Default)]
+pub(crate) struct Tree {
+    /// Per document: its own line, and the folders holding it (outermost first).
+    docs: Vec<(Line, Vec<usize>)>,
+    dirs: Vec<Dir>,
+    index: HashMap<(usize, String), usize>,
+    /// The deepest folder.
+    height: u8,
+}
+
+impl Tree {
+    /// Adds the next document's line (`depth` 0) and where it was found.
+    pub fn push(&mut self, header: &Line, place: Option<&Place>) {
+        let mut chain = Vec::new();
+        if let Some(place) = place.filter(|p| !p.folder.is_empty()) {
+            let mut end = 0;
+            for (depth, part) in place.folder.split('/').enumerate() {
+                end += part.len() + usize::from(depth > 0);
+                let path = &place.folder[..end];
+                let key = (place.input, path.to_owned());
+                let next = self.dirs.len();
+                let k = *self.index.entry(key).or_insert(next);
+                if k == next {
+                    let depth = u8::try_from(depth + 1).unwrap_or(u8::MAX);
+                    self.height = self.height.max(depth);
+                    self.dirs.push(Dir {
+                        input: place.input,
+                        path: path.to_owned(),
+                        depth,
+                        docs: 0,
+                        words: 0,
+                    });
+                }
+                let dir = &mut self.dirs[k];
+                dir.docs += 1;
+                dir.words = dir.words.saturating_add(header.words);
+                chain.push(k);
+            }
+        }
+        let mut line = header.clone();
+        line.descendants = 0;
+        self.docs.push((line, chain));
+    }
+
+    /// Whether any document stands in a folder.
+    pub fn has_folders(&self) -> bool {
+        self.height > 0
+    }
+
+    /// The lines shown at folder depth `d`: every folder at most `d` deep and
+    /// every document in a folder shallower than `d`, in path order.
+    pub fn lines_at(&self, d: u8, inputs: &[String]) -> Vec<Line> {
+        let mut shown = vec![false; self.dirs.len()];
+        let mut out = Vec::new();
+        for (line, chain) in &self.docs {
+            for &k in chain.iter().take(usize::from(d)) {
+                if !shown[k] {
+                    shown[k] = true;
+                    out.push(self.folder_line(k, inputs));
+                }
+            }
+            if chain.len() < usize::from(d) {
+                out.push(line.clone());
+            }
+        }
+        out
+    }
+
+    /// The deepest folder depth whose lines and marker fit, with them.
+    pub fn fold(&self, budget: Budget, inputs: &[String]) -> Option<(Vec<Line>, Marker)> {
+        (1..=self.height).rev().find_map(|d| {
+            let lines = self.lines_at(d, inputs);
+            let marker = self.marker(d, inputs)?;
+            let size = lines
+                .iter()
+                .fold(marker_size(&marker), |total, l| total + l.size(0));
+            budget.fits(size).then_some((lines, marker))
+        })
+    }
+
+    /// Names the call that expands the biggest folder at depth `d`.
+    pub fn marker(&self, d: u8, inputs: &[String]) -> Option<Marker> {
+        let biggest = self
+            .dirs
+            .iter()
+            .filter(|dir| dir.depth == d)
+            .max_by(|a, b| a.words.cmp(&b.words).then(b.docs.cmp(&a.docs)))?;
+        Some(Marker::Folders {
+            depth: d,
+            folder: joined(
+                inputs.get(biggest.input).map_or("", String::as_str),
+                &biggest.path,
+            ),
+        })
+    }
+
+    fn folder_line(&self, k: usize, inputs: &[String]) -> Line {
+        let dir = &self.dirs[k];
+        // Paths are relative to the directory given; with several inputs,
+        // prefixed with it, so each names one folder.
+        let path = if inputs.len() > 1 {
+            joined(inputs.get(dir.input).map_or("", String::as_str), &dir.path)
+        } else {
+            dir.path.clone()
+        };
+        Line {
+            depth: dir.depth,
+            item: Item::Folder {
+                path,
+                docs: dir.docs,
+            },
+            words: dir.words,
+            descendants: 0,
+            lines: None,
+        }
+    }
+}
+
+/// A folder's path as the caller would give it: the directory given, joined
+/// with the folder.
+fn joined(input: &str, folder: &str) -> String {
+    if input.is_empty() || input == "." || input == "./" {
+        folder.to_owned()
+    } else if input.ends_with('/') {
+        format!("{input}{folder}")
+    } else {
+        format!("{input}/{folder}")
+    }
+}
