@@ -32,7 +32,7 @@ Output includes:
 - Heading hierarchy with word counts
 - Block type counts (code, paragraph, list, table, blockquote)
 
-Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page.";
+Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page. A folder line (`api/ (120 docs, 50000w)`) expands by indexing that folder (its path joined to the directory given).";
 
 /// The SPEC's §11 text for `mdsel_select`, with the line §13 appends.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
