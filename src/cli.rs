@@ -108,7 +108,9 @@ enum Sub {
     },
     /// Search: the sections that best match some words, ranked.
     Search {
-        /// Words to look for.
+        /// Words to look for; a query that starts with '-' (`-Force`) is still
+        /// the query, unless it is one of mdsel's options.
+        #[arg(allow_hyphen_values = true)]
         query: String,
         /// Files, directories or '-'.
         #[arg(required = true, value_name = "FILES")]

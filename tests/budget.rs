@@ -436,3 +436,48 @@ fn issue11_streamed_text_is_the_collected_text() {
         }
     }
 }
+
+/// Issue 21: a section whose direct children do not fit beside it was named
+/// as the part to expand, and expanding it printed the same outline again.
+/// The hint names its children (`h1.0/*`), whose outline pages; following it
+/// reaches every entry.
+#[test]
+fn issue21_the_expand_hint_never_repeats_the_outline() {
+    let mut changelog = String::from("# Changelog\n\n");
+    for i in 0..800 {
+        changelog.push_str(&format!(
+            "## v1.{i}.0\n\n- fixed bug number {i} in the parser\n\n"
+        ));
+    }
+    let dir = Scratch::with("budget-changelog", &[("CHANGELOG.md", changelog.as_str())]);
+    let (first, code) = run(dir.path(), &["index", "CHANGELOG.md"]);
+    assert_eq!(code, 0);
+    let marker = first.lines().last().unwrap();
+    let call = marker
+        .split(" · expand: mdsel index ")
+        .nth(1)
+        .expect(marker)
+        .trim_end_matches(']');
+    let (selector, file) = call.split_once(' ').unwrap();
+    let selector = selector.trim_matches('\'');
+    assert_eq!(selector, "h1.0/*", "{marker}");
+    let mut seen = BTreeSet::new();
+    let mut next = Some(selector.to_owned());
+    while let Some(scope) = next.take() {
+        let (out, code) = run(dir.path(), &["index", &scope, file]);
+        assert_eq!(code, 0, "{scope}");
+        assert_ne!(out, first, "{scope} shows something new");
+        assert_within(&out, 2000, (0, 0), &scope);
+        seen.extend(
+            out.lines()
+                .filter_map(|l| l.strip_prefix(" h2."))
+                .map(|l| l.split(' ').next().unwrap().to_owned()),
+        );
+        next = out
+            .lines()
+            .last()
+            .and_then(|m| m.split(" · next: ").nth(1))
+            .map(|n| n.trim_end_matches(']').to_owned());
+    }
+    assert_eq!(seen.len(), 800, "every entry by the pages of the hint");
+}

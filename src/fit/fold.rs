@@ -401,21 +401,29 @@ impl Folder {
             };
         };
         let joined: usize = self.call.inputs.iter().map(|i| i.len() + 1).sum();
-        let (selector, files) = if joined > MAX_INPUTS_SHOWN {
-            // One file named alone: its selectors need no namespace.
-            (widest.selector.clone(), vec![widest.path.clone()])
-        } else if self.namespaced() {
-            (
-                qualified(&widest.namespace, &widest.selector),
-                self.call.inputs.clone(),
-            )
-        } else {
-            (widest.selector.clone(), self.call.inputs.clone())
+        let marker = |part: &str| {
+            let (selector, files) = if joined > MAX_INPUTS_SHOWN {
+                // One file named alone: its selectors need no namespace.
+                (part.to_owned(), vec![widest.path.clone()])
+            } else if self.namespaced() {
+                (qualified(&widest.namespace, part), self.call.inputs.clone())
+            } else {
+                (part.to_owned(), self.call.inputs.clone())
+            };
+            Marker::Folded {
+                depth: d,
+                selector,
+                files,
+            }
         };
-        Marker::Folded {
-            depth: d,
-            selector,
-            files,
+        let whole = marker(&widest.selector);
+        // A section whose direct children do not fit beside it would fold
+        // the same way again: expand its children (`h1.0/*`), which page.
+        let loops = widest.selector != "*" && !self.budget.fits(widest.shown + marker_size(&whole));
+        if loops {
+            marker(&format!("{}/*", widest.selector))
+        } else {
+            whole
         }
     }
 

@@ -22,6 +22,9 @@ pub(crate) struct Widest {
     pub namespace: String,
     pub path: String,
     pub selector: String,
+    /// The line itself and its direct children, each noting what it hides:
+    /// what an outline scoped to it shows folded one level down.
+    pub shown: Size,
 }
 
 /// One document's outline, with its sizes at every fold depth.
@@ -175,6 +178,7 @@ impl DocOutline {
                     namespace,
                     path,
                     selector: at.map_or_else(|| header.selector(), |k| lines[k].selector()),
+                    shown: at.map_or_else(Size::default, |k| with_children(&lines, k)),
                 }
             })
         });
@@ -218,6 +222,19 @@ fn section_descendants(doc: &Document) -> Vec<u32> {
         }
     }
     below
+}
+
+/// Line `k` and its direct children as an outline scoped to it shows them,
+/// folded below the children: each child noting what it hides.
+fn with_children(lines: &[Line], k: usize) -> Size {
+    let depth = lines[k].depth;
+    let mut size = lines[k].size(0);
+    for line in lines[k + 1..].iter().take_while(|l| l.depth > depth) {
+        if line.depth == depth + 1 {
+            size += line.size(line.descendants);
+        }
+    }
+    size
 }
 
 #[cfg(test)]
