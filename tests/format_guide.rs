@@ -9,7 +9,8 @@ use common::bin::mdsel_in;
 use common::scratch::Scratch;
 
 /// Blocks of every type, numbered by type (`h2 number 2`, `code number 1`), with
-/// a second h2 long enough for three pages of 20 words, in a file named README.md.
+/// a second h2 long enough for three pages of 20 words and a heading the sheet's
+/// anchor names, in a file named README.md.
 fn document() -> String {
     let mut text = String::from("---\ntitle: front\n---\nPreamble text.\n\n# Title\n\n");
     for n in 1..=4 {
@@ -21,6 +22,7 @@ fn document() -> String {
             text += "\n";
         }
     }
+    text += "### Install guide\n\ninstall number 1\n\n";
     text += "- item number 1\n- item number 2\n- item number 3\n- item number 4\n\n";
     text += "> quote number 1\n\n| table | number 1 |\n|---|---|\n| a | b |\n\n";
     text += "<div>\nhtml number 1\n</div>\n";

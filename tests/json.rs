@@ -72,6 +72,7 @@ fn index_shape() {
             "selector",
             "level",
             "text",
+            "anchor",
             "words",
             "line_start",
             "line_end",

@@ -56,7 +56,7 @@ Examples:
 
 Returns exact markdown content. No summarization or interpretation.
 
-Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size."#;
+Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size. A link's anchor is a selector too: #server-proxy (GitHub slug, {#id} or <a id>), readme::#install/code.0."#;
 
 fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
     tools

@@ -64,6 +64,19 @@ impl fmt::Display for Reason {
                 )
             }
             Reason::NoDocument => f.write_str("No document was loaded to look in"),
+            Reason::NoAnchor {
+                anchor,
+                headings: 0,
+            } => {
+                write!(
+                    f,
+                    "No heading has the anchor #{anchor}: the document has no headings"
+                )
+            }
+            Reason::NoAnchor { anchor, .. } => write!(
+                f,
+                "No heading has the anchor #{anchor} (GitHub slug, explicit id, or its letters and digits)"
+            ),
             Reason::OutlinePageOutOfRange { pages } => write!(
                 f,
                 "Index out of range: the outline has {}",
@@ -120,6 +133,7 @@ mod tests {
             (Reason::NamespaceNotFound { namespace: "nope".into(), loaded: vec!["guide".into(), "api".into()] }, "no document has namespace 'nope'; loaded: guide, api"),
             (Reason::NamespaceNotFound { namespace: "x".into(), loaded: many }, "no document has namespace 'x'; loaded: d0, d1, d2, d3, d4, d5, d6, d7, d8, d9"),
             (Reason::NoDocument, "No document was loaded to look in"),
+            (Reason::NoAnchor { anchor: "serve".into(), headings: 3 }, "No heading has the anchor #serve (GitHub slug, explicit id, or its letters and digits)"),
             (Reason::OutlinePageOutOfRange { pages: 1 }, "Index out of range: the outline has 1 page"),
             (Reason::OutlinePageOutOfRange { pages: 4 }, "Index out of range: the outline has 4 pages"),
             (Reason::OutlineOnePage, "An outline is shown one page at a time: name one page, as page.N"),

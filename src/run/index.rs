@@ -195,6 +195,7 @@ fn without_page(sel: &Selector) -> Option<Selector> {
             steps.push(Step {
                 target: Target::All,
                 index: None,
+                anchor: None,
             });
             format!("{}*", &body[..after_ns])
         }

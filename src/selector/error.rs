@@ -65,6 +65,10 @@ pub enum Expected {
     CloseBracket,
     /// `h2.0/` or the empty string — a step type.
     Type,
+    /// `#` — an anchor after `#`.
+    Anchor,
+    /// `#caf%C3` — a percent-escape that decodes to text.
+    AnchorEscape,
     /// `h9.0/x` — a type name that does not exist.
     KnownType {
         /// The name found.
@@ -131,6 +135,10 @@ impl fmt::Display for Expected {
                 write!(f, "range {start}-{end} runs backwards; write {end}-{start}")
             }
             Expected::CloseBracket => f.write_str("expected ']' to close the index"),
+            Expected::Anchor => f.write_str("expected an anchor after '#' (e.g. #installation)"),
+            Expected::AnchorEscape => {
+                f.write_str("expected a percent-escape that decodes to text (e.g. %C3%A9 for é)")
+            }
             Expected::Type => write!(f, "expected a type ({})", Target::listed(" or ")),
             Expected::KnownType { found } => {
                 write!(
@@ -210,6 +218,13 @@ pub enum Reason {
     },
     /// No document was loaded to look in (the file errors say why).
     NoDocument,
+    /// `#no-such-heading` — no heading has the anchor.
+    NoAnchor {
+        /// The anchor as written (decoded).
+        anchor: String,
+        /// How many headings the document has.
+        headings: usize,
+    },
     /// `index page.9` — a page past the last page of the outline.
     OutlinePageOutOfRange {
         /// How many pages the outline has.
@@ -238,6 +253,7 @@ impl Reason {
             | Reason::NoneOfType { .. }
             | Reason::ItemNeedsList { .. }
             | Reason::NoDocument
+            | Reason::NoAnchor { .. }
             | Reason::OutlinePageOutOfRange { .. }
             | Reason::NoOutline { .. } => ErrorCode::SelectorNotFound,
         }

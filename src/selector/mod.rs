@@ -84,6 +84,8 @@ pub struct Step {
     pub target: Target,
     /// Which of the matches; `None` means all.
     pub index: Option<Index>,
+    /// Of an anchor step (`#server-proxy`): the anchor, percent-escapes decoded.
+    pub anchor: Option<String>,
 }
 
 /// The node type a step selects. Its names and nouns are its row of the one
@@ -92,6 +94,8 @@ pub struct Step {
 pub enum Target {
     /// `*`: the whole document at the first step, all children later.
     All,
+    /// `#anchor`: the section whose heading has that anchor (SPEC §14).
+    Anchor,
     /// `root`: the preamble.
     Root,
     /// `front`: front matter.

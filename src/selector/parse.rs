@@ -27,7 +27,7 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<&str> {
 /// index, `.N`, `[N` or `,N`, with nothing after but more index (`tabel.0`,
 /// `h7.0`, `h2,0`, `tabel.1-2`). A dotted version (`v1.7.0`) stays a query.
 pub(crate) fn looks_like_selector(text: &str) -> bool {
-    if text.contains("::") || text.contains(['/', '[', '?']) {
+    if text.contains("::") || text.contains(['/', '[', '?']) || text.starts_with('#') {
         return true;
     }
     let name_end = text
@@ -96,7 +96,7 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
         let step_at = p.pos;
         let step = p.step().map_err(|(at, e)| err(at, e))?;
         match step.target {
-            Target::Root | Target::Front if !steps.is_empty() => {
+            Target::Root | Target::Front | Target::Anchor if !steps.is_empty() => {
                 return Err(err(
                     step_at,
                     Expected::FirstOnly {
@@ -133,6 +133,42 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     })
 }
 
+/// `text` with its `%XX` escapes decoded; a malformed escape, or one that
+/// decodes to invalid UTF-8 or a NUL, is an error at its byte offset.
+fn percent_decoded(text: &str) -> Result<String, usize> {
+    if !text.contains('%') {
+        return Ok(text.to_owned());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text.get(i + 1..i + 3).ok_or(i)?;
+            let b = u8::from_str_radix(hex, 16).map_err(|_| i)?;
+            if b == 0 {
+                return Err(i);
+            }
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|e| {
+        // The offset in the text of the escape that broke the UTF-8.
+        let bad = e.utf8_error().valid_up_to();
+        let mut decoded = 0;
+        let mut at = 0;
+        while at < bytes.len() && decoded < bad {
+            at += if bytes[at] == b'%' { 3 } else { 1 };
+            decoded += 1;
+        }
+        at.min(bytes.len().saturating_sub(1))
+    })
+}
+
 struct Cursor<'a> {
     s: &'a str,
     pos: usize,
@@ -150,6 +186,9 @@ impl Cursor<'_> {
         if self.peek() == Some('*') {
             self.pos += 1;
             return self.no_index(Target::All);
+        }
+        if self.peek() == Some('#') {
+            return self.anchor();
         }
         let len = self.s[start..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':'))
@@ -187,7 +226,31 @@ impl Cursor<'_> {
             }
             _ => None,
         };
-        Ok(Step { target, index })
+        Ok(Step {
+            target,
+            index,
+            anchor: None,
+        })
+    }
+
+    /// `#anchor`: up to the next `/` or `?`, percent-escapes decoded.
+    fn anchor(&mut self) -> Result<Step, Failure> {
+        self.pos += 1;
+        let start = self.pos;
+        let len = self.s[start..]
+            .find(['/', '?'])
+            .unwrap_or(self.s.len() - start);
+        let raw = &self.s[start..start + len];
+        if raw.trim().is_empty() {
+            return Err((start, Expected::Anchor));
+        }
+        let anchor = percent_decoded(raw).map_err(|at| (start + at, Expected::AnchorEscape))?;
+        self.pos += len;
+        Ok(Step {
+            target: Target::Anchor,
+            index: None,
+            anchor: Some(anchor),
+        })
     }
 
     fn no_index(&self, target: Target) -> Result<Step, Failure> {
@@ -201,6 +264,7 @@ impl Cursor<'_> {
             _ => Ok(Step {
                 target,
                 index: None,
+                anchor: None,
             }),
         }
     }
@@ -323,7 +387,11 @@ mod tests {
     use crate::tree::BlockKind;
 
     fn step(target: Target, index: Option<Index>) -> Step {
-        Step { target, index }
+        Step {
+            target,
+            index,
+            anchor: None,
+        }
     }
 
     #[test]
@@ -527,6 +595,11 @@ mod tests {
             ("page.0/code.0", 8, Expected::PageLast),
             ("h2.0/root", 6, Expected::FirstOnly { step: "root" }),
             ("h2.0/front", 6, Expected::FirstOnly { step: "front" }),
+            ("h2.0/#usage", 6, Expected::FirstOnly { step: "#" }),
+            ("#", 2, Expected::Anchor),
+            ("#/code.0", 2, Expected::Anchor),
+            ("#caf%C3", 5, Expected::AnchorEscape),
+            ("#a%00", 3, Expected::AnchorEscape),
             ("é::h2.", 7, Expected::Index { after: '.' }),
             ("h2.0/é", 6, Expected::Type),
             (

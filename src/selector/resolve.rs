@@ -6,6 +6,7 @@
 
 use super::Reason;
 use super::{Index, Selector, Step, Target};
+use crate::tree::loose;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// A node a selector names, and which of its pages when the last step is `page`.
@@ -61,6 +62,13 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
                 })
                 .collect());
         }
+        if let (Target::Anchor, Some(anchor)) = (step.target, &step.anchor) {
+            // Only a first step (the parser sees to that).
+            current = vec![Some(
+                find_anchor(doc, anchor).ok_or_else(|| anchor_miss(doc, k, anchor))?,
+            )];
+            continue;
+        }
         let mut next = Vec::new();
         let mut failure: Option<(Option<NodeId>, Vec<NodeId>)> = None;
         for &ctx in &current {
@@ -96,6 +104,76 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
         .collect())
 }
 
+/// The section whose heading has `anchor` (SPEC §14): a GitHub slug or an
+/// explicit id, exactly; else ignoring case; else loosely, the first heading
+/// whose anchor or text has the same letters and digits (`#serverport` finds
+/// `server.port`).
+fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
+    let sections = doc.sections();
+    let anchors = &doc.anchors;
+    let named = |a: &crate::tree::Anchors, eq: &dyn Fn(&str) -> bool| {
+        eq(&a.slug) || a.ids.iter().any(|id| eq(id))
+    };
+    let exact = |s: &str| s == anchor;
+    let folded =
+        |s: &str| s.eq_ignore_ascii_case(anchor) || s.to_lowercase() == anchor.to_lowercase();
+    let wanted = loose(anchor);
+    let by = |eq: &dyn Fn(&str) -> bool| anchors.iter().position(|a| named(a, eq));
+    let k = by(&exact).or_else(|| by(&folded)).or_else(|| {
+        (!wanted.is_empty())
+            .then(|| {
+                (0..sections.len()).find(|&k| {
+                    loose(&doc.titles[k]) == wanted || named(&anchors[k], &|s| loose(s) == wanted)
+                })
+            })
+            .flatten()
+    })?;
+    Some(sections[k])
+}
+
+/// No heading has the anchor: the nearest anchors of the document, as
+/// working selectors.
+fn anchor_miss(doc: &Document, step: usize, anchor: &str) -> Miss {
+    let wanted = anchor.to_lowercase();
+    let mut scored: Vec<(f32, usize)> = doc
+        .anchors
+        .iter()
+        .enumerate()
+        .map(|(k, a)| (crate::fuzzy::similarity(&wanted, a.main()), k))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    Miss {
+        step,
+        reason: Reason::NoAnchor {
+            anchor: anchor.to_owned(),
+            headings: doc.sections().len(),
+        },
+        suggestions: scored
+            .into_iter()
+            .take(NEAREST)
+            .map(|(_, k)| anchor_selector(doc.anchors[k].main()))
+            .collect(),
+    }
+}
+
+/// `#anchor` as a selector reads it back: the characters that end a step or
+/// split selectors (`/ ? , %` and white space) percent-escaped.
+pub(crate) fn anchor_selector(anchor: &str) -> String {
+    let mut out = String::with_capacity(anchor.len() + 1);
+    out.push('#');
+    for c in anchor.chars() {
+        if matches!(c, '/' | '?' | ',' | '%') || c.is_whitespace() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The nodes a step of type `target` can pick from, in document order, inside
 /// `ctx` (`None`: the document level of a first step).
 fn candidates(doc: &Document, ctx: Option<NodeId>, target: Target) -> Vec<NodeId> {
@@ -107,7 +185,7 @@ fn candidates(doc: &Document, ctx: Option<NodeId>, target: Target) -> Vec<NodeId
             Target::Heading(level) => doc.headings(level).to_vec(),
             Target::Section => doc.sections().to_vec(),
             Target::Block(kind) => doc.blocks(kind).to_vec(),
-            Target::Item | Target::Page => Vec::new(),
+            Target::Item | Target::Page | Target::Anchor => Vec::new(),
         };
     };
     if target == Target::All {

@@ -51,7 +51,7 @@ const fn row(
 
 /// Every node type, in the order help and messages list them.
 #[rustfmt::skip]
-pub(crate) const TYPES: [TypeInfo; 18] = [
+pub(crate) const TYPES: [TypeInfo; 19] = [
     // target, shorthand, full name, other names, one, many
     row(Target::Heading(1),                  "h1",      Some("heading:h1"),        &[],             "h1 heading",         "h1 headings"),
     row(Target::Heading(2),                  "h2",      Some("heading:h2"),        &[],             "h2 heading",         "h2 headings"),
@@ -70,6 +70,8 @@ pub(crate) const TYPES: [TypeInfo; 18] = [
     row(Target::Block(BlockKind::Quote),     "quote",   Some("block:blockquote"),  &["blockquote"], "blockquote",         "blockquotes"),
     row(Target::Block(BlockKind::Html),      "html",    Some("block:html"),        &[],             "HTML block",         "HTML blocks"),
     row(Target::Page,                        "page",    None,                      &[],             "page",               "pages"),
+    // `#anchor` names a section by its heading's anchor; written `#…`, never by name.
+    TypeInfo { node: "section", ..row(Target::Anchor, "#", None, &[], "heading anchor", "heading anchors") },
     // `*` names the document at the first step and children later.
     TypeInfo { node: "document", ..row(Target::All, "*", None, &[], "child", "children") },
 ];
@@ -98,6 +100,7 @@ impl Target {
             .unwrap_or(&lower);
         TYPES
             .iter()
+            .filter(|t| t.target != Target::Anchor)
             .find(|t| t.name == name || t.full == Some(name) || t.aliases.contains(&name))
             .map(|t| t.target)
     }
@@ -108,6 +111,7 @@ impl Target {
     pub fn names() -> impl Iterator<Item = &'static str> {
         let short = TYPES
             .iter()
+            .filter(|t| t.target != Target::Anchor)
             .flat_map(|t| iter::once(t.name).chain(t.aliases.iter().copied()));
         let blocks = BlockKind::ALL
             .iter()
@@ -138,7 +142,7 @@ impl Target {
                 (Target::Heading(_), [first, .., end]) if t.name == *first => {
                     names.push(format!("{first}-{end}"));
                 }
-                (Target::Heading(_), _) => {}
+                (Target::Heading(_) | Target::Anchor, _) => {}
                 _ => names.push(t.name.to_owned()),
             }
         }
@@ -167,6 +171,7 @@ mod tests {
     fn all_targets() -> Vec<Target> {
         let mut all = vec![
             Target::All,
+            Target::Anchor,
             Target::Root,
             Target::Front,
             Target::Section,
@@ -191,7 +196,8 @@ mod tests {
 
     #[test]
     fn every_name_round_trips() {
-        for t in &TYPES {
+        // An anchor step is written `#…`, never by its row's name.
+        for t in TYPES.iter().filter(|t| t.target != Target::Anchor) {
             let names = iter::once(t.name)
                 .chain(t.full)
                 .chain(t.aliases.iter().copied());
@@ -304,6 +310,7 @@ mod tests {
                 .iter()
                 .filter(|h| matches!(h.target, Target::Heading(_)))
                 .any(|h| words.contains(&h.name)),
+            Target::Anchor => selectors.contains(" #"),
             _ => words.contains(&t.name),
         };
         for t in &TYPES {

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
+use super::anchors::anchors;
 use super::lines::Lines;
 use super::options::options;
 use super::{BlockKind, Document, Kind, Node, NodeId};
@@ -79,6 +80,12 @@ pub fn parse_document(source: Source) -> Document {
     // heading-to-heading segment (add_sections sums those into section counts).
     let before = count_words(&text[..first_heading]);
     let words = before + b.add_sections(&lines, headings);
+    let starts: Vec<usize> = b
+        .sections
+        .iter()
+        .map(|&id| b.nodes[id.index()].span.start)
+        .collect();
+    let anchors = anchors(&text, &starts, &mut b.titles);
     Document {
         namespace,
         path,
@@ -90,6 +97,7 @@ pub fn parse_document(source: Source) -> Document {
         root: b.root,
         sections: b.sections,
         titles: b.titles,
+        anchors,
         section_words: b.section_words,
         by_level: b.by_level,
         blocks: b.blocks,

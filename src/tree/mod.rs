@@ -6,6 +6,7 @@
 //! item, blockquote). `build` is the only file that talks to the Markdown parser.
 //! Nothing here recurses on input depth.
 
+mod anchors;
 mod build;
 mod lines;
 mod options;
@@ -14,6 +15,7 @@ mod tests;
 
 use std::ops::Range;
 
+pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
 pub(crate) use lines::{line_ends, next_line_end};
 
@@ -149,6 +151,8 @@ pub struct Document {
     pub(crate) sections: Vec<NodeId>,
     /// Plain-text heading titles, parallel to `sections`.
     pub(crate) titles: Vec<String>,
+    /// Each heading's anchors (SPEC §14), parallel to `sections`.
+    pub(crate) anchors: Vec<Anchors>,
     /// Word counts, parallel to `sections`.
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
@@ -254,6 +258,13 @@ impl Document {
         self.sections
             .binary_search_by_key(&self.node(id).span.start, |&s| self.node(s).span.start)
             .ok()
+    }
+
+    /// The anchor a link to a section most likely uses: its explicit id, else
+    /// its GitHub slug (`""` for a node that is not a section).
+    pub fn anchor(&self, id: NodeId) -> &str {
+        self.section_index(id)
+            .map_or("", |i| self.anchors[i].main())
     }
 
     /// The plain-text title of a section.

@@ -1,0 +1,275 @@
+//! Heading anchors (SPEC §14): what a link's `#fragment` names.
+//!
+//! Each heading has the GitHub slug of its plain text (a repeated slug gets
+//! `-1`, `-2`, … in document order), and may have explicit ids: a `{#id}`
+//! ending its line (which then is not part of its text), an `<a id=…>` or
+//! `<a name=…>` on its line, or such an anchor alone on a line before it with
+//! only blank lines, comments or other such anchors between.
+//!
+//! Pure text work over the heading lines; no parse.
+
+use std::collections::HashMap;
+
+/// The anchors of one heading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Anchors {
+    /// The GitHub slug, made unique in the document.
+    pub slug: String,
+    /// Explicit ids, the `{#id}` first.
+    pub ids: Vec<String>,
+}
+
+impl Anchors {
+    /// The anchor a link to this heading most likely uses: its explicit id,
+    /// else its slug.
+    pub fn main(&self) -> &str {
+        self.ids.first().unwrap_or(&self.slug)
+    }
+}
+
+/// The anchors of every heading, given the text, each heading's start and its
+/// plain title; a trailing `{#id}` is cut from the title it ends.
+pub(crate) fn anchors(text: &str, starts: &[usize], titles: &mut [String]) -> Vec<Anchors> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &start) in starts.iter().enumerate() {
+        let line = line_at(text, start);
+        let mut ids = Vec::new();
+        if let Some((id, attrs)) = attribute_id(line) {
+            ids.push(id.to_owned());
+            if let Some(cut) = titles[k].strip_suffix(attrs) {
+                titles[k] = cut.trim_end().to_owned();
+            }
+        }
+        ids.extend(html_ids(line));
+        ids.extend(anchors_before(text, start));
+        let base = slug(&titles[k]);
+        let slug = match seen.get(&base).copied() {
+            None => base.clone(),
+            Some(mut n) => {
+                // The next free `-N`, as GitHub numbers repeats.
+                let mut candidate;
+                loop {
+                    n += 1;
+                    candidate = format!("{base}-{n}");
+                    if !seen.contains_key(&candidate) {
+                        break;
+                    }
+                }
+                seen.insert(base.clone(), n);
+                candidate
+            }
+        };
+        seen.entry(base).or_insert(0);
+        seen.entry(slug.clone()).or_insert(0);
+        out.push(Anchors { slug, ids });
+    }
+    out
+}
+
+/// GitHub's slug of a heading's plain text: lowercase; letters, marks, digits,
+/// `_` and `-` kept; each space a `-`; everything else dropped.
+pub(crate) fn slug(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c == ' ' {
+            out.push('-');
+        } else if c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c) {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
+}
+
+/// Combining marks (kept by GitHub's slugger), roughly: the combining blocks.
+fn is_mark(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+        || matches!(c as u32, 0x0900..=0x0DFF if !c.is_alphanumeric() && !c.is_whitespace())
+}
+
+/// What a loose match compares: letters and digits only, case folded
+/// (`server.port`, `server-port` and `serverport` are alike).
+pub(crate) fn loose(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The line starting at `start`, without its line ending.
+fn line_at(text: &str, start: usize) -> &str {
+    let rest = &text[start..];
+    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// `{#id …}` ending an ATX heading line: the id and the whole `{…}` text.
+fn attribute_id(line: &str) -> Option<(&str, &str)> {
+    let body = line.trim_end().trim_end_matches('#').trim_end();
+    let body = if body.len() < line.trim_end().len() && !body.ends_with('}') {
+        line.trim_end()
+    } else {
+        body
+    };
+    let open = body.rfind('{')?;
+    let attrs = &body[open..];
+    if !attrs.ends_with('}') {
+        return None;
+    }
+    let inner = &attrs[1..attrs.len() - 1];
+    let id = inner
+        .split_whitespace()
+        .find_map(|t| t.strip_prefix('#'))
+        .filter(|id| !id.is_empty())?;
+    Some((id, attrs))
+}
+
+/// The `id` and `name` values of `<a …>` tags on a line.
+fn html_ids(line: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("<a ") {
+        let tag_start = from + at;
+        let tag_end = lower[tag_start..]
+            .find('>')
+            .map_or(line.len(), |e| tag_start + e);
+        let tag = &line[tag_start..tag_end];
+        let tag_lower = &lower[tag_start..tag_end];
+        for key in ["id=", "name="] {
+            let mut search = 0;
+            while let Some(k) = tag_lower[search..].find(key) {
+                let key_at = search + k;
+                search = key_at + key.len();
+                // A whole attribute name, not the end of another (`data-id=`).
+                let before = tag_lower[..key_at].chars().next_back();
+                if before.is_some_and(|c| !c.is_whitespace()) {
+                    continue;
+                }
+                if let Some(value) = attribute_value(&tag[search..]) {
+                    ids.push(value.to_owned());
+                }
+            }
+        }
+        from = tag_end.max(tag_start + 3).min(line.len());
+    }
+    ids
+}
+
+/// A quoted or bare attribute value at the start of `rest`.
+fn attribute_value(rest: &str) -> Option<&str> {
+    let value = match rest.chars().next()? {
+        q @ ('"' | '\'') => {
+            let body = &rest[1..];
+            &body[..body.find(q)?]
+        }
+        _ => {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .unwrap_or(rest.len());
+            &rest[..end]
+        }
+    };
+    (!value.is_empty()).then_some(value)
+}
+
+/// Anchors alone on the lines before a heading, with only blank lines,
+/// comments or other such anchors between (nearest last).
+fn anchors_before(text: &str, start: usize) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut end = start;
+    // A bounded look back: anchors stand right above their heading.
+    for _ in 0..16 {
+        if end == 0 {
+            break;
+        }
+        let before = &text[..end];
+        let body_end = before.trim_end_matches(['\n', '\r']).len();
+        if body_end == before.len() {
+            break;
+        }
+        let line_start = before[..body_end].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line = before[line_start..body_end].trim();
+        end = line_start;
+        if line.is_empty() || (line.starts_with("<!--") && line.ends_with("-->")) {
+            continue;
+        }
+        if is_anchor_line(line) {
+            let mut found = html_ids(line);
+            found.append(&mut ids);
+            ids = found;
+            continue;
+        }
+        break;
+    }
+    ids
+}
+
+/// A line holding only `<a id=…></a>` / `<a name=…>` tags.
+fn is_anchor_line(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    if !lower.starts_with("<a ") {
+        return false;
+    }
+    let stripped = lower.replace("</a>", "");
+    let mut rest = stripped.trim();
+    while let Some(tail) = rest.strip_prefix("<a ") {
+        let Some(end) = tail.find('>') else {
+            return false;
+        };
+        rest = tail[end + 1..].trim_start();
+    }
+    rest.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_slugs() {
+        let cases = [
+            ("Installation", "installation"),
+            ("Server Options", "server-options"),
+            ("server.proxy", "serverproxy"),
+            ("`--concurrent-fragments`", "--concurrent-fragments"),
+            ("What's new in 2.0?", "whats-new-in-20"),
+            ("snake_case names", "snake_case-names"),
+            ("Émigré café", "émigré-café"),
+            ("日本語の見出し", "日本語の見出し"),
+            ("🎉 Release party", "-release-party"),
+            ("A & B", "a--b"),
+        ];
+        for (title, want) in cases {
+            assert_eq!(slug(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn repeats_are_numbered_and_explicit_ids_found() {
+        let text = "# Usage\n\n## Usage\n\n<a id=\"old-name\"></a>\n<!-- kept -->\n\n## Setup {#setup-id}\n\n## <a name=\"x\"></a>Usage-1\n\n## Usage\n";
+        let starts: Vec<usize> = text
+            .match_indices('#')
+            .filter(|(i, _)| *i == 0 || text.as_bytes()[i - 1] == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        let mut titles: Vec<String> = ["Usage", "Usage", "Setup {#setup-id}", "Usage-1", "Usage"]
+            .map(str::to_owned)
+            .to_vec();
+        let got = anchors(text, &starts, &mut titles);
+        let slugs: Vec<&str> = got.iter().map(|a| a.slug.as_str()).collect();
+        assert_eq!(slugs, ["usage", "usage-1", "setup", "usage-1-1", "usage-2"]);
+        assert_eq!(got[2].ids, ["setup-id", "old-name"]);
+        assert_eq!(titles[2], "Setup", "the {{#id}} is not part of the text");
+        assert_eq!(got[3].ids, ["x"]);
+        assert_eq!(got[2].main(), "setup-id");
+        assert_eq!(got[0].main(), "usage");
+    }
+
+    #[test]
+    fn loose_keeps_letters_and_digits() {
+        assert_eq!(loose("server.port"), "serverport");
+        assert_eq!(loose("Server-Port"), "serverport");
+        assert_eq!(loose("#server_port"), "serverport");
+    }
+}

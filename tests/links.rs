@@ -1,0 +1,226 @@
+//! SPEC §14, links: `#anchor` as a first step names the section whose heading
+//! has that anchor (GitHub slug, explicit id, or loosely its letters and
+//! digits), with every later step, query and page working after it.
+
+mod common;
+
+use common::bin::mdsel_in;
+use common::scratch::Scratch;
+
+const GUIDE: &str = "\
+# Guide
+
+## Server Options
+
+### server.proxy
+
+Proxy here.
+
+```sh
+run --proxy
+```
+
+### server.port
+
+Port.
+
+## Setup {#custom-setup}
+
+Steps.
+
+<a id=\"old-install\"></a>
+<!-- renamed -->
+
+## Install `cargo` 🚀 crates
+
+Install it.
+
+## <a name=\"usage-anchor\"></a>Usage
+
+First usage.
+
+## Usage
+
+Second usage.
+
+## Usage
+
+Third usage.
+
+## Überblick und Einführung
+
+Deutsch.
+
+## 日本語の見出し
+
+日本語。
+";
+
+fn select(dir: &Scratch, args: &[&str]) -> (String, String, i32) {
+    let out = mdsel_in(dir.path(), args, b"");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn guide() -> Scratch {
+    Scratch::with(
+        "links",
+        &[
+            ("guide.md", GUIDE),
+            ("other.md", "# Other\n\n## Usage\n\nElsewhere.\n"),
+        ],
+    )
+}
+
+/// The first line of what `#anchor` selects in guide.md.
+fn first_line(dir: &Scratch, anchor: &str) -> String {
+    let (out, err, code) = select(dir, &["select", anchor, "guide.md"]);
+    assert_eq!(code, 0, "{anchor}: {err}");
+    out.lines().next().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn github_slugs_with_repeats_markup_emoji_and_other_scripts() {
+    let dir = guide();
+    let cases = [
+        ("#guide", "# Guide"),
+        ("#server-options", "## Server Options"),
+        ("#serverproxy", "### server.proxy"),
+        ("#install-cargo--crates", "## Install `cargo` 🚀 crates"),
+        ("#usage", "## <a name=\"usage-anchor\"></a>Usage"),
+        ("#usage-1", "## Usage"),
+        ("#überblick-und-einführung", "## Überblick und Einführung"),
+        (
+            "#%C3%BCberblick-und-einf%C3%BChrung",
+            "## Überblick und Einführung",
+        ),
+        ("#日本語の見出し", "## 日本語の見出し"),
+    ];
+    for (anchor, want) in cases {
+        assert_eq!(first_line(&dir, anchor), want, "{anchor}");
+    }
+    // The third "Usage" is the second repeat.
+    let (out, _, _) = select(&dir, &["select", "#usage-2", "guide.md"]);
+    assert!(out.contains("Third usage."), "{out}");
+}
+
+#[test]
+fn explicit_ids_in_both_forms_and_loose_spellings() {
+    let dir = guide();
+    assert_eq!(
+        first_line(&dir, "#custom-setup"),
+        "## Setup {#custom-setup}"
+    );
+    assert_eq!(
+        first_line(&dir, "#old-install"),
+        "## Install `cargo` 🚀 crates"
+    );
+    assert_eq!(
+        first_line(&dir, "#usage-anchor"),
+        "## <a name=\"usage-anchor\"></a>Usage"
+    );
+    // Other generators' spellings of `server.port`.
+    assert_eq!(first_line(&dir, "#server-port"), "### server.port");
+    assert_eq!(first_line(&dir, "#Server_Port"), "### server.port");
+    // The {#id} is not part of the heading's text.
+    let (index, _, _) = select(&dir, &["index", "guide.md"]);
+    assert!(index.contains(" h2.1 Setup (9w)\n"), "{index}");
+    let (json, _, _) = select(&dir, &["index", "--json", "guide.md"]);
+    assert!(
+        json.contains(r#""text":"Setup","anchor":"custom-setup""#),
+        "{json}"
+    );
+    assert!(json.contains(r#""anchor":"usage-1""#), "{json}");
+    assert!(
+        !index.contains("custom-setup"),
+        "text outlines print no anchors"
+    );
+}
+
+#[test]
+fn every_step_and_query_works_after_an_anchor() {
+    let dir = guide();
+    let (out, _, code) = select(&dir, &["select", "#serverproxy/code.0", "guide.md"]);
+    assert_eq!((out.as_str(), code), ("```sh\nrun --proxy\n```\n", 0));
+    let (out, _, _) = select(&dir, &["select", "#server-options?head=1", "guide.md"]);
+    assert_eq!(out, "## Server Options\n[truncated]\n");
+    // Namespaced, among several documents, and several selectors at once.
+    let (out, err, code) = select(
+        &dir,
+        &[
+            "select",
+            "other::#usage,guide::#custom-setup",
+            "guide.md",
+            "other.md",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "other::h2.0:\n## Usage\n\nElsewhere.\nguide::h2.1:\n## Setup {#custom-setup}\n\nSteps.\n\n\
+         <a id=\"old-install\"></a>\n<!-- renamed -->\n"
+    );
+    // Auto mode reads it as a selector; pages follow the budget.
+    let (out, _, _) = select(&dir, &["--max-words", "3", "#server-options", "guide.md"]);
+    assert!(out.contains("[page 1/"), "{out}");
+    assert!(out.contains("next: h2.0/page.1"), "{out}");
+}
+
+#[test]
+fn a_missing_anchor_suggests_the_nearest_that_work() {
+    let dir = guide();
+    let (out, err, code) = select(&dir, &["select", "#server-option", "guide.md"]);
+    assert_eq!((out.as_str(), code), ("", 1));
+    let mut lines = err.lines();
+    assert_eq!(lines.next(), Some("!#server-option"));
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("No heading has the anchor #server-option")
+    );
+    let suggestions: Vec<&str> = lines.next().unwrap().split(' ').collect();
+    assert_eq!(suggestions[0], "~#server-options", "{err}");
+    for s in suggestions {
+        let (_, err, code) = select(&dir, &["select", s.trim_start_matches('~'), "guide.md"]);
+        assert_eq!(code, 0, "{s}: {err}");
+    }
+    // Namespaced suggestions when several documents are loaded.
+    let (_, err, _) = select(&dir, &["select", "#nope", "guide.md", "other.md"]);
+    assert!(err.contains("~guide::#"), "{err}");
+}
+
+#[test]
+fn hostile_anchors_get_clear_errors() {
+    let dir = guide();
+    let long = format!("#{}", "a".repeat(60_000));
+    let cases: [(&str, &str); 6] = [
+        ("#", "expected an anchor after '#'"),
+        ("##", "No heading has the anchor ##"),
+        ("#%00", "expected a percent-escape that decodes to text"),
+        ("#%FF%FE", "expected a percent-escape that decodes to text"),
+        ("#%zz", "expected a percent-escape that decodes to text"),
+        ("h2.0/#usage", "can only be the first step"),
+    ];
+    for (sel, want) in cases {
+        let (out, err, code) = select(&dir, &["select", sel, "guide.md"]);
+        assert_eq!(code, 1, "{sel}: {out}");
+        assert!(err.contains(want), "{sel}: {err}");
+        assert!(!out.starts_with("Search results"), "{sel} is no search");
+    }
+    let (_, err, code) = select(&dir, &["select", &long, "guide.md"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("No heading has the anchor"),
+        "{}",
+        &err[..200.min(err.len())]
+    );
+    // A '#' inside a file name that exists still opens the file.
+    let csharp = Scratch::with("links-csharp", &[("C#.md", "# C sharp\n\ntext\n")]);
+    let (out, err, code) = select(&csharp, &["C#.md"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "h1.0 C sharp (4w)\n---\npara:1\n");
+}
