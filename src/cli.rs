@@ -250,9 +250,15 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
     let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
         a == "-"
             || Path::new(a).exists()
-            || mdsel::Input::is_markdown(Path::new(a))
-            || names_a_path(a)
+            || (link_path(a).is_none()
+                && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
     });
+    // A link to a file's section (`docs/guide.md#install`) reads that file.
+    for path in selectors.iter().filter_map(|s| link_path(s)) {
+        if !files.contains(&path) {
+            files.push(path);
+        }
+    }
     if files.is_empty()
         && selectors.len() > 1
         && selectors.last().is_some_and(|a| !reads_as_selector(a))
@@ -260,6 +266,16 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
         files.extend(selectors.pop());
     }
     (selectors, files)
+}
+
+/// The file a `PATH#anchor` argument links to, when it is one (and not a file
+/// whose name holds a `#`, such as `C#.md`).
+fn link_path(arg: &str) -> Option<String> {
+    if Path::new(arg).exists() {
+        return None;
+    }
+    let sel = mdsel::parse_selector(arg).ok()?;
+    sel.link_path().map(str::to_owned)
 }
 
 /// Whether an argument can only be a path, even one that does not exist: it

@@ -306,6 +306,87 @@ fn number_duplicates(out: &mut [String]) {
     }
 }
 
+/// Which document a link's path names (SPEC §14): the one whose path is
+/// `wanted`, else the first whose path ends with `/wanted`, comparing `/`-
+/// separated components with `.` and `..` folded; then the same ignoring case.
+pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
+    let wanted = components(wanted);
+    if wanted.is_empty() {
+        return None;
+    }
+    let ends = |path: &[String], fold: bool| {
+        path.len() >= wanted.len()
+            && path[path.len() - wanted.len()..]
+                .iter()
+                .zip(&wanted)
+                .all(|(a, b)| {
+                    if fold {
+                        a.to_lowercase() == b.to_lowercase()
+                    } else {
+                        a == b
+                    }
+                })
+    };
+    let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
+    (all.iter().position(|p| *p == wanted))
+        .or_else(|| all.iter().position(|p| ends(p, false)))
+        .or_else(|| all.iter().position(|p| ends(p, true)))
+}
+
+/// The documents a wiki link's note names, in input order: file name without
+/// extension equal to the note's last part, any case (whitespace runs alike);
+/// a folder part narrows it to paths whose folders end with it.
+pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
+    let wanted = components(note);
+    let Some((name, folders)) = wanted.split_last() else {
+        return Vec::new();
+    };
+    let fold = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let name = fold(name);
+    paths
+        .iter()
+        .enumerate()
+        .filter(|(_, path)| {
+            let parts = components(path);
+            let Some((file, dirs)) = parts.split_last() else {
+                return false;
+            };
+            let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
+            fold(stem) == name
+                && dirs.len() >= folders.len()
+                && dirs[dirs.len() - folders.len()..]
+                    .iter()
+                    .zip(folders)
+                    .all(|(a, b)| fold(a) == fold(b))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// A path's components, `/` or `\` separated, `.` dropped and `..` folded.
+fn components(path: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in path.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if out.last().is_some_and(|p| p != "..") {
+                    out.pop();
+                } else {
+                    out.push("..".to_owned());
+                }
+            }
+            _ => out.push(part.to_owned()),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -224,3 +224,141 @@ fn hostile_anchors_get_clear_errors() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "h1.0 C sharp (4w)\n---\npara:1\n");
 }
+
+fn vault() -> Scratch {
+    Scratch::with(
+        "links-vault",
+        &[
+            ("docs/config/server-options.md", GUIDE),
+            (
+                "notes/Internal links.md",
+                "# Internal links\n\n## Link to a heading in a note\n\nLinks work.\n\n## Other\n\nx\n",
+            ),
+            (
+                "notes/sub/Other.md",
+                "# Other note\n\nsee [[Internal links]]\n",
+            ),
+            ("notes/Other.md", "# Top other\n\nthe first Other\n"),
+        ],
+    )
+}
+
+#[test]
+fn a_path_with_an_anchor_opens_that_files_section() {
+    let dir = vault();
+    // Auto mode: the file is read, as a browser opens the link.
+    let (out, err, code) = select(&dir, &["docs/config/server-options.md#server-port"]);
+    assert_eq!(
+        (out.as_str(), code),
+        ("### server.port\n\nPort.\n", 0),
+        "{err}"
+    );
+    let (out, _, _) = select(
+        &dir,
+        &["./docs/config/server-options.md#serverproxy/code.0"],
+    );
+    assert_eq!(out, "```sh\nrun --proxy\n```\n");
+    // As select's selector, the file among the inputs (a path suffix will do).
+    let (out, err, code) = select(
+        &dir,
+        &[
+            "select",
+            "config/server-options.md#custom-setup",
+            "docs",
+            "notes",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("## Setup {#custom-setup}\n"), "{out}");
+    let (out, _, code) = select(
+        &dir,
+        &[
+            "select",
+            "docs/x/../config/server-options.md#usage-2",
+            "docs",
+        ],
+    );
+    assert_eq!((out.as_str(), code), ("## Usage\n\nThird usage.\n", 0));
+}
+
+#[test]
+fn wiki_links_as_pasted() {
+    let dir = vault();
+    let cases = [
+        (
+            "[[Internal links#Link to a heading in a note]]",
+            "## Link to a heading in a note",
+        ),
+        (
+            "[[internal LINKS#link-to-a-heading-in-a-note|shown text]]",
+            "## Link to a heading in a note",
+        ),
+        ("[[Internal links]]", "# Internal links"),
+        ("[[sub/Other]]", "# Other note"),
+        ("[[notes/sub/Other#Other note]]", "# Other note"),
+        ("[[Internal links#Other\\|in a table]]", "## Other"),
+    ];
+    for (link, want) in cases {
+        let (out, err, code) = select(&dir, &[link, "notes"]);
+        assert_eq!(code, 0, "{link}: {err}");
+        assert_eq!(out.lines().next(), Some(want), "{link}");
+    }
+    // Two notes named Other: the first in input order, with a warning.
+    let (out, err, code) = select(&dir, &["[[Other]]", "notes"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# Top other"), "{out}");
+    assert!(
+        err.starts_with("warning: 2 notes are named 'Other'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn links_that_find_nothing_name_what_would_work() {
+    let dir = vault();
+    let (_, err, code) = select(&dir, &["[[Internl links#Other]]", "notes"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("No file among the inputs is the note 'Internl links'"),
+        "{err}"
+    );
+    // Note names hold spaces: suggestions are `~[[…]]` each.
+    let line = err.lines().nth(2).unwrap();
+    let suggestions: Vec<&str> = line
+        .split(" ~")
+        .map(|s| s.trim_start_matches('~'))
+        .collect();
+    assert_eq!(suggestions[0], "[[Internal links]]", "{err}");
+    for s in suggestions {
+        let (_, err, code) = select(&dir, &[s, "notes"]);
+        assert_eq!(code, 0, "{s}: {err}");
+    }
+    let (_, err, code) = select(&dir, &["[[Internal links#No such heading]]", "notes"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("No heading has the anchor #No such heading"),
+        "{err}"
+    );
+    let (_, err, code) = select(&dir, &["select", "missing.md#usage", "docs"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing.md"), "{err}");
+}
+
+#[test]
+fn hostile_wiki_links_get_clear_errors() {
+    let dir = vault();
+    for (link, want) in [
+        ("[[", "expected ']]' to close the wiki link"),
+        ("[[Note", "expected ']]' to close the wiki link"),
+        ("[[#]]", "expected a note, a heading or both"),
+        ("[[]]", "expected a note, a heading or both"),
+        ("[[|x]]", "expected a note, a heading or both"),
+    ] {
+        let (out, err, code) = select(&dir, &["select", link, "notes"]);
+        assert_eq!(code, 1, "{link}: {out}");
+        assert!(err.contains(want), "{link}: {err}");
+    }
+    // `]]` alone is no selector shape: a search that says so.
+    let (_, _, code) = select(&dir, &["select", "]]", "notes"]);
+    assert_eq!(code, 1);
+}

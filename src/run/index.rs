@@ -168,7 +168,8 @@ fn scoping(call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> Scoping {
             scope.push(Ok(rest));
         }
     }
-    let selectors = (!scope.is_empty()).then(|| Selectors::new(scope, &walk.namespaces()));
+    let selectors =
+        (!scope.is_empty()).then(|| Selectors::new(scope, &walk.namespaces(), &walk.paths()));
     Scoping {
         selectors,
         page,
@@ -205,6 +206,7 @@ fn without_page(sel: &Selector) -> Option<Selector> {
         namespace: sel.namespace.clone(),
         steps,
         query: Query::default(),
+        doc: sel.doc.clone(),
     })
 }
 

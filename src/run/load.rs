@@ -60,6 +60,14 @@ impl Walk {
         self.slots.is_empty()
     }
 
+    /// The paths of the files found as shown, in input order.
+    pub fn paths(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .filter_map(|s| s.as_ref().ok().map(|(entry, _)| entry.display()))
+            .collect()
+    }
+
     /// The namespaces of the files found, in input order.
     pub fn namespaces(&self) -> Vec<String> {
         self.slots

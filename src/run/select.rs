@@ -24,7 +24,10 @@ pub(super) fn run(
     walk: Walk,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let selectors = Selectors::new(parsed, &walk.namespaces());
+    let selectors = Selectors::new(parsed, &walk.namespaces(), &walk.paths());
+    for warning in &selectors.warnings {
+        sink.event(Event::Warning(warning.clone()))?;
+    }
     let mut misses = Misses::new(&selectors);
     let keep = sink.keeps_documents();
     let mut loaded = 0usize;

@@ -11,7 +11,7 @@ use super::Parsed;
 use crate::namespace::{self, qualified};
 use crate::report::Unresolved;
 use crate::selector::Reason;
-use crate::selector::{self, Miss, Selector, SyntaxError};
+use crate::selector::{self, DocRef, Miss, Selector, SyntaxError, anchor_selector};
 use crate::tree::Document;
 
 /// Which documents a selector looks in.
@@ -32,7 +32,9 @@ enum Entry {
         sel: Selector,
         target: Target,
         /// For a namespace no file has: the selector without it.
-        rest: Option<Selector>,
+        rest: Option<Box<Selector>>,
+        /// For a wiki link to a note no file is: the closest notes, as links.
+        notes: Vec<String>,
     },
     Invalid {
         err: SyntaxError,
@@ -45,6 +47,8 @@ enum Entry {
 #[derive(Debug)]
 pub(crate) struct Selectors {
     entries: Vec<Entry>,
+    /// Notes on how links were read (an ambiguous note name).
+    pub warnings: Vec<String>,
 }
 
 /// What one document made of the selectors.
@@ -74,22 +78,47 @@ impl<T> DocFinds<T> {
 }
 
 impl Selectors {
-    /// The selectors as parsed; `namespaces` are those of the files found, in order.
-    pub fn new(parsed: Vec<Parsed>, namespaces: &[String]) -> Selectors {
-        let target = |sel: &Selector| match &sel.namespace {
-            None => Target::Every,
-            Some(ns) => match namespace::find(namespaces.iter().map(String::as_str), ns) {
-                Some(i) => Target::One(i),
-                None => Target::Missing,
-            },
+    /// The selectors as parsed; `namespaces` and `paths` are those of the
+    /// files found, in order.
+    pub fn new(parsed: Vec<Parsed>, namespaces: &[String], paths: &[String]) -> Selectors {
+        let mut warnings = Vec::new();
+        let mut target = |sel: &Selector| {
+            let found = match (&sel.doc, &sel.namespace) {
+                (Some(DocRef::Path(path)), _) => namespace::find_path(paths, path),
+                (Some(DocRef::Note(note)), _) => {
+                    let found = namespace::find_notes(paths, note);
+                    if found.len() > 1 {
+                        warnings.push(format!(
+                            "{} notes are named '{note}' ({}, …); {} reads the first",
+                            found.len(),
+                            paths[found[0]],
+                            sel.source
+                        ));
+                    }
+                    found.first().copied()
+                }
+                (None, None) => return Target::Every,
+                (None, Some(ns)) => namespace::find(namespaces.iter().map(String::as_str), ns),
+            };
+            found.map_or(Target::Missing, Target::One)
         };
         let entries = parsed
             .into_iter()
             .map(|parsed| match parsed {
                 Ok(sel) => {
                     let target = target(&sel);
-                    let rest = (target == Target::Missing).then(|| without_namespace(&sel));
-                    Entry::Parsed { sel, target, rest }
+                    let rest =
+                        (target == Target::Missing).then(|| Box::new(without_namespace(&sel)));
+                    let notes = match (&sel.doc, target) {
+                        (Some(DocRef::Note(note)), Target::Missing) => closest_notes(paths, note),
+                        _ => Vec::new(),
+                    };
+                    Entry::Parsed {
+                        sel,
+                        target,
+                        rest,
+                        notes,
+                    }
                 }
                 Err(err) => {
                     let repairs = selector::repairs(&err)
@@ -104,7 +133,7 @@ impl Selectors {
                 }
             })
             .collect();
-        Selectors { entries }
+        Selectors { entries, warnings }
     }
 
     /// Looks every selector up in document `i` (its position among the files
@@ -121,7 +150,9 @@ impl Selectors {
         let mut probes = Vec::with_capacity(self.entries.len());
         for entry in &self.entries {
             match entry {
-                Entry::Parsed { sel, target, rest } => {
+                Entry::Parsed {
+                    sel, target, rest, ..
+                } => {
                     let outcome = here(*target).then(|| {
                         find(sel).map_err(|mut miss| {
                             // Only suggestions that work here are kept.
@@ -131,7 +162,7 @@ impl Selectors {
                         })
                     });
                     found.push(outcome);
-                    probes.push(rest.iter().map(&resolves).collect());
+                    probes.push(rest.iter().map(|r| resolves(r)).collect());
                 }
                 Entry::Invalid { repairs, .. } => {
                     found.push(None);
@@ -237,6 +268,11 @@ impl Misses {
                     });
                 }
                 Entry::Parsed { .. } if self.count == 0 || self.best[k].0 => {}
+                Entry::Parsed {
+                    sel, target, notes, ..
+                } if *target == Target::Missing && matches!(sel.doc, Some(DocRef::Note(_))) => {
+                    out.push(note_miss(sel, notes));
+                }
                 Entry::Parsed { sel, target, .. } => {
                     out.push(match (target, &self.best[k].1) {
                         (Target::Every | Target::One(_), Some((ns, miss))) => {
@@ -254,8 +290,8 @@ impl Misses {
     /// No loaded document has the selector's namespace: the closest that
     /// have one where the rest resolves.
     fn namespace_miss(&self, sel: &Selector, docs: &[(String, bool)]) -> Unresolved {
-        let ns = sel.namespace.as_deref().unwrap_or_default();
-        let rest = sel.source.split_once("::").map_or("", |(_, r)| r);
+        let (ns, rest) = split(sel);
+        let (ns, rest) = (ns.as_str(), rest.as_str());
         let wanted = ns.to_lowercase();
         let mut scored: Vec<(f32, usize)> = docs
             .iter()
@@ -288,14 +324,75 @@ impl Misses {
     }
 }
 
-/// The selector without its namespace: what it asks of any document.
+/// The selector without its namespace (or the document a link names): what it
+/// asks of any document.
 fn without_namespace(sel: &Selector) -> Selector {
-    let rest = sel.source.split_once("::").map_or("", |(_, r)| r);
     Selector {
-        source: rest.to_owned(),
+        source: split(sel).1,
         namespace: None,
+        doc: None,
         ..sel.clone()
     }
+}
+
+/// How a selector names its document, and the rest: `ns::h2.0` is `(ns,
+/// h2.0)`, `guide.md#usage` is `(guide.md, #usage)`, `[[Guide#Usage]]` is
+/// `(Guide, #Usage)`.
+fn split(sel: &Selector) -> (String, String) {
+    match &sel.doc {
+        Some(DocRef::Path(path)) => (path.clone(), sel.source[path.len()..].to_owned()),
+        Some(DocRef::Note(note)) => {
+            let rest = match sel.steps.first().and_then(|s| s.anchor.as_deref()) {
+                Some(heading) => anchor_selector(heading),
+                None => "*".to_owned(),
+            };
+            (note.clone(), rest)
+        }
+        None => {
+            let (ns, rest) = sel.source.split_once("::").unwrap_or(("", &sel.source));
+            (ns.trim().to_owned(), rest.to_owned())
+        }
+    }
+}
+
+/// No loaded file is the note a wiki link names: the closest notes instead.
+fn note_miss(sel: &Selector, notes: &[String]) -> Unresolved {
+    let note = match &sel.doc {
+        Some(DocRef::Note(note)) => note.clone(),
+        _ => String::new(),
+    };
+    Unresolved {
+        selector: sel.source.clone(),
+        reason: Reason::NoteNotFound { note },
+        suggestions: notes.to_vec(),
+    }
+}
+
+/// The notes closest to `note` by file name, as wiki links that work (whole
+/// notes, named as their files are).
+fn closest_notes(paths: &[String], note: &str) -> Vec<String> {
+    let wanted = note.rsplit('/').next().unwrap_or(note).to_lowercase();
+    let stem = |path: &str| {
+        let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        file.rsplit_once('.').map_or(file, |(s, _)| s).to_owned()
+    };
+    let mut scored: Vec<(f32, String)> = paths
+        .iter()
+        .map(|p| stem(p))
+        .map(|s| (crate::fuzzy::similarity(&wanted, &s.to_lowercase()), s))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut out: Vec<String> = Vec::new();
+    for (_, s) in scored {
+        let link = format!("[[{s}]]");
+        if !out.contains(&link) {
+            out.push(link);
+        }
+        if out.len() == 3 {
+            break;
+        }
+    }
+    out
 }
 
 fn not_found(sel: &Selector, ns: &str, miss: &Miss, namespaced: bool) -> Unresolved {

@@ -69,6 +69,10 @@ pub enum Expected {
     Anchor,
     /// `#caf%C3` — a percent-escape that decodes to text.
     AnchorEscape,
+    /// `[[Note` — `]]` to close a wiki link.
+    WikiClose,
+    /// `[[#]]` — a note or a heading inside `[[…]]`.
+    WikiTarget,
     /// `h9.0/x` — a type name that does not exist.
     KnownType {
         /// The name found.
@@ -136,6 +140,10 @@ impl fmt::Display for Expected {
             }
             Expected::CloseBracket => f.write_str("expected ']' to close the index"),
             Expected::Anchor => f.write_str("expected an anchor after '#' (e.g. #installation)"),
+            Expected::WikiClose => f.write_str("expected ']]' to close the wiki link"),
+            Expected::WikiTarget => f.write_str(
+                "expected a note, a heading or both in the wiki link (e.g. [[Note#Heading]])",
+            ),
             Expected::AnchorEscape => {
                 f.write_str("expected a percent-escape that decodes to text (e.g. %C3%A9 for é)")
             }
@@ -218,6 +226,11 @@ pub enum Reason {
     },
     /// No document was loaded to look in (the file errors say why).
     NoDocument,
+    /// `[[No such note]]` — no loaded file is the note a wiki link names.
+    NoteNotFound {
+        /// The note as written.
+        note: String,
+    },
     /// `#no-such-heading` — no heading has the anchor.
     NoAnchor {
         /// The anchor as written (decoded).
@@ -254,6 +267,7 @@ impl Reason {
             | Reason::ItemNeedsList { .. }
             | Reason::NoDocument
             | Reason::NoAnchor { .. }
+            | Reason::NoteNotFound { .. }
             | Reason::OutlinePageOutOfRange { .. }
             | Reason::NoOutline { .. } => ErrorCode::SelectorNotFound,
         }

@@ -25,7 +25,9 @@ pub use error::{Reason, SyntaxError};
 pub use parse::parse;
 pub(crate) use parse::{looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
-pub(crate) use resolve::{Hit, canonical, children_available, resolve_in, type_name};
+pub(crate) use resolve::{
+    Hit, anchor_selector, canonical, children_available, resolve_in, type_name,
+};
 pub use resolve::{Miss, resolve};
 
 /// Longest selector accepted, in bytes.
@@ -45,6 +47,18 @@ pub struct Selector {
     pub(crate) steps: Vec<Step>,
     /// Options after `?`.
     pub(crate) query: Query,
+    /// The document a link names by its path or note name, if it does.
+    pub(crate) doc: Option<DocRef>,
+}
+
+/// How a link names its document (SPEC §14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DocRef {
+    /// `docs/config/server.md#server-proxy`: a Markdown file's path.
+    Path(String),
+    /// `[[Internal links#Heading]]`: a note's file name without extension, any
+    /// case, a folder part narrowing it.
+    Note(String),
 }
 
 impl Selector {
@@ -56,6 +70,15 @@ impl Selector {
     /// The namespace before `::`, as written, if any.
     pub fn namespace(&self) -> Option<&str> {
         self.namespace.as_deref()
+    }
+
+    /// The path a `PATH#anchor` link names, if it is one: in auto mode, a file
+    /// to read.
+    pub fn link_path(&self) -> Option<&str> {
+        match &self.doc {
+            Some(DocRef::Path(p)) => Some(p),
+            _ => None,
+        }
     }
 
     /// Splits one argument into selectors at commas where the next character is

@@ -2,7 +2,7 @@
 //! column and says what was expected there.
 
 use super::error::{Expected, SyntaxError};
-use super::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
+use super::{DocRef, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
 
 /// Splits one argument holding several selectors at each comma not followed by a
 /// digit: `h2.0,h3.4` is two selectors, `h2.0,2,4` one.
@@ -10,8 +10,15 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<&str> {
     let bytes = arg.as_bytes();
     let mut parts = Vec::new();
     let mut start = 0;
+    // A wiki link is one selector, commas and all: `[[Note#Bold, italics]]`.
+    let mut wiki = false;
     for (i, &b) in bytes.iter().enumerate() {
-        if b == b',' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        if bytes[i..].starts_with(b"[[") {
+            wiki = true;
+        } else if i > 0 && bytes[i - 1..].starts_with(b"]]") {
+            wiki = false;
+        }
+        if b == b',' && !wiki && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
             parts.push(arg[start..i].trim());
             start = i + 1;
         }
@@ -79,6 +86,19 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     if input.len() > MAX_SELECTOR_LEN {
         return Err(err(0, Expected::ShorterSelector { len: input.len() }));
     }
+    if let Some(inner) = input.strip_prefix("[[") {
+        return wiki(input, inner).map_err(|(at, e)| err(at, e));
+    }
+    // (A namespace may hold `#`, `x.md#2::*`: a selector with `::` is no path.)
+    if let Some(hash) = input.find('#').filter(|&h| h > 0 && !input.contains("::"))
+        && is_markdown_name(&input[..hash])
+    {
+        // `PATH#anchor`: the rest is a selector of that file.
+        let mut sel = parse(&input[hash..]).map_err(|e| err(hash + e.offset, e.expected))?;
+        sel.source = input.to_owned();
+        sel.doc = Some(DocRef::Path(input[..hash].to_owned()));
+        return Ok(sel);
+    }
     let mut p = Cursor { s: input, pos: 0 };
     let namespace = match input.find("::") {
         Some(0) => return Err(err(0, Expected::Namespace)),
@@ -130,6 +150,54 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
         namespace,
         steps,
         query,
+        doc: None,
+    })
+}
+
+/// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`.
+fn is_markdown_name(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    [".md", ".markdown", ".mdx"]
+        .iter()
+        .any(|e| lower.ends_with(e) && lower.len() > e.len())
+}
+
+/// A wiki link as pasted: `[[Note]]`, `[[Note#Heading]]`, `[[Note#Heading|shown
+/// text]]`, `[[folder/Note#Heading]]`, `[[#Heading]]`. The heading is found by
+/// its text or anchor; a note alone is the whole document.
+fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
+    let Some(body) = inner.strip_suffix("]]") else {
+        return Err((input.len(), Expected::WikiClose));
+    };
+    // Inside a table the alias bar is escaped: `[[Note#Heading\|text]]`.
+    let target = body.split('|').next().unwrap_or_default();
+    let target = target.strip_suffix('\\').unwrap_or(target);
+    let (note, heading) = match target.split_once('#') {
+        Some((note, heading)) => (note.trim(), Some(heading.trim())),
+        None => (target.trim(), None),
+    };
+    let heading = heading.filter(|h| !h.is_empty());
+    if note.is_empty() && heading.is_none() {
+        return Err((2, Expected::WikiTarget));
+    }
+    let step = match heading {
+        Some(h) => Step {
+            target: Target::Anchor,
+            index: None,
+            anchor: Some(h.to_owned()),
+        },
+        None => Step {
+            target: Target::All,
+            index: None,
+            anchor: None,
+        },
+    };
+    Ok(Selector {
+        source: input.to_owned(),
+        namespace: None,
+        steps: vec![step],
+        query: Query::default(),
+        doc: (!note.is_empty()).then(|| DocRef::Note(note.to_owned())),
     })
 }
 
@@ -626,6 +694,11 @@ mod tests {
             ("h2.0, h3.1", &["h2.0", "h3.1"]),
             ("code.1,2,para.0", &["code.1,2", "para.0"]),
             (",", &[]),
+            (
+                "[[Note#Bold, italics]],h2.0",
+                &["[[Note#Bold, italics]]", "h2.0"],
+            ),
+            ("h2.0,[[A, B]]", &["h2.0", "[[A, B]]"]),
         ];
         for (arg, want) in cases {
             assert_eq!(split_selectors(arg), *want, "{arg}");
