@@ -362,3 +362,23 @@ fn hostile_wiki_links_get_clear_errors() {
     let (_, _, code) = select(&dir, &["select", "]]", "notes"]);
     assert_eq!(code, 1);
 }
+
+#[test]
+fn an_ambiguous_loose_anchor_reads_the_first_and_warns() {
+    let dir = Scratch::with(
+        "links-loose",
+        &[(
+            "a.md",
+            "# A\n\n## server.port\n\none\n\n## Server Port!\n\ntwo\n",
+        )],
+    );
+    let (out, err, code) = select(&dir, &["select", "#server--port", "a.md"]);
+    assert_eq!((out.as_str(), code), ("## server.port\n\none\n", 0));
+    assert!(
+        err.contains("warning: #server--port in a.md: 2 headings match loosely"),
+        "{err}"
+    );
+    // An exact slug is not ambiguous.
+    let (_, err, _) = select(&dir, &["select", "#serverport", "a.md"]);
+    assert_eq!(err, "");
+}

@@ -81,6 +81,9 @@ fn hand_over(
         doc: doc.map(Box::new),
         scope: None,
     })?;
+    for warning in finds.warnings {
+        sink.event(Event::Warning(warning))?;
+    }
     for (selector, found) in finds.found.into_iter().enumerate() {
         if let Some(Ok(found)) = found {
             for piece in found {

@@ -60,6 +60,8 @@ pub(crate) struct DocFinds<T> {
     /// unknown namespace; the repairs of a malformed one).
     probes: Vec<Vec<bool>>,
     namespace: String,
+    /// Notes on what was found here (an anchor several headings match loosely).
+    pub warnings: Vec<String>,
 }
 
 impl<T> DocFinds<T> {
@@ -73,6 +75,7 @@ impl<T> DocFinds<T> {
                 .collect(),
             probes: self.probes,
             namespace: self.namespace,
+            warnings: self.warnings,
         }
     }
 }
@@ -148,6 +151,7 @@ impl Selectors {
         let here = |t: Target| t == Target::Every || t == Target::One(i);
         let mut found = Vec::with_capacity(self.entries.len());
         let mut probes = Vec::with_capacity(self.entries.len());
+        let mut warnings = Vec::new();
         for entry in &self.entries {
             match entry {
                 Entry::Parsed {
@@ -161,6 +165,18 @@ impl Selectors {
                             miss
                         })
                     });
+                    if let Some(Ok(_)) = outcome
+                        && let Some(anchor) = sel.steps[0].anchor.as_deref()
+                    {
+                        let matches = selector::loose_matches(doc, anchor);
+                        if matches > 1 {
+                            warnings.push(format!(
+                                "{} in {}: {matches} headings match loosely; the first is shown",
+                                sel.source,
+                                doc.path()
+                            ));
+                        }
+                    }
                     found.push(outcome);
                     probes.push(rest.iter().map(|r| resolves(r)).collect());
                 }
@@ -179,6 +195,7 @@ impl Selectors {
             found,
             probes,
             namespace: doc.namespace().to_owned(),
+            warnings,
         }
     }
 }

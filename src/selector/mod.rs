@@ -26,7 +26,7 @@ pub use parse::parse;
 pub(crate) use parse::{looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
-    Hit, anchor_selector, canonical, children_available, resolve_in, type_name,
+    Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
 };
 pub use resolve::{Miss, resolve};
 

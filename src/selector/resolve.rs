@@ -131,6 +131,28 @@ fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
     Some(sections[k])
 }
 
+/// How many headings `anchor` matches only loosely (0 when one matches
+/// exactly or ignoring case): more than one is an ambiguous link.
+pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
+    let wanted = loose(anchor);
+    let exact = doc.anchors.iter().any(|a| {
+        a.slug.to_lowercase() == anchor.to_lowercase()
+            || a.ids
+                .iter()
+                .any(|id| id.to_lowercase() == anchor.to_lowercase())
+    });
+    if exact || wanted.is_empty() {
+        return 0;
+    }
+    (0..doc.sections().len())
+        .filter(|&k| {
+            loose(&doc.titles[k]) == wanted
+                || loose(&doc.anchors[k].slug) == wanted
+                || doc.anchors[k].ids.iter().any(|id| loose(id) == wanted)
+        })
+        .count()
+}
+
 /// No heading has the anchor: the nearest anchors of the document, as
 /// working selectors.
 fn anchor_miss(doc: &Document, step: usize, anchor: &str) -> Miss {
