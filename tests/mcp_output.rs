@@ -61,6 +61,11 @@ async fn results_are_byte_identical_to_the_cli() {
         ("docs/readme::h1.0", &["docs/readme.md", "api/readme.md"]),
         ("h1.0", &["docs/readme.md", "api/readme.md"]),
         ("install", &["guide.md"]), // falls back to search, as the CLI does
+        // Links (SPEC §14): an anchor, a path with an anchor, a wiki link.
+        ("#usage/code.0", &["guide.md"]),
+        ("#search--find?head=1", &["guide.md"]),
+        ("guide.md#installation", &["guide.md", "long.md"]),
+        ("[[guide#Select]]", &["guide.md", "long.md"]),
     ];
     for (selector, files) in select_cases {
         let mcp = session.select(selector, files).await;
