@@ -270,13 +270,25 @@ fn sanitize(name: &str) -> String {
     let end = name.trim_end().len();
     let mut out = String::with_capacity(name.len());
     let mut chars = name.char_indices().peekable();
+    let mut in_space = false;
     while let Some((i, c)) = chars.next() {
         let next = chars.peek().map(|&(_, n)| n);
+        // A run of white space inside the name is one `-` (SPEC §14: one
+        // shell word, `Internal links.md` → `internal-links`).
+        let inside = i >= start && i < end;
+        if c.is_whitespace() && !c.is_control() && inside {
+            if !in_space {
+                out.push('-');
+            }
+            in_space = true;
+            continue;
+        }
+        in_space = false;
         let bad = match c {
             ',' => true,
             ':' => matches!(next, None | Some(':')),
             c if c.is_control() => true,
-            c => c.is_whitespace() && (i < start || i >= end),
+            c => c.is_whitespace(),
         };
         out.push(if bad { '_' } else { c });
     }
@@ -303,6 +315,44 @@ fn number_duplicates(out: &mut [String]) {
         *name = format!("{base}#{n}");
         taken.insert(name.clone());
         seen.insert(name.clone());
+    }
+}
+
+/// Which document a selector's namespace names (SPEC §1, §14): as [`find`]
+/// does; else the namespace spelled as the file is (white space where the
+/// namespace has `-`: `Internal links::h2.0`); else any suffix of a
+/// document's path without its extension that names exactly one
+/// (`blog/2022/post/index::*`), ignoring case.
+pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> Option<usize> {
+    let names = || namespaces.iter().map(String::as_str);
+    if let Some(i) = find(names(), wanted) {
+        return Some(i);
+    }
+    let dashed = sanitize(wanted);
+    if dashed != wanted
+        && let Some(i) = find(names(), &dashed)
+    {
+        return Some(i);
+    }
+    let wanted: Vec<String> = components(wanted)
+        .iter()
+        .map(|c| c.to_lowercase())
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut fits = paths.iter().enumerate().filter(|(_, path)| {
+        let mut parts: Vec<String> = components(path).iter().map(|c| c.to_lowercase()).collect();
+        if let Some(last) = parts.last_mut()
+            && let Some((stem, _)) = last.rsplit_once('.')
+        {
+            *last = stem.to_owned();
+        }
+        parts.len() >= wanted.len() && parts[parts.len() - wanted.len()..] == wanted[..]
+    });
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
     }
 }
 
@@ -414,7 +464,7 @@ mod tests {
             (&["a.b.md"], &["a.b"]),
             (&[".hidden.md"], &[".hidden"]),
             (&["x/.md"], &[".md"]),
-            (&["my notes.md"], &["my notes"]),
+            (&["my notes.md"], &["my-notes"]),
             (
                 &["docs/readme.md", "api/readme.md"],
                 &["docs/readme", "api/readme"],

@@ -47,6 +47,7 @@ fn index_shape() {
         [
             "namespace",
             "path",
+            "title",
             "words",
             "root",
             "front",
@@ -146,6 +147,7 @@ fn select_match_is_a_byte_range_of_the_file() {
         [
             "selector",
             "namespace",
+            "title",
             "type",
             "content",
             "truncated",
@@ -274,15 +276,17 @@ fn search_hits_carry_scores() {
     );
     assert_eq!(
         m["path"],
-        serde_json::json!(["mdsel Guide", "Installation"])
+        serde_json::json!(["Guide", "mdsel Guide", "Installation"]),
+        "the document's title (its front matter's) first"
     );
     let none = mdsel(&["--json", "zyzzyva", "guide.md"]);
     assert_eq!(none.status.code(), Some(1));
     assert_eq!(json(&none)["success"], false);
 }
 
-/// Issue 10: every search hit in JSON names its heading path, outermost first
-/// (empty for text before the first heading).
+/// Issue 10: every search hit in JSON names its heading path, outermost first,
+/// starting with the document's title (SPEC §14; alone for text before the
+/// first heading).
 #[test]
 fn issue10_search_hits_carry_their_heading_path() {
     let v = json(&mdsel(&["--json", "search", "subtitles", "search"]));
@@ -297,7 +301,7 @@ fn issue10_search_hits_carry_their_heading_path() {
         [
             &serde_json::json!(["Downloader", "Changelog", "1.6.2"]),
             &serde_json::json!(["Downloader"]),
-            &serde_json::json!([]),
+            &serde_json::json!(["notes"]),
         ]
     );
     let select = json(&mdsel(&["--json", "h1.0", "guide.md"]));

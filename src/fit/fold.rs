@@ -340,7 +340,7 @@ impl Folder {
         let mut rows = Vec::new();
         for doc in &self.docs {
             if self.namespaced() {
-                rows.push(Row::Line(doc.header.clone(), 0));
+                rows.push(Row::Line(doc.above.clone(), 0));
             }
             rows.extend(doc.lines.iter().map(|l| Row::Line(l.clone(), 0)));
             if let Some(counts) = doc.blocks {
@@ -375,7 +375,8 @@ impl Folder {
         };
         for doc in &self.docs {
             if self.namespaced() {
-                rows.push(Row::Line(doc.header.clone(), note(&doc.header)));
+                let header = if d == 0 { &doc.header } else { &doc.above };
+                rows.push(Row::Line(header.clone(), note(header)));
             }
             rows.extend(
                 doc.lines

@@ -15,8 +15,13 @@ use crate::tree::BlockKind;
 /// What a line of the outline names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Item {
-    /// The document: `<namespace> <path> (<words>w)`.
-    Document { namespace: String, path: String },
+    /// The document: `<namespace> <path> (<words>w) <title>`, the title only
+    /// when it is not the file name's and not the line right beneath.
+    Document {
+        namespace: String,
+        path: String,
+        title: Option<String>,
+    },
     /// `front (<words>w)`
     Front,
     /// `root (<words>w)`
@@ -107,7 +112,7 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
             buf.extend_from_slice(b"w)\n");
             return;
         }
-        Item::Document { namespace, path } => {
+        Item::Document { namespace, path, .. } => {
             buf.extend_from_slice(namespace.as_bytes());
             buf.push(b' ');
             buf.extend_from_slice(path.as_bytes());
@@ -138,6 +143,13 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
         push_number(buf, hidden as usize);
     }
     buf.push(b')');
+    if let Item::Document {
+        title: Some(title), ..
+    } = &line.item
+    {
+        buf.push(b' ');
+        buf.extend_from_slice(title.as_bytes());
+    }
     if let Some((first, last)) = line.lines {
         buf.extend_from_slice(b" L");
         push_number(buf, first);
@@ -277,6 +289,7 @@ mod tests {
         let doc = Item::Document {
             namespace: "api/fs".into(),
             path: "api/fs.md".into(),
+            title: None,
         };
         outline_line(&line(0, doc, 9, 3), 3, &mut buf);
         block_lines(&[1, 0, 2, 0, 0, 0], &mut buf);

@@ -10,7 +10,7 @@
 use super::folders::Place;
 use super::lines::{Item, Line, block_lines};
 use crate::fit::budget::Size;
-use crate::tree::{BlockKind, Document, Kind, NodeId};
+use crate::tree::{BlockKind, Document, Kind, NodeId, TitleSource};
 
 /// Depths run from 0 (the document) to 6 (an h6 under five enclosing headings).
 pub(crate) const DEPTHS: usize = 7;
@@ -32,6 +32,9 @@ pub(crate) struct Widest {
 pub(crate) struct DocOutline {
     /// The document's own line (depth 0); printed only when several documents are loaded.
     pub header: Line,
+    /// The same line as printed above the lines beneath it (the title left out
+    /// when the heading it came from follows).
+    pub above: Line,
     /// The lines beneath, depth 1 and deeper, in document order.
     pub lines: Vec<Line>,
     /// Document-level block counts (`---` and `code:3 para:9`), for a whole-document outline.
@@ -120,21 +123,36 @@ impl DocOutline {
                 None
             }
         };
+        // The title (SPEC §14), unless the file name gives it; not repeated
+        // when the top heading it came from is the line right beneath.
+        let title = (doc.title_source() != TitleSource::FileName).then(|| doc.doc_title().to_owned());
+        let top = doc.sections().first().map(|&id| doc.node(id).kind);
+        let beneath_is_title = doc.title_source() == TitleSource::Heading
+            && matches!(
+                (lines.first().map(|l| &l.item), top),
+                (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
+                    if *level == top
+            );
         let header = Line {
             depth: 0,
             item: Item::Document {
                 namespace: namespace.to_owned(),
                 path: doc.path().to_owned(),
+                title: title.clone(),
             },
             words: doc.words(),
             descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
             lines: None,
         };
-        DocOutline::measure(header, lines, blocks)
+        let mut above = header.clone();
+        if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
+            *title = None;
+        }
+        DocOutline::measure(header, above, lines, blocks)
     }
 
     /// Measures the lines at every fold depth.
-    fn measure(header: Line, lines: Vec<Line>, blocks: Option<[usize; 6]>) -> DocOutline {
+    fn measure(header: Line, above: Line, lines: Vec<Line>, blocks: Option<[usize; 6]>) -> DocOutline {
         let mut folded = [Size::default(); DEPTHS];
         let mut full = Size::default();
         // Per depth: the words and position (`None`: the header) of the biggest
@@ -170,7 +188,7 @@ impl DocOutline {
         let widest = best.map(|found| {
             found.map(|(words, at)| {
                 let (namespace, path) = match &header.item {
-                    Item::Document { namespace, path } => (namespace.clone(), path.clone()),
+                    Item::Document { namespace, path, .. } => (namespace.clone(), path.clone()),
                     _ => unreachable!("a header names its document"),
                 };
                 Widest {
@@ -183,7 +201,8 @@ impl DocOutline {
             })
         });
         DocOutline {
-            header_size: [header.size(0), header.size(header.descendants)],
+            header_size: [above.size(0), header.size(header.descendants)],
+            above,
             height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
             header,
             lines,

@@ -42,6 +42,7 @@ struct IndexData<'a> {
 struct DocumentOut<'a> {
     namespace: &'a str,
     path: &'a str,
+    title: &'a str,
     words: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     root: Option<PartOut>,
@@ -100,6 +101,7 @@ struct SelectData<'a> {
 struct MatchOut<'a> {
     selector: String,
     namespace: &'a str,
+    title: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
     content: std::borrow::Cow<'a, str>,
@@ -295,6 +297,7 @@ fn document_out<'a>(doc: &'a Document, scope: &Scope) -> DocumentOut<'a> {
     DocumentOut {
         namespace: &doc.namespace,
         path: &doc.path,
+        title: doc.doc_title(),
         words: doc.words(),
         root: part(doc.root(), "root"),
         front: part(doc.front(), "front"),
@@ -326,6 +329,7 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
     MatchOut {
         selector: report.display_selector(m, m.page.filter(|_| m.page_step).map(|p| p.index)),
         namespace: &doc.namespace,
+        title: doc.doc_title(),
         kind: crate::selector::type_name(doc, m.node),
         words: crate::words::count_words(text.as_bytes()),
         content: text,

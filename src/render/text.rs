@@ -266,10 +266,10 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
             let percent = (r.m.score.unwrap_or(0.0) * 100.0).round() as u32;
             let mut hit = format!("{name} ({percent}% match, {}w)\n", r.words);
             if let Some(info) = &r.m.hit {
-                let place = if !info.path.is_empty() {
-                    heading_path(&info.path)
-                } else if r.front {
+                let place = if r.front {
                     "(front matter)".to_owned()
+                } else if !info.path.is_empty() {
+                    heading_path(&info.path)
                 } else {
                     "(no heading)".to_owned()
                 };

@@ -101,7 +101,7 @@ impl Selectors {
                     found.first().copied()
                 }
                 (None, None) => return Target::Every,
-                (None, Some(ns)) => namespace::find(namespaces.iter().map(String::as_str), ns),
+                (None, Some(ns)) => namespace::find_in(namespaces, paths, ns),
             };
             found.map_or(Target::Missing, Target::One)
         };

@@ -170,7 +170,9 @@ fn worth<'a>(spots: impl Iterator<Item = &'a Spot>) -> f32 {
         .sum()
 }
 
-/// The titles from the outermost section down to the unit's own.
+/// The document's title, then the titles from the outermost section down to
+/// the unit's own (SPEC §14: the title is not repeated when the top heading
+/// gave it).
 fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
     let mut path = Vec::new();
     let mut at = Some(node);
@@ -181,7 +183,11 @@ fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
         path.push(doc.title(id).to_owned());
         at = doc.node(id).parent;
     }
+    path.push(doc.doc_title().to_owned());
     path.reverse();
+    if path.len() > 1 && path[1] == path[0] {
+        path.remove(0);
+    }
     path
 }
 

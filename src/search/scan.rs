@@ -16,7 +16,7 @@ use super::query::{Found, Matcher, Query};
 use super::skip::Skimmer;
 use super::terms::{Token, TokenKind, Tokenizer};
 use crate::lanes;
-use crate::tree::{BlockKind, Document, NodeId, next_line_end};
+use crate::tree::{BlockKind, Document, NodeId, TitleSource, next_line_end};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the
 /// order of every per-field array).
@@ -217,7 +217,13 @@ fn scan_with<'q>(
         stop_only: !query.has_content(),
     };
     let units = units(doc, max_words);
-    let file = s.tally_text(doc.namespace());
+    // A unit's path is its document's name and title (SPEC §14: the title
+    // weighs for every unit as a top section's would), then its sections'.
+    let file = if doc.title_source() == TitleSource::Heading {
+        s.tally_text(doc.namespace())
+    } else {
+        s.tally_text(&format!("{} {}", doc.namespace(), doc.doc_title()))
+    };
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());

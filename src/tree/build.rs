@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::anchors::anchors;
+use super::title::{TitleSource, file_title, fold, front_matter_title};
 use super::lines::Lines;
 use super::options::options;
 use super::{BlockKind, Document, Kind, Node, NodeId};
@@ -86,6 +87,7 @@ pub fn parse_document(source: Source) -> Document {
         .map(|&id| b.nodes[id.index()].span.start)
         .collect();
     let anchors = anchors(&text, &starts, &mut b.titles);
+    let (title, title_source) = document_title(&b, &text, &path);
     Document {
         namespace,
         path,
@@ -98,11 +100,37 @@ pub fn parse_document(source: Source) -> Document {
         sections: b.sections,
         titles: b.titles,
         anchors,
+        title,
+        title_source,
         section_words: b.section_words,
         by_level: b.by_level,
         blocks: b.blocks,
         text,
     }
+}
+
+/// The document's title by the rules of SPEC §14, and which gave it.
+fn document_title(b: &Builder, text: &str, path: &str) -> (String, TitleSource) {
+    if let Some(title) = b
+        .front
+        .and_then(|id| front_matter_title(&text[b.nodes[id.index()].span.clone()]))
+    {
+        return (title, TitleSource::FrontMatter);
+    }
+    // The one top section: no later heading of its level or higher, and an h1,
+    // or nothing but front matter and blank lines before it.
+    if let Some(&first) = b.sections.first() {
+        let Kind::Section { level } = b.nodes[first.index()].kind else {
+            unreachable!("sections are sections")
+        };
+        let alone = b.sections[1..].iter().all(|&id| {
+            matches!(b.nodes[id.index()].kind, Kind::Section { level: l } if l > level)
+        });
+        if alone && (level == 1 || b.root.is_none()) && !b.titles[0].is_empty() {
+            return (fold(&b.titles[0]), TitleSource::Heading);
+        }
+    }
+    (file_title(path), TitleSource::FileName)
 }
 
 struct Builder {
@@ -454,7 +482,8 @@ fn front_matter(lines: &Lines<'_>) -> Option<usize> {
         let end = lines.end_of(pos + 1);
         let line = text[pos..end].trim_end();
         if closers.contains(&line) {
-            return (!first).then_some(end);
+            // An empty one (`---` then `---`) is front matter too.
+            return Some(end);
         }
         if first && line.trim().is_empty() {
             return None;

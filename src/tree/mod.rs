@@ -8,6 +8,7 @@
 
 mod anchors;
 mod build;
+mod title;
 mod lines;
 mod options;
 #[cfg(test)]
@@ -17,6 +18,7 @@ use std::ops::Range;
 
 pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
+pub(crate) use title::TitleSource;
 pub(crate) use lines::{line_ends, next_line_end};
 
 /// Index of a node in its document's arena: only a [`Document`] hands them out,
@@ -153,6 +155,9 @@ pub struct Document {
     pub(crate) titles: Vec<String>,
     /// Each heading's anchors (SPEC §14), parallel to `sections`.
     pub(crate) anchors: Vec<Anchors>,
+    /// The document's title (SPEC §14) and where it came from.
+    pub(crate) title: String,
+    pub(crate) title_source: TitleSource,
     /// Word counts, parallel to `sections`.
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
@@ -258,6 +263,18 @@ impl Document {
         self.sections
             .binary_search_by_key(&self.node(id).span.start, |&s| self.node(s).span.start)
             .ok()
+    }
+
+    /// The document's title (SPEC §14): its front matter's `title`, else its
+    /// one top heading's text, else its file name (its folder's for `index`
+    /// and `readme` files).
+    pub fn doc_title(&self) -> &str {
+        &self.title
+    }
+
+    /// Which rule gave the title.
+    pub(crate) fn title_source(&self) -> TitleSource {
+        self.title_source
     }
 
     /// The anchor a link to a section most likely uses: its explicit id, else

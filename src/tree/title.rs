@@ -1,0 +1,248 @@
+//! A document's title (SPEC §14), the first of: its front matter's `title`; the
+//! text of its one top heading; its file name (for `index`, `_index` and
+//! `readme`, its folder's).
+//!
+//! Front matter is read by a small scanner for the top-level `title` key of
+//! YAML or TOML, not by a full parser: a value that is empty, a list, a map,
+//! multi-line or badly quoted is no title, and the next rule applies.
+
+/// Where a document's title comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TitleSource {
+    /// Front matter's `title`.
+    FrontMatter,
+    /// The document's one top heading (section index 0).
+    Heading,
+    /// The file name, or the folder's name for `index`/`readme` files.
+    FileName,
+}
+
+/// Longest title kept, in characters; a longer one is cut with `…`.
+pub(crate) const MAX_TITLE_CHARS: usize = 200;
+
+/// The `title` of YAML (`---`) or TOML (`+++`) front matter, folded to plain
+/// text; `None` when there is none that reads as one line of text.
+pub(crate) fn front_matter_title(front: &str) -> Option<String> {
+    let mut lines = front.lines();
+    let toml = lines.next()?.trim_end() == "+++";
+    let lines: Vec<&str> = lines.collect();
+    for (k, line) in lines.iter().enumerate() {
+        if toml && line.trim_start().starts_with('[') {
+            return None; // past the top-level keys
+        }
+        let Some(rest) = key_value(line, toml) else {
+            continue;
+        };
+        // A plain YAML value continued on indented lines is multi-line.
+        let continued = lines
+            .get(k + 1)
+            .is_some_and(|next| next.starts_with([' ', '\t']) && !next.trim().is_empty());
+        let value = if toml {
+            toml_string(rest)?
+        } else {
+            yaml_scalar(rest, continued)?
+        };
+        let value = fold(&value);
+        return (!value.is_empty()).then_some(value);
+    }
+    None
+}
+
+/// The value after a top-level `title:` (YAML) or `title =` (TOML) key.
+fn key_value(line: &str, toml: bool) -> Option<&str> {
+    let rest = line.strip_prefix("title")?;
+    let rest = if toml {
+        rest.trim_start().strip_prefix('=')?
+    } else {
+        rest.strip_prefix(':')?
+    };
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then(|| rest.trim())
+}
+
+/// A one-line YAML scalar: plain (a ` #` comment cut), single or double quoted.
+fn yaml_scalar(value: &str, continued: bool) -> Option<String> {
+    match value.chars().next()? {
+        '"' => double_quoted(value),
+        '\'' => single_quoted(value),
+        // Lists, maps, block scalars, anchors, tags and aliases are no title.
+        '[' | '{' | '|' | '>' | '&' | '*' | '!' => None,
+        '-' if value == "-" || value.starts_with("- ") => None,
+        _ if continued => None,
+        _ => {
+            let value = match value.find(" #") {
+                Some(at) => &value[..at],
+                None => value,
+            };
+            Some(value.trim().to_owned())
+        }
+    }
+}
+
+/// A one-line TOML string: basic (`"…"`, escapes) or literal (`'…'`).
+fn toml_string(value: &str) -> Option<String> {
+    if value.starts_with("\"\"\"") || value.starts_with("'''") {
+        return None; // multi-line
+    }
+    match value.chars().next()? {
+        '"' => double_quoted(value),
+        '\'' => {
+            let body = &value[1..];
+            let end = body.find('\'')?;
+            trailing_ok(&body[end + 1..]).then(|| body[..end].to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// A `"…"` string with backslash escapes, nothing but a comment after it.
+fn double_quoted(value: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = value[1..].char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return trailing_ok(&value[i + 2..]).then_some(out),
+            '\\' => {
+                let (_, e) = chars.next()?;
+                match e {
+                    'n' | 't' | 'r' => out.push(' '),
+                    '"' | '\\' | '/' => out.push(e),
+                    'u' => {
+                        let hex: String = (0..4).filter_map(|_| chars.next().map(|(_, h)| h)).collect();
+                        out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                    }
+                    _ => out.push(e),
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    None // never closed
+}
+
+/// A `'…'` YAML string (`''` is one quote), nothing but a comment after it.
+fn single_quoted(value: &str) -> Option<String> {
+    let mut out = String::new();
+    let body = &value[1..];
+    let mut chars = body.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c == '\'' {
+            if chars.peek().is_some_and(|&(_, n)| n == '\'') {
+                chars.next();
+                out.push('\'');
+            } else {
+                return trailing_ok(&body[i + 1..]).then_some(out);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    None
+}
+
+/// What may follow a quoted value on its line: nothing, or a comment.
+fn trailing_ok(rest: &str) -> bool {
+    let rest = rest.trim();
+    rest.is_empty() || rest.starts_with('#')
+}
+
+/// A title as §6 folds heading text: control characters and whitespace runs
+/// become one space, and past [`MAX_TITLE_CHARS`] it is cut with `…`.
+pub(crate) fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * MAX_TITLE_CHARS));
+    let mut chars = 0;
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() || c.is_control() {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            out.push(' ');
+            chars += 1;
+            space = false;
+        }
+        if chars == MAX_TITLE_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push(c);
+        chars += 1;
+    }
+    out
+}
+
+/// The title a file's name gives: its name without the last extension; for
+/// `index`, `_index` and `readme` (any case), the name of its folder.
+pub(crate) fn file_title(path: &str) -> String {
+    if path == "-" {
+        return "stdin".to_owned();
+    }
+    let mut parts = path.rsplit(['/', '\\']).filter(|p| !p.is_empty() && *p != ".");
+    let file = parts.next().unwrap_or(path);
+    let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
+    let generic = ["index", "_index", "readme"]
+        .iter()
+        .any(|g| stem.eq_ignore_ascii_case(g));
+    match parts.next().filter(|_| generic).filter(|p| *p != "..") {
+        Some(folder) => fold(folder),
+        None => fold(stem),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_titles() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("---\ntitle: Array.prototype.map()\nslug: x\n---\n", Some("Array.prototype.map()")),
+            ("---\ntitle: \"Quoted: \\\"yes\\\"\"\n---\n", Some("Quoted: \"yes\"")),
+            ("---\ntitle: 'It''s here' # note\n---\n", Some("It's here")),
+            ("---\ntitle: Plain # a comment\n---\n", Some("Plain")),
+            ("+++\ntitle = \"Solar panels\"\n[params]\ntitle = \"no\"\n+++\n", Some("Solar panels")),
+            ("+++\ntitle = 'Literal'\n+++\n", Some("Literal")),
+            ("+++\n[params]\ntitle = \"nested\"\n+++\n", None),
+            ("---\ntitle:\n---\n", None),
+            ("---\ntitle: \"\"\n---\n", None),
+            ("---\ntitle: [a, b]\n---\n", None),
+            ("---\ntitle:\n  - a\n---\n", None),
+            ("---\ntitle: >\n  folded\n---\n", None),
+            ("---\ntitle: first\n  second line\n---\n", None),
+            ("---\ntitle: \"unclosed\n---\n", None),
+            ("---\ntitle: 'bad' trailing\n---\n", None),
+            ("---\n  title: indented\n---\n", None),
+            ("---\ntitles: no\nsubtitle: no\n---\n", None),
+            ("---\ntitle: \"tab\\tand\\u00e9\"\n---\n", Some("tab andé")),
+        ];
+        for (front, want) in cases {
+            assert_eq!(front_matter_title(front).as_deref(), *want, "{front}");
+        }
+    }
+
+    #[test]
+    fn folding_and_cutting() {
+        assert_eq!(fold("  a \u{7}\tb\n c "), "a b c");
+        let long = "x".repeat(300);
+        let cut = fold(&long);
+        assert_eq!(cut.chars().count(), MAX_TITLE_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(fold(&"y".repeat(MAX_TITLE_CHARS)), "y".repeat(MAX_TITLE_CHARS));
+    }
+
+    #[test]
+    fn file_titles() {
+        let cases = [
+            ("docs/Internal links.md", "Internal links"),
+            ("web/array/map/index.md", "map"),
+            ("content/en/docs/_index.md", "docs"),
+            ("README.md", "README"),
+            ("api/Readme.markdown", "api"),
+            ("./guide.mdx", "guide"),
+            ("-", "stdin"),
+        ];
+        for (path, want) in cases {
+            assert_eq!(file_title(path), want, "{path}");
+        }
+    }
+}
