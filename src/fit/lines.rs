@@ -112,7 +112,9 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
             buf.extend_from_slice(b"w)\n");
             return;
         }
-        Item::Document { namespace, path, .. } => {
+        Item::Document {
+            namespace, path, ..
+        } => {
             buf.extend_from_slice(namespace.as_bytes());
             buf.push(b' ');
             buf.extend_from_slice(path.as_bytes());

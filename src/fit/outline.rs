@@ -125,7 +125,8 @@ impl DocOutline {
         };
         // The title (SPEC §14), unless the file name gives it; not repeated
         // when the top heading it came from is the line right beneath.
-        let title = (doc.title_source() != TitleSource::FileName).then(|| doc.doc_title().to_owned());
+        let title =
+            (doc.title_source() != TitleSource::FileName).then(|| doc.doc_title().to_owned());
         let top = doc.sections().first().map(|&id| doc.node(id).kind);
         let beneath_is_title = doc.title_source() == TitleSource::Heading
             && matches!(
@@ -152,7 +153,12 @@ impl DocOutline {
     }
 
     /// Measures the lines at every fold depth.
-    fn measure(header: Line, above: Line, lines: Vec<Line>, blocks: Option<[usize; 6]>) -> DocOutline {
+    fn measure(
+        header: Line,
+        above: Line,
+        lines: Vec<Line>,
+        blocks: Option<[usize; 6]>,
+    ) -> DocOutline {
         let mut folded = [Size::default(); DEPTHS];
         let mut full = Size::default();
         // Per depth: the words and position (`None`: the header) of the biggest
@@ -188,7 +194,9 @@ impl DocOutline {
         let widest = best.map(|found| {
             found.map(|(words, at)| {
                 let (namespace, path) = match &header.item {
-                    Item::Document { namespace, path, .. } => (namespace.clone(), path.clone()),
+                    Item::Document {
+                        namespace, path, ..
+                    } => (namespace.clone(), path.clone()),
                     _ => unreachable!("a header names its document"),
                 };
                 Widest {

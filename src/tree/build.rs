@@ -16,9 +16,9 @@ use std::borrow::Cow;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::anchors::anchors;
-use super::title::{TitleSource, file_title, fold, front_matter_title};
 use super::lines::Lines;
 use super::options::options;
+use super::title::{TitleSource, file_title, fold, front_matter_title};
 use super::{BlockKind, Document, Kind, Node, NodeId};
 use crate::source::Source;
 use crate::words::count_words;
@@ -123,9 +123,9 @@ fn document_title(b: &Builder, text: &str, path: &str) -> (String, TitleSource) 
         let Kind::Section { level } = b.nodes[first.index()].kind else {
             unreachable!("sections are sections")
         };
-        let alone = b.sections[1..].iter().all(|&id| {
-            matches!(b.nodes[id.index()].kind, Kind::Section { level: l } if l > level)
-        });
+        let alone = b.sections[1..]
+            .iter()
+            .all(|&id| matches!(b.nodes[id.index()].kind, Kind::Section { level: l } if l > level));
         if alone && (level == 1 || b.root.is_none()) && !b.titles[0].is_empty() {
             return (fold(&b.titles[0]), TitleSource::Heading);
         }

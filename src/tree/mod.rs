@@ -8,18 +8,18 @@
 
 mod anchors;
 mod build;
-mod title;
 mod lines;
 mod options;
 #[cfg(test)]
 mod tests;
+mod title;
 
 use std::ops::Range;
 
 pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
-pub(crate) use title::TitleSource;
 pub(crate) use lines::{line_ends, next_line_end};
+pub(crate) use title::TitleSource;
 
 /// Index of a node in its document's arena: only a [`Document`] hands them out,
 /// so an id cannot be forged or mistaken for a count.

@@ -107,7 +107,9 @@ fn double_quoted(value: &str) -> Option<String> {
                     'n' | 't' | 'r' => out.push(' '),
                     '"' | '\\' | '/' => out.push(e),
                     'u' => {
-                        let hex: String = (0..4).filter_map(|_| chars.next().map(|(_, h)| h)).collect();
+                        let hex: String = (0..4)
+                            .filter_map(|_| chars.next().map(|(_, h)| h))
+                            .collect();
                         out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
                     }
                     _ => out.push(e),
@@ -177,7 +179,9 @@ pub(crate) fn file_title(path: &str) -> String {
     if path == "-" {
         return "stdin".to_owned();
     }
-    let mut parts = path.rsplit(['/', '\\']).filter(|p| !p.is_empty() && *p != ".");
+    let mut parts = path
+        .rsplit(['/', '\\'])
+        .filter(|p| !p.is_empty() && *p != ".");
     let file = parts.next().unwrap_or(path);
     let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
     let generic = ["index", "_index", "readme"]
@@ -196,11 +200,20 @@ mod tests {
     #[test]
     fn front_matter_titles() {
         let cases: &[(&str, Option<&str>)] = &[
-            ("---\ntitle: Array.prototype.map()\nslug: x\n---\n", Some("Array.prototype.map()")),
-            ("---\ntitle: \"Quoted: \\\"yes\\\"\"\n---\n", Some("Quoted: \"yes\"")),
+            (
+                "---\ntitle: Array.prototype.map()\nslug: x\n---\n",
+                Some("Array.prototype.map()"),
+            ),
+            (
+                "---\ntitle: \"Quoted: \\\"yes\\\"\"\n---\n",
+                Some("Quoted: \"yes\""),
+            ),
             ("---\ntitle: 'It''s here' # note\n---\n", Some("It's here")),
             ("---\ntitle: Plain # a comment\n---\n", Some("Plain")),
-            ("+++\ntitle = \"Solar panels\"\n[params]\ntitle = \"no\"\n+++\n", Some("Solar panels")),
+            (
+                "+++\ntitle = \"Solar panels\"\n[params]\ntitle = \"no\"\n+++\n",
+                Some("Solar panels"),
+            ),
             ("+++\ntitle = 'Literal'\n+++\n", Some("Literal")),
             ("+++\n[params]\ntitle = \"nested\"\n+++\n", None),
             ("---\ntitle:\n---\n", None),
@@ -227,7 +240,10 @@ mod tests {
         let cut = fold(&long);
         assert_eq!(cut.chars().count(), MAX_TITLE_CHARS + 1);
         assert!(cut.ends_with('…'));
-        assert_eq!(fold(&"y".repeat(MAX_TITLE_CHARS)), "y".repeat(MAX_TITLE_CHARS));
+        assert_eq!(
+            fold(&"y".repeat(MAX_TITLE_CHARS)),
+            "y".repeat(MAX_TITLE_CHARS)
+        );
     }
 
     #[test]
