@@ -143,6 +143,12 @@ fn hugo_sections_are_titled_by_toml_front_matter() {
     let hits = run(&dir, &["search", "solar panels configuration", "content"]);
     let first = hits.lines().nth(1).unwrap();
     assert!(first.starts_with("solar/_index::h2.0 "), "{hits}");
+    // Issue 21: any suffix of the path that names one document is its
+    // namespace, not only the shortest.
+    for ns in ["solar/_index", "docs/solar/_index", "en/docs/solar/_index"] {
+        let got = run(&dir, &["select", &format!("{ns}::h2.0"), "content"]);
+        assert_eq!(got, "## Configuration\n\nSet the angle.\n", "{ns}");
+    }
     // Issue 21: empty front matter is front matter.
     let empty = run(&dir, &["index", "content/en/docs/empty/_index.md"]);
     assert!(empty.starts_with("front (2w)\n"), "{empty}");
