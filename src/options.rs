@@ -54,7 +54,7 @@ impl Default for Options {
 
 impl Options {
     /// Takes the page size from `MDSEL_MAX_WORDS` when it is a positive
-    /// integer; otherwise keeps [`DEFAULT_MAX_WORDS`], with a warning when the
+    /// integer; otherwise keeps the default (2,000 words), with a warning when the
     /// variable is set to something else. Every face that pages (CLI, MCP
     /// server) reads it here, so they page alike.
     pub fn max_words_from_env(mut self) -> Options {

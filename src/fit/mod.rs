@@ -42,7 +42,7 @@ pub struct PageInfo {
 /// One selected piece of a document.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
-    /// Index of the document in [`Report::documents`].
+    /// Index of the document among those the report holds (`Report::documents`).
     pub doc: usize,
     /// The node selected.
     pub node: NodeId,
