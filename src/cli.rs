@@ -84,6 +84,9 @@ struct Opts {
         default_value_t = 0
     )]
     threads: usize,
+    /// End each outline line with its line range (L40-120), counted in the budget.
+    #[arg(long, global = true)]
+    lines: bool,
     /// Most search hits to show.
     #[arg(long, value_name = "N", global = true, default_value_t = Options::default().limit, value_parser = positive)]
     limit: usize,
@@ -364,6 +367,7 @@ fn options(opts: &Opts) -> Options {
     }
     options.full = opts.full;
     options.limit = opts.limit;
+    options.line_ranges = opts.lines;
     options
 }
 

@@ -165,3 +165,27 @@ async fn the_server_takes_the_cli_options_for_every_call() {
     );
     assert!(session.close().await.success());
 }
+
+/// SPEC §15: `mdsel_index {lines: true}` is `mdsel index --lines`: outline lines
+/// end with their line ranges, counted in the budget.
+#[tokio::test]
+async fn index_lines_are_the_cli_lines_flag() {
+    let dir = fixtures();
+    let env = [("MDSEL_MAX_WORDS", "40")];
+    let session = start_with(&dir, &[], &env, Client::default()).await;
+    for files in [&["guide.md"][..], &["guide.md", "long.md"]] {
+        let mcp = session
+            .call(
+                "mdsel_index",
+                serde_json::json!({"files": files, "lines": true}),
+            )
+            .await;
+        let mut args = vec!["index", "--lines"];
+        args.extend_from_slice(files);
+        assert_eq!(mcp, cli(&dir, &args, &env), "{files:?}");
+        assert!(mcp.0.contains(" L"), "{}", mcp.0);
+        let without = session.index(files).await;
+        assert!(!without.0.contains(") L"), "{}", without.0);
+    }
+    assert!(session.close().await.success());
+}

@@ -18,6 +18,10 @@ pub struct IndexArgs {
     #[serde(default)]
     #[schemars(with = "String")]
     pub(super) selector: Option<String>,
+    /// Optional: true to end each outline line with its line range
+    /// (`h2.1 Usage (530w) L40-120`), to read or edit a section by line number.
+    #[serde(default)]
+    pub(super) lines: bool,
 }
 
 /// Arguments of `mdsel_select`.

@@ -142,7 +142,8 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let scope = args.selector.into_iter().collect();
-        self.call(Command::Index(scope), args.files, &peer).await
+        self.call(Command::Index(scope), args.files, args.lines, &peer)
+            .await
     }
 
     #[tool(
@@ -164,7 +165,7 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let command = Command::Select(vec![args.selector]);
-        self.call(command, args.files, &peer).await
+        self.call(command, args.files, false, &peer).await
     }
 }
 
@@ -182,11 +183,18 @@ impl Server {
         &self,
         command: Command,
         files: Vec<String>,
+        lines: bool,
         peer: &Peer<RoleServer>,
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let options = Arc::clone(&self.options);
+        let options = if lines {
+            let mut with_lines = Options::clone(&self.options);
+            with_lines.line_ranges = true;
+            Arc::new(with_lines)
+        } else {
+            Arc::clone(&self.options)
+        };
         let answer = tokio::task::spawn_blocking(move || {
             respond(&roots, &allowed, &options, command, &files)
         })
