@@ -2,8 +2,54 @@
 //! leniently they are read, and the errors for a call that names nothing to
 //! read, worded for the tool rather than the command line.
 
+use std::sync::Arc;
+
+use rmcp::model::JsonObject;
 use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
 use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+/// The input schema of a tool's arguments, in the plain JSON Schema every host
+/// accepts (SPEC §15): no `$schema` (rmcp's default names draft 2020-12, which
+/// Gemini CLI has rejected), no `$defs`/`$ref` (the arguments are flat), and no
+/// `"default": null` (an optional string simply is not required). What is left
+/// means the same under draft-07 and 2020-12.
+pub(super) fn plain_schema<T: JsonSchema>() -> Arc<JsonObject> {
+    let schema = SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<T>();
+    let mut value = schema.to_value();
+    strip(&mut value);
+    match value {
+        Value::Object(mut object) => {
+            // The struct's doc comment is for this crate's readers; the tool's
+            // description speaks to the model.
+            object.remove("description");
+            Arc::new(object)
+        }
+        other => unreachable!("an argument struct's schema is an object: {other}"),
+    }
+}
+
+/// Removes, at every depth, what some host refuses (`$schema`, `default:
+/// null`) and a schema's `title`, which only repeats a Rust type's name.
+fn strip(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            object.remove("$schema");
+            if object.get("default") == Some(&Value::Null) {
+                object.remove("default");
+            }
+            if object.contains_key("properties") {
+                object.remove("title");
+            }
+            object.values_mut().for_each(strip);
+        }
+        Value::Array(items) => items.iter_mut().for_each(strip),
+        _ => {}
+    }
+}
 
 /// Arguments of `mdsel_index`.
 #[derive(Debug, Deserialize, JsonSchema)]

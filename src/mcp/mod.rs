@@ -20,13 +20,15 @@ use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolResult, ContentBlock, Implementation, MetaObject, ServerCapabilities, ServerConfig,
+};
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
 use mdsel::{Call, Command, FileError, Input, Options};
 
-use self::args::{IndexArgs, SelectArgs, missing};
+use self::args::{IndexArgs, SelectArgs, missing, plain_schema};
 use self::roots::Roots;
 use self::transport::Lines;
 
@@ -35,8 +37,24 @@ pub const INDEX_DESCRIPTION: &str = include_str!("index.txt");
 /// See [`INDEX_DESCRIPTION`].
 pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
 
+/// What `initialize` tells the client about using mdsel (SPEC §15): when to
+/// use it instead of a whole-file read, and how the calls chain.
+pub const INSTRUCTIONS: &str = include_str!("instructions.txt");
+
 /// How long a tool call waits for the client to list its roots.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A tool's `_meta`: Claude Code loads the tool's schema at the start of a
+/// session instead of deferring it behind its tool search, so the model sees
+/// the tools the hook's reminder names.
+fn always_load() -> MetaObject {
+    let mut meta = MetaObject::new();
+    meta.insert(
+        "anthropic/alwaysLoad".to_owned(),
+        serde_json::Value::Bool(true),
+    );
+    meta
+}
 
 /// The server: shared by every call, cheap to clone.
 #[derive(Clone)]
@@ -125,7 +143,10 @@ async fn serve(server: Server) -> ExitCode {
 impl Server {
     #[tool(
         name = "mdsel_index",
+        title = "Markdown outline (mdsel)",
         description = INDEX_DESCRIPTION,
+        input_schema = plain_schema::<IndexArgs>(),
+        meta = always_load(),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
@@ -148,7 +169,10 @@ impl Server {
 
     #[tool(
         name = "mdsel_select",
+        title = "Markdown section by selector or search (mdsel)",
         description = SELECT_DESCRIPTION,
+        input_schema = plain_schema::<SelectArgs>(),
+        meta = always_load(),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
@@ -174,6 +198,7 @@ impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("mdsel", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
     }
 }
 
@@ -327,7 +352,7 @@ mod tests {
 
     #[test]
     fn descriptions_have_no_trailing_newline() {
-        for d in [INDEX_DESCRIPTION, SELECT_DESCRIPTION] {
+        for d in [INDEX_DESCRIPTION, SELECT_DESCRIPTION, INSTRUCTIONS] {
             assert!(!d.ends_with(char::is_whitespace), "{d:?}");
         }
     }
