@@ -86,7 +86,9 @@ fn every_json_snippet_parses_and_starts_mdsel_mcp() {
     let toml = blocks(&doc, "toml");
     assert_eq!(
         toml,
-        ["[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\n"]
+        [
+            "[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\nenv = { MDSEL_MAX_WORDS = \"600\" }\n"
+        ]
     );
 }
 

@@ -22,7 +22,7 @@ fn read_json(dir: &Scratch, name: &str) -> Value {
 }
 
 fn server() -> Value {
-    json!({"type": "stdio", "command": "mdsel", "args": ["mcp"]})
+    json!({"type": "stdio", "command": "mdsel", "args": ["mcp"], "alwaysLoad": true})
 }
 
 fn hook() -> Value {
@@ -168,15 +168,28 @@ fn write_twice_changes_nothing_the_second_time() {
 }
 
 #[test]
-fn an_existing_mdsel_entry_is_left_as_the_user_wrote_it() {
+fn an_existing_mdsel_entry_keeps_what_the_user_wrote_and_gains_always_load() {
     let dir = Scratch::new("setup");
     let custom = r#"{"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"]}}}"#;
     dir.write(".mcp.json", custom);
     let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Read|Grep", "hooks": [{"type": "command", "command": "mdsel hook claude", "timeout": 5}]}]}}"#;
     dir.write(".claude/settings.json", settings);
     assert!(setup(dir.path(), &["--write"]).status.success());
-    assert_eq!(dir.read(".mcp.json"), custom);
+    // SPEC §15: an entry from before gains `alwaysLoad`, and only that.
+    let upgraded: Value = serde_json::from_str(&dir.read(".mcp.json")).unwrap();
+    let want = json!({"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"], "alwaysLoad": true}}});
+    assert_eq!(upgraded, want);
     assert_eq!(dir.read(".claude/settings.json"), settings);
+    // Once there, nothing more is written: not even the file.
+    let before = dir.read(".mcp.json");
+    assert!(setup(dir.path(), &["--write"]).status.success());
+    assert_eq!(dir.read(".mcp.json"), before);
+    // A value the user set is theirs.
+    let off =
+        r#"{"mcpServers": {"mdsel": {"command": "mdsel", "args": ["mcp"], "alwaysLoad": false}}}"#;
+    dir.write(".mcp.json", off);
+    assert!(setup(dir.path(), &["--write"]).status.success());
+    assert_eq!(dir.read(".mcp.json"), off);
 }
 
 #[test]

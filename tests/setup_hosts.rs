@@ -88,7 +88,8 @@ const HOSTS: [Host; 5] = [
         merged: || {
             vec![json!({"model": "o3", "mcp_servers": {
                 "docs": {"command": "docs-server"},
-                "mdsel": {"command": "mdsel", "args": ["mcp"]}}})]
+                "mdsel": {"command": "mdsel", "args": ["mcp"],
+                    "env": {"MDSEL_MAX_WORDS": "600"}}}})]
         },
         wrong_kind: &["mcp_servers = 3\n"],
     },
@@ -264,7 +265,9 @@ fn codex_comments_survive_the_merge() {
     let after = s.project.read(".codex/config.toml");
     assert!(after.starts_with(before), "{after}");
     assert!(
-        after.ends_with("[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\n"),
+        after.ends_with(
+            "[mcp_servers.mdsel]\ncommand = \"mdsel\"\nargs = [\"mcp\"]\nenv = { MDSEL_MAX_WORDS = \"600\" }\n"
+        ),
         "{after}"
     );
 }

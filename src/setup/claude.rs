@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::json_merge::{add_entry, add_hook, set_hook};
+use super::json_merge::{add_entry, add_entry_with, add_hook, set_hook};
 use super::{Host, Scope, Target, paths, place};
 
 /// The hook's command line: the reminder.
@@ -42,9 +42,16 @@ pub const DESKTOP: Host = Host {
     has_project: false,
 };
 
-/// The `mcpServers.mdsel` entry of `.mcp.json`.
+/// The `mcpServers.mdsel` entry of `.mcp.json`. `alwaysLoad` exempts the
+/// server from Claude Code's tool search (2.1.121 and later), which would
+/// otherwise defer the tools' schemas until the model asks for them (SPEC §15).
 fn server_entry() -> Value {
-    json!({"type": "stdio", "command": "mdsel", "args": ["mcp"]})
+    json!({"type": "stdio", "command": "mdsel", "args": ["mcp"], "alwaysLoad": true})
+}
+
+/// What an `mcpServers.mdsel` entry written by an earlier setup gains.
+fn server_upgrade() -> [(&'static str, Value); 1] {
+    [("alwaysLoad", Value::Bool(true))]
 }
 
 /// One `hooks.PreToolUse` entry of `.claude/settings.json`.
@@ -103,7 +110,15 @@ fn code_targets(scope: Scope, outline: bool) -> Result<Vec<Target>, String> {
         Target::json(
             mcp,
             "the MCP server: tools mdsel_index, mdsel_select",
-            |doc| add_entry(doc, &["mcpServers"], "mdsel", server_entry()),
+            |doc| {
+                add_entry_with(
+                    doc,
+                    &["mcpServers"],
+                    "mdsel",
+                    server_entry(),
+                    &server_upgrade(),
+                )
+            },
         ),
         hook_target(
             scope,

@@ -43,6 +43,35 @@ pub fn add_entry(
     Ok(true)
 }
 
+/// Adds `name: entry` to the object at `keys`; where `name` is already there
+/// (as an object), adds to it those of `required` it lacks, so that running
+/// setup again upgrades an entry written before a key was needed. Keys the
+/// entry has are kept as the user set them.
+pub fn add_entry_with(
+    root: &mut Value,
+    keys: &[&str],
+    name: &str,
+    entry: Value,
+    required: &[(&str, Value)],
+) -> Result<bool, String> {
+    let map = object_at(root, keys)?;
+    let Some(existing) = map.get_mut(name) else {
+        map.insert(name.to_owned(), entry);
+        return Ok(true);
+    };
+    let Value::Object(existing) = existing else {
+        return Ok(false);
+    };
+    let mut changed = false;
+    for (key, value) in required {
+        if !existing.contains_key(*key) {
+            existing.insert((*key).to_owned(), value.clone());
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
 /// Sets `key` at the top level to `value` when it is absent.
 pub fn add_default(root: &mut Value, key: &str, value: Value) -> Result<bool, String> {
     add_entry(root, &[], key, value)
@@ -167,6 +196,24 @@ mod tests {
             Ok(false)
         );
         assert_eq!(doc, json!({"z": 1, "servers": {"other": {}, "mdsel": 1}}));
+    }
+
+    #[test]
+    fn an_existing_entry_gains_the_keys_it_lacks() {
+        let required = [("alwaysLoad", json!(true))];
+        let mut doc = json!({"servers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp"]}}});
+        let add = |doc: &mut Value| {
+            add_entry_with(doc, &["servers"], "mdsel", json!({"new": 1}), &required)
+        };
+        assert_eq!(add(&mut doc), Ok(true));
+        let want = json!({"servers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp"], "alwaysLoad": true}}});
+        assert_eq!(doc, want);
+        assert_eq!(add(&mut doc), Ok(false), "nothing left to add");
+        let mut off = json!({"servers": {"mdsel": {"alwaysLoad": false}}});
+        assert_eq!(add(&mut off), Ok(false), "the user's own value stays");
+        let mut fresh = json!({});
+        assert_eq!(add(&mut fresh), Ok(true));
+        assert_eq!(fresh, json!({"servers": {"mdsel": {"new": 1}}}));
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! Edits to a TOML configuration (Codex's `config.toml`) that add one table and
 //! leave every other byte as the user wrote it, comments included.
 
-use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
-/// Adds `[parent.name]` with `entries`, unless `parent.name` already exists.
-/// `parent` may be a table or an inline table; anything else is an error.
+/// Adds `[parent.name]` with `entries`; where `parent.name` already exists,
+/// `upgrade`s it instead: adds what an entry written by an earlier setup
+/// lacks (whether it did, or what stands in the way). `parent` may be a table
+/// or an inline table; anything else is an error.
 pub fn add_table(
     doc: &mut DocumentMut,
     parent: &str,
     name: &str,
     entries: &[(&str, Value)],
+    upgrade: impl Fn(&mut dyn TableLike) -> Result<bool, String>,
 ) -> Result<bool, String> {
     let root = doc.as_table_mut();
     if !root.contains_key(parent) {
@@ -19,8 +22,8 @@ pub fn add_table(
     }
     match &mut root[parent] {
         Item::Table(table) => {
-            if table.contains_key(name) {
-                return Ok(false);
+            if let Some(existing) = table.get_mut(name) {
+                return existing.as_table_like_mut().map_or(Ok(false), upgrade);
             }
             let mut new = Table::new();
             for (key, value) in entries {
@@ -30,8 +33,10 @@ pub fn add_table(
             Ok(true)
         }
         Item::Value(Value::InlineTable(table)) => {
-            if table.contains_key(name) {
-                return Ok(false);
+            if let Some(existing) = table.get_mut(name) {
+                return existing
+                    .as_inline_table_mut()
+                    .map_or(Ok(false), |t| upgrade(t));
             }
             let mut new = InlineTable::new();
             for (key, value) in entries {
@@ -59,7 +64,7 @@ mod tests {
             ("command", Value::from("mdsel")),
             ("args", strings(&["mcp"])),
         ];
-        let result = add_table(&mut doc, "mcp_servers", "mdsel", &entries);
+        let result = add_table(&mut doc, "mcp_servers", "mdsel", &entries, |_| Ok(false));
         (result, doc.to_string())
     }
 
