@@ -319,3 +319,65 @@ proptest! {
         }
     }
 }
+
+/// MDX's own lines (SPEC §16), hostile ones included, among the CommonMark ones.
+const MDX_LINES: &[&str] = &[
+    "<Tabs>",
+    "</Tabs>",
+    "<TabItem value=\"a > b\">",
+    "  <Card",
+    "    title={`x ${1}`}",
+    "  />",
+    "<Unclosed attr=\"never",
+    "{/* comment */}",
+    "{",
+    "import X from 'x';",
+    "export const a = {",
+    "    ```sh",
+    "    # comment in an indented fence",
+    "        ## deeply indented heading",
+    "<>",
+    ":::note",
+    ":::",
+    "{{< shortcode \"a\" >}}",
+    "{{% alert title=\"Note\" %}}",
+];
+
+fn mdx_document() -> impl Strategy<Value = String> {
+    let lines: Vec<&str> = LINES.iter().chain(MDX_LINES).copied().collect();
+    prop::collection::vec(prop::sample::select(lines), 0..60).prop_map(|l| l.join("\n") + "\n")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `.mdx` is parsed from a prepared copy: spans must still be whole lines
+    /// of the original, in order, inside their containers, and the blocks and
+    /// sections together hold every line with text.
+    #[test]
+    fn mdx_spans_are_whole_lines_of_the_original(text in mdx_document()) {
+        let doc = memory::parse_as("t.mdx", &text);
+        let mut top: Vec<NodeId> = memory::blocks(&doc);
+        top.sort_by_key(|&id| memory::span(&doc, id).start);
+        let mut groups = vec![(top, 0..text.len())];
+        while let Some((group, outer)) = groups.pop() {
+            let mut at = outer.start;
+            for id in group {
+                let (kind, span, _) = memory::node(&doc, id);
+                prop_assert!(span.start >= at && span.end <= outer.end, "{:?} {:?} in {:?}", kind, span, text);
+                prop_assert!(span.start == 0 || text.as_bytes()[span.start - 1] == b'\n', "{:?} starts mid-line in {:?}", span, text);
+                prop_assert!(span.end == text.len() || text.as_bytes()[span.end - 1] == b'\n', "{:?} ends mid-line in {:?}", span, text);
+                at = span.end;
+                groups.push((memory::children(&doc, id), span));
+            }
+        }
+        let report = Run::select("*/*").doc("t.mdx", &text).max_words(usize::MAX).report();
+        let mut at = 0;
+        for m in &report.matches {
+            prop_assert!(m.span.start >= at, "parts overlap in {:?}", text);
+            prop_assert!(text[at..m.span.start].trim().is_empty(), "gap holds text: {:?}", &text[at..m.span.start]);
+            at = m.span.end;
+        }
+        prop_assert!(text[at..].trim().is_empty(), "tail holds text: {:?}", &text[at..]);
+    }
+}

@@ -1,4 +1,4 @@
-//! Fuzzes the tree builder on arbitrary bytes.
+//! Fuzzes the tree builder on arbitrary bytes, read as `.md` and as `.mdx`.
 //!
 //! Valid UTF-8 is parsed with `parse_document`, and every node reachable through
 //! the public API (document, front matter, root, sections, document-level blocks
@@ -16,8 +16,11 @@ use mdsel::{BlockKind, Command, Document, Input, NodeId, Request};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let doc = mdsel::parse_document(mdsel::Source::new("fuzz.md", text.to_owned()));
-        check_tree(&doc);
+        // As CommonMark, and as MDX (SPEC §16: a prepared copy is parsed).
+        for name in ["fuzz.md", "fuzz.mdx"] {
+            let doc = mdsel::parse_document(mdsel::Source::new(name, text.to_owned()));
+            check_tree(&doc);
+        }
     }
     let mut request = Request::new(
         Command::Index,

@@ -68,7 +68,7 @@ fn spots(doc: &Document, unit: &Unit, query: &Query, weights: &Weights) -> Vec<S
     let mut matcher = Matcher::new(query);
     let mut out = Vec::new();
     let span = unit.span.clone();
-    Tokenizer::default().run(&doc.text()[span.clone()], span.start, |t| {
+    Tokenizer::default().run(&doc.search_text()[span.clone()], span.start, |t| {
         if let Some(found) = matcher.find(t) {
             let weight = weights.of(found, t.text);
             let term = match found {
@@ -200,7 +200,8 @@ fn best_line(
     region: std::ops::Range<usize>,
     spots: &[Spot],
 ) -> String {
-    let text = doc.text();
+    // Markup is blanked here: never shown, never the first line with text.
+    let text = doc.search_text();
     let line_of = |at: usize| {
         let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);

@@ -234,7 +234,7 @@ fn scan_with<'q>(
             Some(k) => (Some(&titles[k]), &paths[k]),
             None => (None, &file),
         };
-        let text = &doc.text()[u.body..u.span.end];
+        let text = &doc.search_text()[u.body..u.span.end];
         // A body's length: its runs of letters and digits, plus its grams where
         // text has no spaces; the same whether it is read or skipped.
         body.len = word_runs(text.as_bytes());

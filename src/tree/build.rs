@@ -73,7 +73,9 @@ pub fn parse_document(source: Source) -> Document {
         }
         None => 0,
     };
-    b.walk(&lines, body);
+    let mdx = is_mdx(&path);
+    b.walk(&lines, body, mdx);
+    let search_text = super::markup::searchable(&text, body, mdx);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -106,6 +108,7 @@ pub fn parse_document(source: Source) -> Document {
         by_level: b.by_level,
         blocks: b.blocks,
         text,
+        search_text,
     }
 }
 
@@ -170,7 +173,7 @@ impl Builder {
     }
 
     /// Folds the parser's events for `text[body..]` into block nodes and headings.
-    fn walk(&mut self, lines: &Lines<'_>, body: usize) {
+    fn walk(&mut self, lines: &Lines<'_>, body: usize, mdx: bool) {
         let text = lines.text();
         let mut stack: Vec<Frame> = Vec::new();
         let mut blocks_open = 0usize; // frames other than Inline
@@ -178,7 +181,10 @@ impl Builder {
         let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
 
-        let parsed = lone_crs_as_lf(&text[body..]);
+        let mut parsed = lone_crs_as_lf(&text[body..]);
+        if mdx {
+            parsed = Cow::Owned(super::mdx::prepare(&parsed));
+        }
         for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
             let range = range.start + body..range.end + body;
             match event {
@@ -429,6 +435,12 @@ fn is_block(tag: &Tag<'_>) -> bool {
             | Tag::TableCell
             | Tag::MetadataBlock(_)
     )
+}
+
+/// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
+fn is_mdx(path: &str) -> bool {
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))
 }
 
 /// The text the parser reads: `text` itself, or, if a line of it ends in a lone CR,

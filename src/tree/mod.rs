@@ -9,6 +9,8 @@
 mod anchors;
 mod build;
 mod lines;
+mod markup;
+mod mdx;
 mod options;
 #[cfg(test)]
 mod tests;
@@ -145,6 +147,8 @@ pub struct Document {
     pub(crate) namespace: String,
     pub(crate) path: String,
     pub(crate) text: String,
+    /// The text as search reads it, where markup was blanked (SPEC §16).
+    pub(crate) search_text: Option<Box<str>>,
     pub(crate) offset: usize,
     pub(crate) nodes: Vec<Node>,
     pub(crate) front: Option<NodeId>,
@@ -182,6 +186,12 @@ impl Document {
     /// The source text, a leading byte-order mark removed.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The text as search reads it: [`Document::text`] with template markup
+    /// and MDX's `import`/`export` blanked to spaces, the same length.
+    pub(crate) fn search_text(&self) -> &str {
+        self.search_text.as_deref().unwrap_or(&self.text)
     }
 
     /// Bytes removed before [`Document::text`] (3 for a BOM, else 0): add it to

@@ -171,7 +171,12 @@ pub fn reason(unresolved: &Unresolved) -> String {
 
 /// Parses `text` as a document named `t` (`t.md`).
 pub fn parse(text: &str) -> Document {
-    mdsel::parse_document(mdsel::Source::new("t.md", text))
+    parse_as("t.md", text)
+}
+
+/// [`parse`] under a name of the caller's (`t.mdx` reads it as MDX).
+pub fn parse_as(name: &str, text: &str) -> Document {
+    mdsel::parse_document(mdsel::Source::new(name, text))
 }
 
 /// A document's whole text (BOM dropped).

@@ -1,0 +1,193 @@
+//! What search reads of a document (SPEC §16): its text with site-generator
+//! markup blanked, the same length so that offsets agree with the text.
+//!
+//! Blanked, outside fenced code (where markup is an example, and content):
+//! - template markup: Hugo shortcodes (`{{< … >}}`, `{{% … %}}`),
+//!   Jekyll/Liquid tags and output (`{% … %}`, `{{ … }}`) and MDN macros
+//!   (`{{jsxref("Array")}}`), over several lines too, up to [`MAX_SPAN`] bytes;
+//! - in `.mdx`, top-level `import`/`export` (ESM) up to the next blank line.
+//!
+//! The text itself, which selections return, is never changed.
+
+use super::mdx::is_esm;
+
+/// The longest template tag blanked: a `{{` with no closer this near is text.
+const MAX_SPAN: usize = 2048;
+
+/// `text` with markup from `body` on blanked to spaces (line ends kept), or
+/// `None` if there is none.
+pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>> {
+    let bytes = text.as_bytes();
+    let mut blank: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut in_esm = false;
+    let mut previous_blank = true;
+    let mut closers = Closers::default();
+    let mut at = body;
+    while at < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        let line = &bytes[at..end];
+        let blank_line = line.iter().all(u8::is_ascii_whitespace);
+        let lead = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
+        let rest = &line[lead..];
+        let run = |c: u8| rest.iter().take_while(|&&b| b == c).count();
+        if let Some((c, n)) = fence {
+            if run(c) >= n && rest[run(c)..].iter().all(u8::is_ascii_whitespace) {
+                fence = None;
+            }
+        } else if in_esm {
+            in_esm = !blank_line;
+            if in_esm {
+                blank.push(at..end);
+            }
+        } else if let Some(c) = rest.first().copied().filter(|&c| c == b'`' || c == b'~')
+            && run(c) >= 3
+        {
+            fence = Some((c, run(c)));
+        } else if mdx && previous_blank && lead == 0 && is_esm(line) {
+            blank.push(at..end);
+            in_esm = true;
+        } else {
+            templates(bytes, at, end, &mut closers, &mut blank);
+        }
+        previous_blank = blank_line;
+        at = end + 1;
+    }
+    if blank.is_empty() {
+        return None;
+    }
+    let mut out = bytes.to_vec();
+    for range in blank {
+        for b in &mut out[range] {
+            if *b != b'\n' && *b != b'\r' {
+                *b = b' ';
+            }
+        }
+    }
+    // Whole characters were blanked (template delimiters are ASCII, and
+    // everything between them went), so the copy is UTF-8.
+    Some(
+        String::from_utf8(out)
+            .expect("blanking keeps UTF-8")
+            .into_boxed_str(),
+    )
+}
+
+/// Where each closer (`>}}`, `%}}`, `}}`, `%}`) next occurs, found once and
+/// reused, so that a text of many `{{` and no closer is read once, not once
+/// per `{{`.
+#[derive(Default)]
+struct Closers {
+    /// Per closer: where the last search started, and what it found.
+    found: [Option<(usize, Option<usize>)>; 4],
+}
+
+impl Closers {
+    const ALL: [&'static [u8]; 4] = [b">}}", b"%}}", b"}}", b"%}"];
+
+    /// The next occurrence of closer `k` at or after `from`.
+    fn next(&mut self, bytes: &[u8], k: usize, from: usize) -> Option<usize> {
+        if let Some((searched, found)) = self.found[k]
+            && searched <= from
+            && found.is_none_or(|f| f >= from)
+        {
+            return found;
+        }
+        let found = memchr::memmem::find(&bytes[from..], Self::ALL[k]).map(|i| from + i);
+        self.found[k] = Some((from, found));
+        found
+    }
+}
+
+/// The template tags starting on the line `start..end` (they may end on a
+/// later line).
+fn templates(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    closers: &mut Closers,
+    out: &mut Vec<std::ops::Range<usize>>,
+) {
+    let mut at = start;
+    while let Some(i) = memchr::memchr(b'{', &bytes[at..end]) {
+        let open = at + i;
+        let k = match bytes.get(open + 1..open + 3) {
+            Some(b"{<") => 0,
+            Some(b"{%") => 1,
+            Some([b'{', _]) => 2,
+            Some([b'%', _]) => 3,
+            _ => {
+                at = open + 1;
+                continue;
+            }
+        };
+        match closers.next(bytes, k, open + 2) {
+            Some(c) if c - open <= MAX_SPAN => {
+                let close = c + Closers::ALL[k].len();
+                out.push(open..close);
+                if close >= end {
+                    return; // the rest of the line, at least, is the tag's
+                }
+                at = close;
+            }
+            _ => at = open + 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(text: &str, mdx: bool) -> String {
+        searchable(text, 0, mdx).map_or_else(|| text.to_owned(), String::from)
+    }
+
+    #[test]
+    fn template_markup_is_blanked_and_text_kept() {
+        let text = "{{< tabs \"Go\" >}}\nUse {{% param name %}} and {% include x.html %}.\n{{jsxref(\"Array\")}} is {{ page.title }}.\n";
+        let mut want = text.to_owned();
+        for markup in [
+            "{{< tabs \"Go\" >}}",
+            "{{% param name %}}",
+            "{% include x.html %}",
+            "{{jsxref(\"Array\")}}",
+            "{{ page.title }}",
+        ] {
+            want = want.replace(markup, &" ".repeat(markup.len()));
+        }
+        assert_eq!(seen(text, false), want);
+    }
+
+    #[test]
+    fn a_shortcode_over_lines_is_blanked_whole() {
+        let text = "{{< alert\n  title=\"Note\" >}}\nBody\n";
+        assert_eq!(seen(text, false), "         \n                  \nBody\n");
+    }
+
+    #[test]
+    fn code_and_lone_braces_stay() {
+        for text in [
+            "```go\n{{ .Title }}\n```\n",
+            "a { b } c\n",
+            "{{ never closed\n",
+            "{%",
+            "{",
+        ] {
+            assert_eq!(seen(text, false), text);
+        }
+    }
+
+    #[test]
+    fn esm_is_blanked_in_mdx_only() {
+        let text = "import Tabs from '@theme/Tabs';\n\n# Title\n";
+        assert_eq!(
+            seen(text, true),
+            "                               \n\n# Title\n"
+        );
+        assert_eq!(seen(text, false), text);
+    }
+}
