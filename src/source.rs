@@ -219,7 +219,7 @@ fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
         .standard_filters(true)
         .require_git(false)
         .follow_links(false)
-        .sort_by_file_path(|a, b| a.cmp(b))
+        .sort_by_file_path(|a, b| (is_partial(a), a).cmp(&(is_partial(b), b)))
         .build();
     let mut files = Vec::new();
     for result in walker {
@@ -241,6 +241,16 @@ fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
         }
     }
     files
+}
+
+/// Whether a file or folder is a partial: a name starting with `_` (other than
+/// Hugo's `_index` pages), which site generators never publish as a page but
+/// include into others. Partials are listed after their siblings, so a folder's
+/// pages come first (SPEC §16).
+fn is_partial(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('_') && !n.to_ascii_lowercase().starts_with("_index."))
 }
 
 fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {

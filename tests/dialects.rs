@@ -92,3 +92,91 @@ fn hostile_markup_is_read_once() {
         assert_eq!(all, original, "{file}");
     }
 }
+
+#[test]
+fn partials_are_listed_after_the_pages_of_their_folder() {
+    let page = "# Page\n\ntext\n";
+    let dir = Scratch::with(
+        "partials",
+        &[
+            ("docs/_shared.mdx", page),
+            ("docs/_partials/steps.md", page),
+            ("docs/_index.md", page),
+            ("docs/b.md", page),
+            ("docs/a.mdx", page),
+            ("docs/guide/_tip.md", page),
+            ("docs/guide/intro.md", page),
+        ],
+    );
+    let out = mdsel_in(dir.path(), &["index", "--json", "docs"], b"");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<&str> = json["data"]["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "docs/_index.md",
+            "docs/a.mdx",
+            "docs/b.md",
+            "docs/guide/intro.md",
+            "docs/guide/_tip.md",
+            "docs/_partials/steps.md",
+            "docs/_shared.mdx",
+        ]
+    );
+}
+
+const CONTAINERS: &str = "# Guide\n\nIntro.\n\n:::note Heads up\nRead *this* first.\n\n- one\n- two\n\n::::tip\nNested.\n::::\n:::\n\nAfter.\n\n!!! warning \"Careful\"\n    Indented body.\n\n    ```sh\n    rm -rf x\n    ```\n\nTail.\n\n{{% alert title=\"Hi\" %}}\nAlert body.\n{{% /alert %}}\n";
+
+#[test]
+fn containers_are_one_block_holding_their_content() {
+    let dir = Scratch::with("boxes", &[("guide.md", CONTAINERS)]);
+    let slice = |from: &str, to: &str| {
+        let at = CONTAINERS.find(from).unwrap();
+        let end = CONTAINERS[at..].find(to).unwrap() + at + to.len();
+        format!("{}\n", &CONTAINERS[at..end])
+    };
+    // Each container, whole and byte-exact, as a quote (or callout).
+    let (note, code) = run(&dir, &["select", "quote.0", "guide.md"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(note, slice(":::note", "::::\n:::"));
+    let (warning, _) = run(&dir, &["select", "callout.1", "guide.md"]);
+    assert_eq!(warning, slice("!!! warning", "rm -rf x\n    ```"));
+    let (alert, _) = run(&dir, &["select", "quote.2", "guide.md"]);
+    assert_eq!(alert, slice("{{% alert", "{{% /alert %}}"));
+    // Their content is parsed as Markdown, and ends where the content does.
+    let (list, _) = run(&dir, &["select", "quote.0/list.0", "guide.md"]);
+    assert_eq!(list, "- one\n- two\n");
+    let (nested, _) = run(&dir, &["select", "quote.0/para.1", "guide.md"]);
+    assert_eq!(nested, "Nested.\n");
+    let (fence, _) = run(&dir, &["select", "quote.1/code.0", "guide.md"]);
+    assert_eq!(fence, "    ```sh\n    rm -rf x\n    ```\n");
+    // Outside them, paragraphs are the page's own; no marker is a paragraph.
+    let (after, _) = run(&dir, &["select", "para.1", "guide.md"]);
+    assert_eq!(after, "After.\n");
+    let (outline, _) = run(&dir, &["index", "--full", "guide.md"]);
+    assert!(outline.contains("para:3 quote:3"), "{outline}");
+    let (hits, _) = run(&dir, &["search", "nested", "guide.md"]);
+    assert!(hits.contains("\n  Nested."), "{hits}");
+}
+
+#[test]
+fn broken_containers_stay_text_and_headings_stay_sections() {
+    for page in [
+        "# A\n\n:::note\nnever closed\n\n## B\n\ntext\n",
+        "# A\n\n:::note\n## Inside\n:::\n",
+        "# A\n\n```\n:::note\nx\n:::\n```\n",
+        "# A\n\n{{% alert %}}\nno end\n",
+    ] {
+        let dir = Scratch::with("broken", &[("page.md", page)]);
+        let (outline, code) = run(&dir, &["index", "--full", "page.md"]);
+        assert_eq!(code, Some(0), "{page:?}");
+        assert!(!outline.contains("quote"), "{page:?}:\n{outline}");
+        let (all, _) = run(&dir, &["select", "h1.0", "page.md"]);
+        assert_eq!(all, page, "{page:?}");
+    }
+}

@@ -52,6 +52,10 @@ const LINES: &[&str] = &[
     "caf\u{e9} na\u{ef}ve \u{a0} spaced",
     "   ## indented heading",
     "# ",
+    ":::note Title",
+    ":::",
+    "!!! note \"Title\"",
+    "{{% /alert %}}",
 ];
 
 fn document() -> impl Strategy<Value = String> {
@@ -338,6 +342,8 @@ const MDX_LINES: &[&str] = &[
     "        ## deeply indented heading",
     "<>",
     ":::note",
+    "::::tip",
+    "::::",
     ":::",
     "{{< shortcode \"a\" >}}",
     "{{% alert title=\"Note\" %}}",

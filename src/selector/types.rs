@@ -67,7 +67,8 @@ pub(crate) const TYPES: [TypeInfo; 19] = [
     row(Target::Item,                        "item",    Some("block:item"),        &[],             "item",               "items"),
     row(Target::Block(BlockKind::Code),      "code",    Some("block:code"),        &[],             "code block",         "code blocks"),
     row(Target::Block(BlockKind::Table),     "table",   Some("block:table"),       &[],             "table",              "tables"),
-    row(Target::Block(BlockKind::Quote),     "quote",   Some("block:blockquote"),  &["blockquote"], "blockquote",         "blockquotes"),
+    // A site's container (`:::note`, `!!! note`, a Hugo alert) is a quote too (SPEC §16).
+    row(Target::Block(BlockKind::Quote),     "quote",   Some("block:blockquote"),  &["blockquote", "callout"], "blockquote", "blockquotes"),
     row(Target::Block(BlockKind::Html),      "html",    Some("block:html"),        &[],             "HTML block",         "HTML blocks"),
     row(Target::Page,                        "page",    None,                      &[],             "page",               "pages"),
     // `#anchor` names a section by its heading's anchor; written `#…`, never by name.

@@ -30,6 +30,25 @@ fn block_span(lines: &Lines<'_>, range: &std::ops::Range<usize>) -> std::ops::Ra
     start..lines.trim_blank_tail(start, end).max(start)
 }
 
+/// A block's span, as [`block_span`], but ending at the last line the parser
+/// read as not blank: a container's marker lines (blank to it, SPEC §16) are
+/// never the tail of a block inside. `parsed` is the parser's text for
+/// `lines.text()[body..]`, the same length, line for line.
+fn parsed_block_span(
+    lines: &Lines<'_>,
+    parsed: &str,
+    body: usize,
+    range: &std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
+    let start = lines.start_of(range.start);
+    let end = lines.end_of(range.end);
+    let from = start.max(body);
+    let last_text = parsed.as_bytes()[from - body..end - body]
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace());
+    start..lines.end_of(from + last_text.unwrap_or(0) + 1).min(end)
+}
+
 /// A heading at document level, before sections are formed.
 struct Heading {
     start: usize,
@@ -74,7 +93,13 @@ pub fn parse_document(source: Source) -> Document {
         None => 0,
     };
     let mdx = is_mdx(&path);
-    b.walk(&lines, body, mdx);
+    if !b.walk(&lines, body, mdx, true) {
+        // A block crossed a container's edge: the document is read as written.
+        b.nodes.truncate(usize::from(b.front.is_some()) + 1);
+        b.headings.clear();
+        b.blocks.iter_mut().for_each(Vec::clear);
+        b.walk(&lines, body, mdx, false);
+    }
     let search_text = super::markup::searchable(&text, body, mdx);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
@@ -172,8 +197,11 @@ impl Builder {
         id
     }
 
-    /// Folds the parser's events for `text[body..]` into block nodes and headings.
-    fn walk(&mut self, lines: &Lines<'_>, body: usize, mdx: bool) {
+    /// Folds the parser's events for `text[body..]` into block nodes and headings,
+    /// with site containers as blocks if `boxes`. False, with the work half
+    /// done, when a block crosses a container's edge (a list item running on
+    /// past its closing line, say): the caller reads the document again without.
+    fn walk(&mut self, lines: &Lines<'_>, body: usize, mdx: bool, boxes: bool) -> bool {
         let text = lines.text();
         let mut stack: Vec<Frame> = Vec::new();
         let mut blocks_open = 0usize; // frames other than Inline
@@ -181,17 +209,59 @@ impl Builder {
         let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
 
-        let mut parsed = lone_crs_as_lf(&text[body..]);
+        let text_body = lone_crs_as_lf(&text[body..]);
+        let (mut parsed, boxes) = if boxes {
+            super::containers::prepare(text_body)
+        } else {
+            (text_body, Vec::new())
+        };
         if mdx {
             parsed = Cow::Owned(super::mdx::prepare(&parsed));
         }
+        // Containers (`:::note`, SPEC §16) hold the document-level blocks
+        // within their lines; the next one to open, and the one open.
+        let mut boxes = boxes
+            .into_iter()
+            .map(|r| block_span(lines, &(r.start + body..r.end + body)))
+            .peekable();
+        let mut open_box: Option<std::ops::Range<usize>> = None;
         for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
             let range = range.start + body..range.end + body;
+            if let Event::Start(tag) = &event
+                && blocks_open == usize::from(open_box.is_some())
+                && (block_kind(tag).is_some() || is_block(tag))
+            {
+                let end = parsed_block_span(lines, &parsed, body, &range).end;
+                let crosses = |b: &std::ops::Range<usize>| {
+                    (range.start < b.start && b.start < end)
+                        || (b.start <= range.start && range.start < b.end && end > b.end)
+                };
+                if open_box.as_ref().is_some_and(crosses) || boxes.peek().is_some_and(crosses) {
+                    return false;
+                }
+                if open_box.as_ref().is_some_and(|b| range.start >= b.end) {
+                    open_box = None;
+                    containers.pop();
+                    blocks_open -= 1;
+                }
+                while boxes.peek().is_some_and(|b| b.end <= range.start) {
+                    boxes.next();
+                }
+                if open_box.is_none()
+                    && let Some(b) = boxes.next_if(|b| b.start <= range.start)
+                {
+                    let quote = Kind::Block(BlockKind::Quote);
+                    let id = self.add_block(quote, b.clone(), 0, None);
+                    containers.push(Open::new(id));
+                    blocks_open += 1;
+                    open_box = Some(b);
+                }
+            }
             match event {
                 Event::Start(tag) => {
                     let frame = match block_kind(&tag) {
                         Some(kind) if opaque_open == 0 => {
-                            let span = block_span(lines, &range);
+                            let span = parsed_block_span(lines, &parsed, body, &range);
                             let id = self.add_block(kind, span, blocks_open, containers.last_mut());
                             if matches!(
                                 kind,
@@ -265,6 +335,7 @@ impl Builder {
         for h in &mut self.headings {
             h.title = fold_whitespace(&h.title);
         }
+        true
     }
 
     /// Adds a block node: numbered among the document-level blocks of its kind,

@@ -8,6 +8,7 @@
 
 mod anchors;
 mod build;
+mod containers;
 mod lines;
 mod markup;
 mod mdx;

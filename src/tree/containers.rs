@@ -1,0 +1,402 @@
+//! Site generators' containers (SPEC §16): one block each, holding their
+//! content, addressed as a `quote` (a callout, as GitHub's `> [!NOTE]` is):
+//!
+//! - `:::note … :::` (Docusaurus, VitePress, pandoc's fenced divs), nested ones
+//!   inside the outermost;
+//! - `!!! note "Title"` and `??? note` (mkdocs), whose content is the indented
+//!   lines beneath;
+//! - a Hugo alert: `{{% alert title="…" %}} … {{% /alert %}}` (or `{{< … >}}`,
+//!   and the names `note`, `notice`, `tip`, `warning`, `callout`).
+//!
+//! The parser is shown the opening and closing lines as blank lines and mkdocs'
+//! content one indentation level out (moved to the line's end: same length,
+//! lines in place), so the content parses as the Markdown it is. A container
+//! never closed, or holding a heading (which stays a section), is left as text.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// Shortcodes read as containers.
+const ALERTS: [&str; 6] = ["alert", "note", "notice", "tip", "warning", "callout"];
+
+/// The text the parser reads with its containers prepared, and their spans:
+/// from the opening line's start to the closing line's end (its line break
+/// excluded), in order, none inside another. Text without any is not copied.
+/// The markers are blank lines to the parser: blocks end before them.
+pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
+    let candidates = [&b":::"[..], b"!!!", b"???", b"{{"];
+    if !candidates
+        .iter()
+        .any(|c| memchr::memmem::find(text.as_bytes(), c).is_some())
+    {
+        return (text, Vec::new());
+    }
+    let mut bytes = text.into_owned().into_bytes();
+    let found = mark(&mut bytes);
+    // Only ASCII was written, or whitespace moved within a line.
+    let text = String::from_utf8(bytes).expect("preparation keeps UTF-8");
+    (Cow::Owned(text), found)
+}
+
+fn mark(bytes: &mut [u8]) -> Vec<Range<usize>> {
+    let lines = lines(bytes);
+    let mut found = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = &bytes[lines[i].clone()];
+        if let Some((c, n)) = fence {
+            let rest = trim_start(line);
+            let run = rest.iter().take_while(|&&b| b == c).count();
+            if run >= n && rest[run..].iter().all(u8::is_ascii_whitespace) {
+                fence = None;
+            }
+            i += 1;
+            continue;
+        }
+        if let Some(f) = code_fence(line) {
+            fence = Some(f);
+            i += 1;
+            continue;
+        }
+        let container = if let Some(n) = colon_opener(line) {
+            colon_close(bytes, &lines, i, n).map(|last| (last, Kind::Fenced))
+        } else if mkdocs_opener(line) {
+            mkdocs_close(bytes, &lines, i).map(|last| (last, Kind::Indented))
+        } else if let Some(name) = alert_opener(line) {
+            alert_close(bytes, &lines, i, name).map(|last| (last, Kind::Fenced))
+        } else {
+            None
+        };
+        match container {
+            Some((last, kind))
+                if !holds_heading(
+                    bytes,
+                    &lines[i + 1..last + usize::from(kind == Kind::Indented)],
+                ) =>
+            {
+                blank(&mut bytes[lines[i].clone()]);
+                match kind {
+                    Kind::Fenced => {
+                        blank(&mut bytes[lines[last].clone()]);
+                        blank_inner_colons(bytes, &lines[i + 1..last]);
+                    }
+                    Kind::Indented => {
+                        for line in &lines[i + 1..=last] {
+                            outdent(&mut bytes[line.clone()]);
+                        }
+                    }
+                }
+                found.push(lines[i].start..lines[last].end);
+                i = last + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// An opening and a closing line.
+    Fenced,
+    /// An opening line and the indented lines beneath.
+    Indented,
+}
+
+/// Each line's range, its `\n` (and a `\r` before it) excluded.
+fn lines(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
+        if start > bytes.len() || (end == bytes.len() && start == end) {
+            break;
+        }
+        let stop = if end > start && bytes[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        out.push(start..stop);
+        start = end + 1;
+    }
+    out
+}
+
+fn indent(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count()
+}
+
+fn trim_start(line: &[u8]) -> &[u8] {
+    &line[indent(line)..]
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+fn code_fence(line: &[u8]) -> Option<(u8, usize)> {
+    let rest = trim_start(line);
+    let c = *rest.first()?;
+    let n = rest.iter().take_while(|&&b| b == c).count();
+    ((c == b'`' || c == b'~') && n >= 3).then_some((c, n))
+}
+
+/// `:::name` (or `::: name`, `::::name{…}`): the number of colons.
+fn colon_opener(line: &[u8]) -> Option<usize> {
+    if indent(line) > 3 {
+        return None;
+    }
+    let rest = trim_start(line);
+    let n = rest.iter().take_while(|&&b| b == b':').count();
+    let name = rest[n..].trim_ascii_start();
+    (n >= 3 && name.first().is_some_and(u8::is_ascii_alphabetic)).then_some(n)
+}
+
+/// A bare run of at least `n` colons.
+fn colon_closer(line: &[u8], n: usize) -> bool {
+    let rest = trim_start(line);
+    let run = rest.iter().take_while(|&&b| b == b':').count();
+    run >= n && is_blank(&rest[run..])
+}
+
+/// The line closing the colon container opened on line `i`, counting the
+/// containers opened inside it.
+fn colon_close(bytes: &[u8], lines: &[Range<usize>], i: usize, n: usize) -> Option<usize> {
+    let mut open = vec![n];
+    let mut fence: Option<(u8, usize)> = None;
+    for (k, range) in lines.iter().enumerate().skip(i + 1) {
+        let line = &bytes[range.clone()];
+        if let Some((c, m)) = fence {
+            let rest = trim_start(line);
+            let run = rest.iter().take_while(|&&b| b == c).count();
+            if run >= m && is_blank(&rest[run..]) {
+                fence = None;
+            }
+        } else if let Some(f) = code_fence(line) {
+            fence = Some(f);
+        } else if let Some(m) = colon_opener(line) {
+            open.push(m);
+        } else if open.last().is_some_and(|&m| colon_closer(line, m)) {
+            open.pop();
+            if open.is_empty() {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
+/// Blanks the markers of the colon containers nested in an outer one: their
+/// content belongs to the outer block.
+fn blank_inner_colons(bytes: &mut [u8], lines: &[Range<usize>]) {
+    let mut fence: Option<(u8, usize)> = None;
+    for range in lines {
+        let line = &bytes[range.clone()];
+        if let Some((c, n)) = fence {
+            let rest = trim_start(line);
+            let run = rest.iter().take_while(|&&b| b == c).count();
+            if run >= n && is_blank(&rest[run..]) {
+                fence = None;
+            }
+        } else if let Some(f) = code_fence(line) {
+            fence = Some(f);
+        } else if colon_opener(line).is_some() || colon_closer(line, 3) {
+            blank(&mut bytes[range.clone()]);
+        }
+    }
+}
+
+/// `!!! note`, `??? note`, `???+ note` at the start of a line.
+fn mkdocs_opener(line: &[u8]) -> bool {
+    let rest = line
+        .strip_prefix(b"!!!")
+        .or_else(|| line.strip_prefix(b"???+"))
+        .or_else(|| line.strip_prefix(b"???"));
+    rest.is_some_and(|r| {
+        r.first().is_some_and(|&b| b == b' ') && r.iter().any(u8::is_ascii_alphabetic)
+    })
+}
+
+/// The last line of an mkdocs container opened on line `i`: the last
+/// non-blank line indented at least four columns, before the first line that
+/// is not.
+fn mkdocs_close(bytes: &[u8], lines: &[Range<usize>], i: usize) -> Option<usize> {
+    let mut last = None;
+    for (k, range) in lines.iter().enumerate().skip(i + 1) {
+        let line = &bytes[range.clone()];
+        if is_blank(line) {
+            continue;
+        }
+        if columns(line) < 4 {
+            break;
+        }
+        last = Some(k);
+    }
+    last
+}
+
+/// The columns of a line's indentation (a tab to the next multiple of four).
+fn columns(line: &[u8]) -> usize {
+    let mut col = 0;
+    for &b in line {
+        match b {
+            b' ' => col += 1,
+            b'\t' => col += 4 - col % 4,
+            _ => break,
+        }
+    }
+    col
+}
+
+/// A line holding only `{{% alert … %}}` or `{{< alert … >}}`: its name.
+fn alert_opener(line: &[u8]) -> Option<&'static str> {
+    let rest = trim_start(line).trim_ascii_end();
+    let inner = rest
+        .strip_prefix(b"{{%")
+        .and_then(|r| r.strip_suffix(b"%}}"))
+        .or_else(|| {
+            rest.strip_prefix(b"{{<")
+                .and_then(|r| r.strip_suffix(b">}}"))
+        })?;
+    let inner = inner.trim_ascii_start();
+    ALERTS.iter().copied().find(|name| {
+        inner.starts_with(name.as_bytes())
+            && inner
+                .get(name.len())
+                .is_none_or(|b| b.is_ascii_whitespace())
+    })
+}
+
+/// The line `{{% /name %}}` (or `{{< /name >}}`) after line `i`.
+fn alert_close(bytes: &[u8], lines: &[Range<usize>], i: usize, name: &str) -> Option<usize> {
+    lines.iter().enumerate().skip(i + 1).find_map(|(k, range)| {
+        let rest = trim_start(&bytes[range.clone()]).trim_ascii_end();
+        let inner = rest
+            .strip_prefix(b"{{%")
+            .and_then(|r| r.strip_suffix(b"%}}"))
+            .or_else(|| {
+                rest.strip_prefix(b"{{<")
+                    .and_then(|r| r.strip_suffix(b">}}"))
+            })?;
+        let inner = inner.trim_ascii();
+        (inner.strip_prefix(b"/").map(<[u8]>::trim_ascii) == Some(name.as_bytes())).then_some(k)
+    })
+}
+
+/// Whether any of these lines is an ATX heading or may be a setext underline
+/// (outside fenced code).
+fn holds_heading(bytes: &[u8], lines: &[Range<usize>]) -> bool {
+    let mut fence: Option<(u8, usize)> = None;
+    let mut after_text = false;
+    for range in lines {
+        let line = &bytes[range.clone()];
+        let was_text = std::mem::replace(&mut after_text, !is_blank(line));
+        if let Some((c, n)) = fence {
+            let rest = trim_start(line);
+            if rest.iter().take_while(|&&b| b == c).count() >= n {
+                fence = None;
+            }
+            continue;
+        }
+        if let Some(f) = code_fence(line) {
+            fence = Some(f);
+            continue;
+        }
+        let rest = trim_start(line);
+        let hashes = rest.iter().take_while(|&&b| b == b'#').count();
+        if (1..=6).contains(&hashes) && rest.get(hashes).is_none_or(|b| b.is_ascii_whitespace()) {
+            return true;
+        }
+        let underline = rest.trim_ascii_end();
+        if was_text
+            && indent(line) < 4
+            && !underline.is_empty()
+            && (underline.iter().all(|&b| b == b'=') || underline.iter().all(|&b| b == b'-'))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// A line the parser reads as blank.
+fn blank(line: &mut [u8]) {
+    line.fill(b' ');
+}
+
+/// Moves one level (four columns) of indentation to the line's end.
+fn outdent(line: &mut [u8]) {
+    let mut col = 0;
+    let mut k = 0;
+    while k < line.len() && col < 4 {
+        match line[k] {
+            b' ' => col += 1,
+            b'\t' => col += 4 - col % 4,
+            _ => break,
+        }
+        k += 1;
+    }
+    line.rotate_left(k);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> (String, Vec<Range<usize>>) {
+        let (out, found) = prepare(Cow::Borrowed(text));
+        let out = out.into_owned();
+        assert_eq!(out.len(), text.len());
+        (out, found)
+    }
+
+    #[test]
+    fn colon_containers_nest_and_close() {
+        let text = "a\n\n::::note Title\ntext\n:::tip\ninner\n:::\n::::\nafter\n";
+        let (out, found) = run(text);
+        assert_eq!(found, vec![3..text.find("\nafter").unwrap()]);
+        assert_eq!(
+            out,
+            "a\n\n              \ntext\n      \ninner\n   \n    \nafter\n"
+        );
+    }
+
+    #[test]
+    fn mkdocs_content_is_outdented() {
+        let text = "!!! note \"Title\"\n    Body *text*.\n\n    - item\n\nafter\n";
+        let (out, found) = run(text);
+        assert_eq!(found, vec![0..text.find("\n\nafter").unwrap()]);
+        assert_eq!(
+            out,
+            "                \nBody *text*.    \n\n- item    \n\nafter\n"
+        );
+    }
+
+    #[test]
+    fn hugo_alerts() {
+        let text = "{{% alert title=\"Note\" color=\"info\" %}}\nBe careful.\n{{% /alert %}}\n";
+        let (out, found) = run(text);
+        assert_eq!(found, vec![0..text.len() - 1]);
+        assert!(out.trim_start().starts_with("Be careful."), "{out:?}");
+    }
+
+    #[test]
+    fn unclosed_headed_or_fenced_ones_stay_text() {
+        for text in [
+            ":::note\nnever closed\n",
+            ":::note\n## A heading\n:::\n",
+            ":::note\nA setext heading\n---\n:::\n",
+            "```\n:::note\nx\n:::\n```\n",
+            "!!! note\nnot indented\n",
+            "{{% alert %}}\nno end\n",
+            "::: \n:::\n",
+        ] {
+            let (out, found) = run(text);
+            assert!(found.is_empty(), "{text:?}");
+            assert_eq!(out, text);
+        }
+    }
+}
