@@ -73,6 +73,9 @@ pub struct HitInfo {
     pub path: Vec<String>,
     /// The source line that best shows the match, cut to one short line.
     pub preview: String,
+    /// The same text in other documents (a page's other versions), as
+    /// namespaced selectors.
+    pub copies: Vec<String>,
 }
 
 impl Match {

@@ -118,6 +118,9 @@ struct MatchOut<'a> {
     score: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<&'a [String]>,
+    /// A search hit's copies: the same text in other documents.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    copies: Option<&'a [String]>,
 }
 
 #[derive(Serialize)]
@@ -346,6 +349,11 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
         }),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
         path: m.hit.as_ref().map(|h| h.path.as_slice()),
+        copies: m
+            .hit
+            .as_ref()
+            .map(|h| h.copies.as_slice())
+            .filter(|c| !c.is_empty()),
     }
 }
 

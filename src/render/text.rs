@@ -274,6 +274,9 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
                     "(no heading)".to_owned()
                 };
                 hit.push_str(&format!("  {place}\n  {}\n", info.preview));
+                if !info.copies.is_empty() {
+                    hit.push_str(&format!("  same in: {}\n", info.copies.join(", ")));
+                }
             }
             hit
         })

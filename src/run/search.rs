@@ -109,6 +109,7 @@ pub(super) fn run(
             hit: Some(HitInfo {
                 path: hit.path,
                 preview: hit.preview,
+                copies: hit.copies,
             }),
             ..fit::whole(d, doc, hit.node, selector::Query::default())
         };

@@ -26,6 +26,9 @@ pub struct SearchHit {
     /// The source line that best shows the match, on one line of at most 100
     /// characters.
     pub preview: String,
+    /// The same text in other documents (a page's other versions), as
+    /// namespaced selectors, best first.
+    pub copies: Vec<String>,
 }
 
 /// A token of the unit that matched the query: where, for which query term, and
@@ -60,6 +63,7 @@ pub(crate) fn materialise(
         score: c.score,
         path: heading_path(doc, unit.node),
         preview: best_line(doc, unit, region, &spots),
+        copies: Vec::new(),
     }
 }
 
@@ -83,6 +87,17 @@ fn spots(doc: &Document, unit: &Unit, query: &Query, weights: &Weights) -> Vec<S
             }
         }
     });
+    let before = out.len();
+    query.symbols_in(&doc.search_text()[span.clone()], |term, at| {
+        out.push(Spot {
+            start: span.start + at,
+            term,
+            weight: weights.of(Found::Term(term), ""),
+        });
+    });
+    if out.len() > before {
+        out.sort_by_key(|s| s.start);
+    }
     out
 }
 

@@ -29,6 +29,7 @@ pub(crate) use scan::scan;
 
 use std::collections::HashMap;
 
+use crate::selector;
 use crate::tree::Document;
 
 /// Hits scoring under this share of the best hit's score are noise, not shown.
@@ -48,10 +49,30 @@ impl Documents for &[Document] {
     }
 }
 
+/// Near copies (the same titles in another document, other text) count this
+/// share of their score for each earlier hit they repeat, so one version of a
+/// page does not bury the rest of the results. (On a doc set of four versions,
+/// 0.5 left 0.5 of the top 10 slots repeating an earlier hit, 0.3 left 0.3;
+/// neither moved any answer out of the top 5.)
+const NEAR_COPY: f32 = 0.3;
+/// Copies named beside one hit, at most.
+const MAX_COPIES: usize = 16;
+
+/// A hit placed, and what its copies would share with it.
+struct Placed {
+    hit: SearchHit,
+    digest: u64,
+    key: u64,
+}
+
 /// The hits of a ranking: at most `limit` distinct hits, best first, none
 /// nested in another. Sections over `max_words` words are named by their best
 /// block. A candidate whose document is gone, or no longer has the unit
 /// (changed since its scan), is skipped.
+///
+/// Copies (the same text in other documents: a page's versions) are one hit,
+/// naming the others in `copies`; near copies wait behind new results, at
+/// [`NEAR_COPY`] of their score for each hit they repeat.
 pub(crate) fn hits(
     ranking: &Ranking,
     query: &Query,
@@ -59,52 +80,174 @@ pub(crate) fn hits(
     max_words: usize,
     docs: &mut impl Documents,
 ) -> Vec<SearchHit> {
-    let mut hits: Vec<SearchHit> = Vec::new();
-    let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
     let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
-    for c in ranking.candidates.iter().take_while(|c| c.score >= floor) {
-        if hits.len() == limit {
+    let above = ranking
+        .candidates
+        .iter()
+        .take_while(|c| c.score >= floor)
+        .count();
+    let candidates = &ranking.candidates[..above];
+    let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
+    let mut placed: Vec<Placed> = Vec::new();
+    // Near copies waiting: (score as repeated, candidate, hits it repeated).
+    let mut waiting: Vec<(f32, usize, usize)> = Vec::new();
+    let mut next = 0;
+    let repeats = |placed: &[Placed], c: &rank::Candidate| {
+        placed
+            .iter()
+            .filter(|p| p.key == c.key && p.digest != c.digest && p.hit.doc != c.doc)
+            .count()
+    };
+    while placed.len() < limit {
+        let best_waiting = waiting
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.1.1.cmp(&a.1.1)))
+            .map(|(k, w)| (k, w.0));
+        let take_waiting =
+            best_waiting.filter(|&(_, score)| candidates.get(next).is_none_or(|c| score > c.score));
+        let (i, repeated) = if let Some((k, _)) = take_waiting {
+            let (_, i, n) = waiting.swap_remove(k);
+            (i, n)
+        } else if next < candidates.len() {
+            next += 1;
+            (next - 1, 0)
+        } else {
             break;
-        }
-        let Some(doc) = docs.get(c.doc) else {
+        };
+        let c = &candidates[i];
+        if fold(
+            &mut placed,
+            c,
+            query,
+            &ranking.weights,
+            max_words,
+            docs,
+            &mut units,
+        ) {
             continue;
-        };
-        let inside = |hits: &[SearchHit], at: usize| {
-            hits.iter()
-                .any(|h| h.doc == c.doc && doc.node(h.node).span.contains(&at))
-        };
-        if inside(&hits, c.start) {
-            continue; // a better hit already shows this unit
         }
-        let units = units
-            .entry(c.doc)
-            .or_insert_with(|| scan::units(doc, max_words));
-        let Ok(at) = units.binary_search_by_key(&c.start, |u| u.span.start) else {
+        let n = repeats(&placed, c);
+        if n > repeated {
+            waiting.push((c.score * NEAR_COPY.powi(n as i32), i, n));
             continue;
-        };
-        let unit = &units[at];
-        if unit.node != c.node {
-            continue; // the document changed since it was scanned
         }
-        let overlaps = |hits: &[SearchHit], hit: &SearchHit| {
-            let span = &doc.node(hit.node).span;
-            hits.iter().filter(|h| h.doc == c.doc).any(|h| {
-                let other = &doc.node(h.node).span;
-                span.start < other.end && other.start < span.end
-            })
-        };
-        let mut hit = hit::materialise(doc, c, unit, query, &ranking.weights, max_words, false);
-        if overlaps(&hits, &hit) {
-            // A section holding better hits is named by its own best block, if
-            // one matches.
-            hit = hit::materialise(doc, c, unit, query, &ranking.weights, max_words, true);
-            if hit.node == c.node || overlaps(&hits, &hit) {
-                continue;
-            }
+        if let Some(hit) = place(
+            &placed,
+            c,
+            query,
+            &ranking.weights,
+            max_words,
+            docs,
+            &mut units,
+        ) {
+            placed.push(Placed {
+                hit,
+                digest: c.digest,
+                key: c.key,
+            });
         }
-        hits.push(hit);
     }
-    hits
+    // Copies of the hits shown, further down.
+    let rest = candidates[next..]
+        .iter()
+        .chain(waiting.iter().map(|&(_, i, _)| &candidates[i]));
+    for c in rest {
+        if placed
+            .iter()
+            .any(|p| p.digest == c.digest && p.hit.doc != c.doc)
+        {
+            fold(
+                &mut placed,
+                c,
+                query,
+                &ranking.weights,
+                max_words,
+                docs,
+                &mut units,
+            );
+        }
+    }
+    placed.into_iter().map(|p| p.hit).collect()
+}
+
+/// Folds `c` into the hit it copies, if any (naming it there while there is
+/// room): whether it was one.
+fn fold(
+    placed: &mut [Placed],
+    c: &rank::Candidate,
+    query: &Query,
+    weights: &rank::Weights,
+    max_words: usize,
+    docs: &mut impl Documents,
+    units: &mut HashMap<usize, Vec<scan::Unit>>,
+) -> bool {
+    let Some(p) = placed
+        .iter_mut()
+        .find(|p| p.digest == c.digest && p.hit.doc != c.doc)
+    else {
+        return false;
+    };
+    if p.hit.copies.len() < MAX_COPIES
+        && let Some(doc) = docs.get(c.doc)
+        && let Some(unit) = unit_of(doc, c, max_words, units)
+    {
+        let node = hit::materialise(doc, c, unit, query, weights, max_words, false).node;
+        let name = crate::namespace::qualified(doc.namespace(), &selector::canonical(doc, node));
+        p.hit.copies.push(name);
+    }
+    true
+}
+
+/// The unit a candidate names in its document, if the document still has it.
+fn unit_of<'u>(
+    doc: &Document,
+    c: &rank::Candidate,
+    max_words: usize,
+    units: &'u mut HashMap<usize, Vec<scan::Unit>>,
+) -> Option<&'u scan::Unit> {
+    let units = units
+        .entry(c.doc)
+        .or_insert_with(|| scan::units(doc, max_words));
+    let at = units
+        .binary_search_by_key(&c.start, |u| u.span.start)
+        .ok()?;
+    // Another node there: the document changed since it was scanned.
+    Some(&units[at]).filter(|u| u.node == c.node)
+}
+
+/// The hit a candidate makes, unless a better hit already shows it, or its
+/// document is gone or changed.
+fn place(
+    placed: &[Placed],
+    c: &rank::Candidate,
+    query: &Query,
+    weights: &rank::Weights,
+    max_words: usize,
+    docs: &mut impl Documents,
+    units: &mut HashMap<usize, Vec<scan::Unit>>,
+) -> Option<SearchHit> {
+    let doc = docs.get(c.doc)?;
+    let same_doc = || placed.iter().map(|p| &p.hit).filter(|h| h.doc == c.doc);
+    if same_doc().any(|h| doc.node(h.node).span.contains(&c.start)) {
+        return None; // a better hit already shows this unit
+    }
+    let unit = unit_of(doc, c, max_words, units)?;
+    let overlaps = |hit: &SearchHit| {
+        let span = &doc.node(hit.node).span;
+        same_doc().any(|h| {
+            let other = &doc.node(h.node).span;
+            span.start < other.end && other.start < span.end
+        })
+    };
+    let hit = hit::materialise(doc, c, unit, query, weights, max_words, false);
+    if !overlaps(&hit) {
+        return Some(hit);
+    }
+    // A section holding better hits is named by its own best block, if one
+    // matches.
+    let hit = hit::materialise(doc, c, unit, query, weights, max_words, true);
+    (hit.node != c.node && !overlaps(&hit)).then_some(hit)
 }
 
 /// Searches documents already in memory for `text` (what the streamed search

@@ -18,6 +18,14 @@ use crate::fuzzy::Typo;
 /// Queries longer than this keep their first terms (term sets are 64-bit masks).
 pub(crate) const MAX_TERMS: usize = 64;
 
+/// The longest symbol term, in bytes.
+const MAX_SYMBOL: usize = 16;
+
+/// Bytes that continue an operator: a symbol term found next to one is part of
+/// another operator (`??` in `??=`), as one next to a letter or digit is part
+/// of a name (`$_` in `$_foo`).
+const OPERATOR: &[u8] = b"!#$%&*+-/<=>?@\\^|~_";
+
 /// One distinct term of the query.
 #[derive(Clone, Debug)]
 pub(crate) struct Term {
@@ -51,6 +59,8 @@ pub(crate) struct Query {
     /// Per length in bytes (the last slot: longer): the typo-tolerant words a word
     /// of that length may be near.
     near_len: [u64; 64],
+    /// The symbol terms, each with its finder.
+    symbols: Vec<(u32, memchr::memmem::Finder<'static>)>,
     /// Terms found somewhere already, one bit each. Words near a term matter only
     /// if the term itself occurs nowhere, so once it is seen, matchers stop
     /// looking for them (whichever thread sees it first; the ranking ignores near
@@ -97,6 +107,31 @@ impl Query {
                 phrase.push(id as u32);
             }
         });
+        // Operators typed alone (`$?`, `??`, `*>`) have no letters for the
+        // tokenizer: they are terms as typed, quotes and backticks aside.
+        for chunk in text.split_whitespace() {
+            let symbol = chunk.trim_matches(['`', '"', '\'']);
+            if (2..=MAX_SYMBOL).contains(&symbol.len())
+                && symbol.bytes().all(|b| b.is_ascii_punctuation())
+                && terms.len() < MAX_TERMS
+                && !terms
+                    .iter()
+                    .any(|t| t.kind == TokenKind::Symbol && t.text == symbol)
+            {
+                terms.push(Term::symbol(symbol));
+            }
+        }
+        let symbols = terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == TokenKind::Symbol)
+            .map(|(i, t)| {
+                (
+                    i as u32,
+                    memchr::memmem::Finder::new(t.text.as_bytes()).into_owned(),
+                )
+            })
+            .collect();
         let mut first = Box::new([0u64; 256]);
         let mut pairs = [0u64; 1024];
         let mut near_len = [0u64; 64];
@@ -135,7 +170,26 @@ impl Query {
             pairs: Arc::new(pairs),
             near_ascii,
             near_len,
+            symbols,
             known: AtomicU64::new(0),
+        }
+    }
+
+    /// Calls `found(term, at)` for each place in `text` where a symbol term
+    /// stands alone: not touching a letter, a digit or another operator
+    /// character (`$?` in `` `$?` `` and `($?)`, not in `$?x` or `$??`).
+    pub(crate) fn symbols_in(&self, text: &str, mut found: impl FnMut(u32, usize)) {
+        let bytes = text.as_bytes();
+        let free =
+            |b: Option<&u8>| b.is_none_or(|b| !b.is_ascii_alphanumeric() && !OPERATOR.contains(b));
+        for (term, finder) in &self.symbols {
+            let len = finder.needle().len();
+            for at in finder.find_iter(bytes) {
+                let before = at.checked_sub(1).map(|i| &bytes[i]);
+                if free(before) && free(bytes.get(at + len)) {
+                    found(*term, at);
+                }
+            }
         }
     }
 
@@ -173,6 +227,16 @@ impl Query {
 }
 
 impl Term {
+    fn symbol(text: &str) -> Term {
+        Term {
+            text: text.to_owned(),
+            kind: TokenKind::Symbol,
+            stop: false,
+            typo: None,
+            prefix: text.len(),
+        }
+    }
+
     /// What every token this term matches starts with (lowercase): the stem's
     /// first letters for a word, the whole text otherwise.
     pub(crate) fn start(&self) -> &str {

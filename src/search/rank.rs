@@ -30,6 +30,10 @@ const B: [f32; 3] = [0.3, 0.3, 0.75];
 const ALL_TERMS: f32 = 0.5;
 /// Bonus for a unit that holds the query's words in order, as a phrase.
 const PHRASE: f32 = 0.25;
+/// What a stop word is worth beside content words, as a share of its rarity:
+/// enough to break ties, never enough that "How can I" in a heading outranks
+/// the section the content words name.
+const STOP: f32 = 0.1;
 
 /// How much more a word in a unit's own title counts than one in its body: a
 /// section's heading is its name. (Measured on questions over the shared corpus,
@@ -45,6 +49,8 @@ struct Scored {
     lens: [u32; 3],
     tf: std::ops::Range<u32>,
     phrase: bool,
+    digest: u64,
+    key: u64,
 }
 
 /// Collects document scans, then ranks their units.
@@ -74,6 +80,10 @@ pub(crate) struct Candidate {
     pub(crate) score: f32,
     /// The query terms it matched, one bit per term index.
     pub(crate) terms: u64,
+    /// Its text's digest: candidates with the same one are copies.
+    pub(crate) digest: u64,
+    /// Its document's and its own title's digest: near copies share it.
+    pub(crate) key: u64,
 }
 
 /// What a match is worth: per query term, and per near word standing in for one.
@@ -154,6 +164,8 @@ impl<'q> Accumulator<'q> {
                 lens: unit.lens,
                 tf: from..self.tf.len() as u32,
                 phrase: unit.phrase,
+                digest: unit.digest,
+                key: unit.key,
             });
         }
     }
@@ -220,11 +232,12 @@ impl Stats {
         });
         let terms = &acc.query.terms;
         let nq = terms.len();
+        let stop_only = !acc.query.has_content();
         let mut weight = vec![0.0f32; nq];
         let mut near_active = vec![false; acc.near.len()];
         for (i, term) in terms.iter().enumerate() {
             if acc.df[i] > 0 {
-                weight[i] = idf[i];
+                weight[i] = idf[i] * if term.stop && !stop_only { STOP } else { 1.0 };
                 continue;
             }
             // Found nowhere: the closest words found stand in for it.
@@ -243,7 +256,6 @@ impl Stats {
             }
             debug_assert!(nearest.is_none() || term.typo.is_some());
         }
-        let stop_only = !acc.query.has_content();
         let required = terms
             .iter()
             .enumerate()
@@ -336,6 +348,8 @@ impl Stats {
             start: u.start,
             score: (score / self.best).min(1.0),
             terms,
+            digest: u.digest,
+            key: u.key,
         })
     }
 }

@@ -35,6 +35,12 @@ pub(crate) struct UnitScan {
     pub(crate) tf: Range<u32>,
     /// The whole query occurs as a phrase in its title or body.
     pub(crate) phrase: bool,
+    /// A digest of its text, heading included: units with the same one are
+    /// copies (a page's versions).
+    pub(crate) digest: u64,
+    /// A digest of its document's title and its own title: units with the same
+    /// one and other text are near copies (a changed line).
+    pub(crate) key: u64,
 }
 
 /// A word of the text within a few edits of a query word.
@@ -255,9 +261,39 @@ fn scan_with<'q>(
                 body.add(token, found, &query.phrase);
             }),
         }
-        s.finish(u, title, path, &body);
+        query.symbols_in(text, |term, _| bump(&mut body.hits, term));
+        s.finish(u, title, path, &body, || {
+            let own = match u.section {
+                Some(_) => doc.title(u.node),
+                None => "",
+            };
+            (
+                digest(&[doc.text()[u.span.clone()].as_bytes()]),
+                digest(&[doc.doc_title().as_bytes(), &[0xff], own.as_bytes()]),
+            )
+        });
     }
     s.out
+}
+
+/// A 64-bit digest of some byte strings, read as one with its parts' lengths
+/// (not for keys an attacker chooses: two different texts folded as copies cost
+/// one result, and need equal lengths and a 1 in 2^64 chance).
+fn digest(parts: &[&[u8]]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = K;
+    let mut mix = |w: u64| h = (h ^ w).wrapping_mul(K).rotate_left(29);
+    for part in parts {
+        mix(part.len() as u64);
+        let mut words = part.chunks_exact(8);
+        for w in &mut words {
+            mix(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        let mut tail = [0u8; 8];
+        tail[..words.remainder().len()].copy_from_slice(words.remainder());
+        mix(u64::from_le_bytes(tail));
+    }
+    (h ^ h >> 32).wrapping_mul(K) ^ h >> 29
 }
 
 /// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:
@@ -334,6 +370,8 @@ impl Scanner<'_, '_> {
             let found = self.find(t);
             tally.add(t, found, phrase);
         });
+        self.query
+            .symbols_in(text, |term, _| bump(&mut tally.hits, term));
         tally.len = tokenizer.position();
         self.tokenizer = tokenizer;
         tally
@@ -374,7 +412,14 @@ impl Scanner<'_, '_> {
     }
 
     /// Records a unit: always its lengths; its counts when a term occurs.
-    fn finish(&mut self, unit: &Unit, title: Option<&Tally>, path: &Tally, body: &Tally) {
+    fn finish(
+        &mut self,
+        unit: &Unit,
+        title: Option<&Tally>,
+        path: &Tally,
+        body: &Tally,
+        digests: impl FnOnce() -> (u64, u64),
+    ) {
         let out = &mut self.out;
         out.units += 1;
         let lens = [title.map_or(0, |t| t.len), path.len, body.len];
@@ -409,7 +454,10 @@ impl Scanner<'_, '_> {
             .iter()
             .any(|&(id, _)| self.stop_only || terms.get(id as usize).is_none_or(|t| !t.stop));
         if keep {
+            let (digest, key) = digests();
             out.matched.push(UnitScan {
+                digest,
+                key,
                 node: unit.node,
                 start: unit.span.start,
                 lens,

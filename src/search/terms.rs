@@ -27,6 +27,9 @@ pub(crate) enum TokenKind {
     Whole,
     /// Two adjacent characters of text written without spaces, or a lone one.
     Gram,
+    /// Operator characters typed alone in a query (`$?`, `??`, `*>`): found in
+    /// text as typed, never by the tokenizer (see [`super::query::Query::symbols_in`]).
+    Symbol,
 }
 
 /// One token of a text.

@@ -1,0 +1,158 @@
+//! Search on doc sets of other shapes (issue 21): versioned copies fold into
+//! one hit, near copies wait behind new results, stop words never win alone,
+//! and operators are searchable as typed.
+
+mod common;
+
+use common::bin::mdsel_in;
+use common::scratch::Scratch;
+
+fn run(dir: &Scratch, args: &[&str]) -> String {
+    let out = mdsel_in(dir.path(), args, b"");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The selectors of a search's hits, best first.
+fn hits(dir: &Scratch, query: &str, limit: usize) -> Vec<String> {
+    let out = run(
+        dir,
+        &[
+            "search",
+            "--json",
+            "--limit",
+            &limit.to_string(),
+            "--",
+            query,
+            ".",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    json["data"]["matches"]
+        .as_array()
+        .expect("matches")
+        .iter()
+        .map(|m| m["selector"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+const CLI: &str = "# CLI options\n\nRun it from a shell.\n\n## --bail\n\nExit the test suite immediately upon the first failing suite.\n\n## --cache\n\nWhether to use the cache. Disable it with --no-cache.\n";
+
+#[test]
+fn identical_copies_are_one_hit_naming_the_others() {
+    let dir = Scratch::with(
+        "copies",
+        &[
+            ("docs/cli.md", CLI),
+            ("versioned/v1/cli.md", CLI),
+            ("versioned/v2/cli.md", CLI),
+            (
+                "guide.md",
+                "# Guide\n\n## Failing suites\n\nA failing suite is reported at the end.\n",
+            ),
+        ],
+    );
+    let out = run(&dir, &["search", "failing suite exit", "."]);
+    // One hit for the three copies, naming the two others.
+    assert_eq!(
+        out.matches("## --bail").count() + out.matches("> --bail").count(),
+        1,
+        "{out}"
+    );
+    let same = out
+        .lines()
+        .find(|l| l.starts_with("  same in: "))
+        .unwrap_or_else(|| panic!("no copies named:\n{out}"));
+    assert_eq!(same.matches("::h2.0").count(), 2, "{same}");
+    // The next slot shows something new.
+    assert!(out.contains("guide::h2.0"), "{out}");
+    // JSON names them as `copies`, and each resolves to the same text.
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&dir, &["search", "--json", "failing suite exit", "."])).unwrap();
+    let first = &json["data"]["matches"][0];
+    let copies = first["copies"].as_array().expect("copies");
+    assert_eq!(copies.len(), 2);
+    for copy in copies {
+        let text = run(&dir, &["select", copy.as_str().unwrap(), "."]);
+        assert_eq!(text, first["content"].as_str().unwrap(), "{copy}");
+    }
+    // A hit without copies has no `copies`.
+    assert!(json["data"]["matches"][1].get("copies").is_none(), "{json}");
+}
+
+#[test]
+fn near_copies_wait_behind_new_results() {
+    let changed = CLI.replace("first failing suite", "first failing suite (or the n-th)");
+    let dir = Scratch::with(
+        "near",
+        &[
+            ("v1/cli.md", CLI.to_owned()),
+            ("v2/cli.md", changed),
+            (
+                "guide.md",
+                "# Guide\n\n## Suites\n\nA failing suite is listed in the summary.\n".to_owned(),
+            ),
+        ],
+    );
+    let found = hits(&dir, "exit failing suite", 5);
+    let at = |s: &str| found.iter().position(|h| h.ends_with(s));
+    let (bail_v1, bail_v2, guide) = (at("v1/cli::h2.0"), at("v2/cli::h2.0"), at("guide::h2.0"));
+    let first_bail = bail_v1.min(bail_v2).expect("a --bail hit");
+    let second_bail = bail_v1.max(bail_v2).expect("both versions kept apart");
+    assert_eq!(first_bail, 0, "{found:?}");
+    let guide = guide.expect("the guide");
+    assert!(
+        guide < second_bail,
+        "the other version buried the guide: {found:?}"
+    );
+}
+
+#[test]
+fn stop_words_alone_never_win() {
+    let dir = Scratch::with(
+        "stop",
+        &[(
+            "faq.md",
+            "# FAQ\n\n## How can I use it?\n\nInstall it and run it.\n\n## Fake timers\n\nReplace setTimeout with fake timers to control time in tests.\n",
+        )],
+    );
+    let found = hits(&dir, "How can I use fake timers", 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("faq::h2.1"),
+        "{found:?}"
+    );
+    // A query of stop words alone still finds them.
+    let found = hits(&dir, "how can I", 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("faq::h2.0"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn operators_are_searchable_as_typed() {
+    let page = "# Variables\n\n## $?\n\nThe status of the last command.\n\n## $_\n\nThe last token.\n\n## Null-coalescing operator `??`\n\nThe left side unless it is null.\n\n## Assignment `??=`\n\nAssigns when null.\n\n## Redirection `*>`\n\nAll output streams.\n\n## -Force\n\nOverrides restrictions.\n";
+    let dir = Scratch::with("symbols", &[("about.md", page)]);
+    for (query, want) in [
+        ("$?", "about::h2.0"),
+        ("`$_`", "about::h2.1"),
+        ("??", "about::h2.2"),
+        ("??=", "about::h2.3"),
+        ("*>", "about::h2.4"),
+        ("-Force", "about::h2.5"),
+        ("null coalescing ??", "about::h2.2"),
+    ] {
+        let found = hits(&dir, query, 5);
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some(want),
+            "{query}: {found:?}"
+        );
+    }
+    // `??` is not found inside `??=`, nor `$_` inside a longer name.
+    assert_eq!(hits(&dir, "??", 5), ["about::h2.2"]);
+    // The preview shows the operator's line.
+    let out = run(&dir, &["search", "*>", "."]);
+    assert!(out.contains("## Redirection `*>`"), "{out}");
+}
