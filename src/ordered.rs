@@ -2,18 +2,31 @@
 //!
 //! Documents are read and parsed on up to `threads` threads, but their results
 //! reach one consumer in input order, so output is byte-identical for any thread
-//! count. At most a window of results is held at once: workers never run more
-//! than `2 × threads` items ahead of the consumer, so memory grows with the
+//! count. At most a window of results is held at once: no item is started more
+//! than [`window`] items ahead of the consumer, so memory grows with the
 //! largest item, not with the number of items. No work-stealing library is
 //! needed for a list of files: a cursor hands out indices.
 //!
-//! A panic on either side cannot leave the other waiting: a worker that unwinds
-//! stops the consumer, and a consumer that unwinds or stops early releases the
-//! workers; the panic then propagates from the scope as usual.
+//! The calling thread is one of the `threads`: it consumes every result that
+//! is ready in order, and works an item itself whenever none is, so `threads`
+//! threads share `threads` cores and nobody idles on a core of its own. A
+//! thread sleeps only when it has nothing to do, and is woken only when it
+//! can go on: the caller when the result it waits for is in, a helper when the
+//! window moves. Many small items then cost no wake-up each.
+//!
+//! A panic on either side cannot leave the other waiting: a helper that unwinds
+//! stops the caller, and a caller that unwinds or stops early releases the
+//! helpers; the panic then propagates from the scope as usual.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::{Condvar, Mutex, MutexGuard};
+
+/// How many items past the consumer's may be started: four per thread, so a
+/// helper has room to go on while the caller works one item.
+pub(crate) fn window(threads: usize) -> usize {
+    threads * 4
+}
 
 /// Applies `work` to every item on up to `threads` threads and calls `consume`
 /// with each result in input order, on the calling thread, as soon as it and
@@ -47,7 +60,7 @@ pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
         return;
     }
     let total = items.len();
-    let window = threads * 2;
+    let window = window(threads);
     let shared = Shared {
         state: Mutex::new(State {
             items: items.into_iter().map(Some).collect(),
@@ -55,61 +68,103 @@ pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
             consumed: 0,
             ready: BTreeMap::new(),
             stopped: false,
+            caller_waits: false,
+            helpers_waiting: 0,
         }),
-        changed: Condvar::new(),
+        result_in: Condvar::new(),
+        room: Condvar::new(),
     };
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| worker(&shared, total, window, &init, &work));
+        for _ in 1..threads {
+            scope.spawn(|| helper(&shared, total, window, &init, &work));
         }
-        // Stops the workers however this loop ends: done, broken off, or unwinding.
+        // Stops the helpers however this ends: done, broken off, or unwinding.
         let _release = Stop(&shared);
-        for i in 0..total {
-            let Some(result) = shared.wait_for(i) else {
-                return; // a worker panicked; the scope re-raises its panic
+        let mut state = init();
+        let mut s = shared.lock();
+        while s.consumed < total {
+            let wanted = s.consumed;
+            let result = if let Some(r) = s.ready.remove(&wanted) {
+                r
+            } else if s.stopped {
+                return; // a helper panicked; the scope re-raises its panic
+            } else if let Some((i, item)) = s.claim(total, window) {
+                drop(s);
+                let r = work(&mut state, item);
+                s = shared.lock();
+                if i != wanted {
+                    s.ready.insert(i, r);
+                    continue;
+                }
+                r
+            } else {
+                s.caller_waits = true;
+                s = shared.wait(&shared.result_in, s);
+                s.caller_waits = false;
+                continue;
             };
+            s.consumed = wanted + 1;
+            let wake = s.helpers_waiting > 0;
+            drop(s);
+            if wake {
+                shared.room.notify_all();
+            }
             if consume(result).is_break() {
                 return;
             }
+            s = shared.lock();
         }
     });
 }
 
-/// One worker: take the next index while the window allows, work, publish.
-fn worker<T, R, S>(
+/// One helper: take the next index while the window allows, work, publish.
+fn helper<T, R, S>(
     shared: &Shared<T, R>,
     total: usize,
     window: usize,
     init: &impl Fn() -> S,
     work: &impl Fn(&mut S, T) -> R,
 ) {
-    // Stops everyone if `init` or `work` unwinds, so the consumer is not left waiting.
+    // Stops everyone if `init` or `work` unwinds, so the caller is not left waiting.
     let guard = Stop(shared);
     let mut state = init();
     loop {
         let (i, item) = {
             let mut s = shared.lock();
-            while !s.stopped && s.next < total && s.next >= s.consumed + window {
-                s = shared.wait(s);
+            loop {
+                if s.stopped {
+                    std::mem::forget(guard);
+                    return;
+                }
+                if let Some(claimed) = s.claim(total, window) {
+                    break claimed;
+                }
+                if s.next >= total {
+                    std::mem::forget(guard); // a normal exit stops nobody
+                    return;
+                }
+                s.helpers_waiting += 1;
+                s = shared.wait(&shared.room, s);
+                s.helpers_waiting -= 1;
             }
-            if s.stopped || s.next >= total {
-                break;
-            }
-            let i = s.next;
-            s.next += 1;
-            let item = s.items[i].take().expect("each index is handed out once");
-            (i, item)
         };
         let result = work(&mut state, item);
-        shared.lock().ready.insert(i, result);
-        shared.changed.notify_all();
+        let mut s = shared.lock();
+        s.ready.insert(i, result);
+        let wake = s.caller_waits && s.consumed == i;
+        drop(s);
+        if wake {
+            shared.result_in.notify_one();
+        }
     }
-    std::mem::forget(guard); // a normal exit stops nobody
 }
 
 struct Shared<T, R> {
     state: Mutex<State<T, R>>,
-    changed: Condvar,
+    /// The caller waits here for the result it needs next.
+    result_in: Condvar,
+    /// Helpers wait here for the window to move.
+    room: Condvar,
 }
 
 struct State<T, R> {
@@ -122,6 +177,25 @@ struct State<T, R> {
     ready: BTreeMap<usize, R>,
     /// Set when the run ends early (a panic, or the consumer stopped).
     stopped: bool,
+    /// Whether the caller sleeps until result `consumed` is in.
+    caller_waits: bool,
+    /// How many helpers sleep until the window moves.
+    helpers_waiting: usize,
+}
+
+impl<T, R> State<T, R> {
+    /// The next item, if the window allows one.
+    fn claim(&mut self, total: usize, window: usize) -> Option<(usize, T)> {
+        if self.next >= total || self.next >= self.consumed + window {
+            return None;
+        }
+        let i = self.next;
+        self.next += 1;
+        Some((
+            i,
+            self.items[i].take().expect("each index is handed out once"),
+        ))
+    }
 }
 
 impl<T, R> Shared<T, R> {
@@ -129,25 +203,12 @@ impl<T, R> Shared<T, R> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn wait<'a>(&self, guard: MutexGuard<'a, State<T, R>>) -> MutexGuard<'a, State<T, R>> {
-        self.changed.wait(guard).unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Result `i`, once ready; `None` when the run was stopped first.
-    fn wait_for(&self, i: usize) -> Option<R> {
-        let mut s = self.lock();
-        loop {
-            if let Some(r) = s.ready.remove(&i) {
-                s.consumed = i + 1;
-                drop(s);
-                self.changed.notify_all(); // the window moved
-                return Some(r);
-            }
-            if s.stopped {
-                return None;
-            }
-            s = self.wait(s);
-        }
+    fn wait<'a>(
+        &self,
+        on: &Condvar,
+        guard: MutexGuard<'a, State<T, R>>,
+    ) -> MutexGuard<'a, State<T, R>> {
+        on.wait(guard).unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -157,7 +218,8 @@ struct Stop<'a, T, R>(&'a Shared<T, R>);
 impl<T, R> Drop for Stop<'_, T, R> {
     fn drop(&mut self) {
         self.0.lock().stopped = true;
-        self.0.changed.notify_all();
+        self.0.result_in.notify_all();
+        self.0.room.notify_all();
     }
 }
 
@@ -218,7 +280,7 @@ mod tests {
                 consumed += 1;
                 // Started items the consumer has not taken: at most the window.
                 let ahead = started.load(Ordering::SeqCst) - consumed;
-                assert!(ahead <= 6, "{ahead} items ahead");
+                assert!(ahead <= window(3), "{ahead} items ahead");
                 ControlFlow::Continue(())
             },
         );
