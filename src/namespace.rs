@@ -18,6 +18,7 @@
 //! 5. anything still shared (two in-memory texts under one name) is numbered:
 //!    `doc`, `doc#2`, `doc#3`.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path};
 
@@ -61,83 +62,111 @@ pub fn find<'a>(namespaces: impl IntoIterator<Item = &'a str>, wanted: &str) -> 
     }
 }
 
-/// One path, split the ways the rule needs it.
+/// One path, split the ways the rule needs it: its resolved directories and
+/// file stem, `/`-joined (a directory never holds a `/`), so that a suffix of
+/// components is a suffix of one string.
 struct Name {
-    /// Directory components of the resolved path, outermost first, as written.
-    dirs: Vec<String>,
-    /// The file name without its last extension, as written.
-    stem: String,
+    /// Directories of the resolved path, outermost first, then the file name
+    /// without its last extension, as written.
+    written: String,
+    /// `written` lowercased: what steps 1 and 2 compare.
+    lower: String,
+    /// Where the stem starts in `written` and in `lower`.
+    stem_at: (usize, usize),
     /// The last extension without its dot, as written.
     ext: Option<String>,
-    /// `dirs` then `stem`, lowercased: what steps 1 and 2 compare.
-    lower: Vec<String>,
+    /// How many directories `written` holds.
+    dirs: usize,
 }
 
 impl Name {
     fn new(path: &str, cwd: Option<&Path>) -> Name {
-        let mut parts = if path == "-" {
-            vec!["stdin".to_owned()]
+        let mut parts: Vec<Cow<'_, str>> = Vec::new();
+        if path == "-" {
+            parts.push(Cow::Borrowed("stdin"));
         } else {
-            resolve(path, cwd)
-        };
-        let file = parts.pop().unwrap_or_else(|| path.to_owned());
+            resolve(Path::new(path), cwd, &mut parts);
+        }
+        let file = parts.pop().unwrap_or(Cow::Borrowed(path));
         let (stem, ext) = match file.rfind('.').filter(|&i| i > 0) {
-            Some(dot) => (file[..dot].to_owned(), Some(file[dot + 1..].to_owned())),
-            None => (file, None),
+            Some(dot) => (&file[..dot], Some(file[dot + 1..].to_owned())),
+            None => (&file[..], None),
         };
-        let mut lower: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
-        lower.push(stem.to_lowercase());
+        let mut written = String::new();
+        for dir in &parts {
+            written.push_str(dir);
+            written.push('/');
+        }
+        let mut lower = written.to_lowercase();
+        let stem_at = (written.len(), lower.len());
+        written.push_str(stem);
+        lower.push_str(&stem.to_lowercase());
         Name {
-            dirs: parts,
-            stem,
-            ext,
+            written,
             lower,
+            stem_at,
+            ext,
+            dirs: parts.len(),
         }
     }
 
     /// The last `depth` directories and the stem, lowercased (depth clamped).
-    fn lower_suffix(&self, depth: usize) -> &[String] {
-        &self.lower[self.lower.len() - depth.saturating_add(1).min(self.lower.len())..]
+    fn lower_suffix(&self, depth: usize) -> &str {
+        suffix(&self.lower, self.stem_at.1, depth)
     }
 
     /// The name at `depth`: lowercased unless `case`, with the extension if `ext`.
     fn render(&self, depth: usize, ext: bool, case: bool) -> String {
         let mut out = if case {
-            let dirs = &self.dirs[self.dirs.len() - depth.min(self.dirs.len())..];
-            let mut parts = dirs.to_vec();
-            parts.push(self.stem.clone());
-            parts.join("/")
+            suffix(&self.written, self.stem_at.0, depth)
         } else {
-            self.lower_suffix(depth).join("/")
-        };
+            suffix(&self.lower, self.stem_at.1, depth)
+        }
+        .to_owned();
         if ext && let Some(e) = &self.ext {
             out.push('.');
-            out.push_str(&if case { e.clone() } else { e.to_lowercase() });
+            if case {
+                out.push_str(e);
+            } else {
+                out.push_str(&e.to_lowercase());
+            }
         }
         out
     }
 }
 
+/// The stem at `stem_at` and the last `depth` directories before it, of a
+/// `/`-joined path (all of them, if it has fewer). Only the directories are
+/// split at `/`: a stem that is the whole path as given may hold one.
+fn suffix(joined: &str, stem_at: usize, depth: usize) -> &str {
+    let mut start = stem_at;
+    for _ in 0..depth {
+        if start == 0 {
+            break;
+        }
+        start = joined[..start - 1].rfind('/').map_or(0, |slash| slash + 1);
+    }
+    &joined[start..]
+}
+
 /// The components of `path` made absolute against `cwd` and normalized
-/// lexically (`.` dropped, `..` taken back): where the file is, without
-/// following links, so that naming it twice differently still names one place.
-fn resolve(path: &str, cwd: Option<&Path>) -> Vec<String> {
-    let path = Path::new(path);
-    let joined = match cwd {
-        Some(cwd) if path.is_relative() => cwd.join(path),
-        _ => path.to_path_buf(),
+/// lexically (`.` dropped, `..` taken back), appended to `parts`: where the
+/// file is, without following links, so that naming it twice differently
+/// still names one place.
+fn resolve<'a>(path: &'a Path, cwd: Option<&'a Path>, parts: &mut Vec<Cow<'a, str>>) {
+    let base = match cwd {
+        Some(cwd) if path.is_relative() => Some(cwd.components()),
+        _ => None,
     };
-    let mut parts = Vec::new();
-    for component in joined.components() {
+    for component in base.into_iter().flatten().chain(path.components()) {
         match component {
-            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+            Component::Normal(s) => parts.push(s.to_string_lossy()),
             Component::ParentDir => {
                 parts.pop();
             }
             Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    parts
 }
 
 /// The rule of the module header, with `cwd` given (so tests can fix it).
@@ -145,12 +174,12 @@ fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
     let names: Vec<Name> = paths.iter().map(|p| Name::new(p.as_ref(), cwd)).collect();
     // Documents whose whole lowercased paths agree form a group: no suffix can
     // separate them, only the extension or the case (step 3).
-    let mut group_of: HashMap<&[String], usize> = HashMap::new();
+    let mut group_of: HashMap<&str, usize> = HashMap::new();
     let group: Vec<usize> = names
         .iter()
         .map(|n| {
             let next = group_of.len();
-            *group_of.entry(&n.lower).or_insert(next)
+            *group_of.entry(n.lower.as_str()).or_insert(next)
         })
         .collect();
     let depth = shortest_suffixes(&names, &group);
@@ -167,7 +196,9 @@ fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
         separate(&names, &depth, group, &mut out);
     }
     for name in &mut out {
-        *name = sanitize(name);
+        if needs_sanitizing(name) {
+            *name = sanitize(name);
+        }
     }
     number_duplicates(&mut out);
     out
@@ -175,35 +206,43 @@ fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
 
 /// For each name, the fewest directories that set its lowercased suffix apart
 /// from every document outside its group (step 2); all of them if none do.
+///
+/// Each depth looks only at the names still unsettled: a name settled at a
+/// shallower depth shares no deeper suffix with one outside its group (its
+/// shorter suffix would be shared too), so it cannot change who owns one.
 fn shortest_suffixes(names: &[Name], group: &[usize]) -> Vec<usize> {
     let mut depth: Vec<Option<usize>> = vec![None; names.len()];
-    let deepest = names.iter().map(|n| n.dirs.len()).max().unwrap_or(0);
+    let mut open: Vec<usize> = (0..names.len()).collect();
+    let deepest = names.iter().map(|n| n.dirs).max().unwrap_or(0);
+    let mut owner: HashMap<&str, Option<usize>> = HashMap::new();
     for d in 0..=deepest {
-        if depth.iter().all(Option::is_some) {
+        if open.is_empty() {
             break;
         }
         // Which group holds each suffix at this depth; `None` when several do.
-        let mut owner: HashMap<&[String], Option<usize>> = HashMap::new();
-        for (n, &g) in names.iter().zip(group) {
+        owner.clear();
+        for &i in &open {
             owner
-                .entry(n.lower_suffix(d))
+                .entry(names[i].lower_suffix(d))
                 .and_modify(|o| {
-                    if *o != Some(g) {
+                    if *o != Some(group[i]) {
                         *o = None;
                     }
                 })
-                .or_insert(Some(g));
+                .or_insert(Some(group[i]));
         }
-        for (i, n) in names.iter().enumerate() {
-            if depth[i].is_none() && owner[n.lower_suffix(d)] == Some(group[i]) {
+        open.retain(|&i| {
+            let settled = owner[names[i].lower_suffix(d)] == Some(group[i]);
+            if settled {
                 depth[i] = Some(d);
             }
-        }
+            !settled
+        });
     }
     names
         .iter()
         .zip(depth)
-        .map(|(n, d)| d.unwrap_or(n.dirs.len()))
+        .map(|(n, d)| d.unwrap_or(n.dirs))
         .collect()
 }
 
@@ -235,7 +274,7 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
         let ext = keep_ext || distinct(true) > distinct(false);
         let mut pending = sub.clone();
         // A group shares its lowercased path, so its members share a depth too.
-        let (from, to) = (depth[sub[0]], names[sub[0]].dirs.len());
+        let (from, to) = (depth[sub[0]], names[sub[0]].dirs);
         for d in from..=to {
             let at = |i: usize| names[i].render(d, ext, true);
             let mut count: HashMap<String, usize> = HashMap::new();
@@ -260,6 +299,13 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
             out[i] = names[i].render(depth[i], ext, true);
         }
     }
+}
+
+/// Whether [`sanitize`] would change a name.
+fn needs_sanitizing(name: &str) -> bool {
+    name.is_empty()
+        || name.contains([',', ':'])
+        || name.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 /// Makes a name writable before `::` in a selector (step 4): the parser takes
@@ -301,6 +347,10 @@ fn sanitize(name: &str) -> String {
 /// Step 5: the first of several alike keeps the name, the others get `#2`, `#3`…
 /// (skipping any number another document already goes by).
 fn number_duplicates(out: &mut [String]) {
+    let mut distinct: HashSet<&str> = HashSet::with_capacity(out.len());
+    if out.iter().all(|name| distinct.insert(name)) {
+        return;
+    }
     let mut taken: HashSet<String> = out.iter().cloned().collect();
     let mut seen: HashSet<String> = HashSet::new();
     for name in out.iter_mut() {
