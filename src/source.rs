@@ -5,8 +5,9 @@
 //! `namespace`'s. It never parses Markdown, and it never blocks on a FIFO or
 //! device: those are refused from their metadata, before any open.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -106,8 +107,12 @@ impl Source {
 /// A file to read, found by [`expand`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
-    /// A file on disk.
+    /// A file on disk, named by the user: it may be anything (a FIFO, a
+    /// device), so it is refused from its metadata before any open.
     File(PathBuf),
+    /// A file a directory walk found as a regular file (by its directory
+    /// entry): it is opened first, then checked from the open file.
+    Walked(PathBuf),
     /// Standard input.
     Stdin,
     /// In-memory text.
@@ -123,7 +128,7 @@ impl Entry {
     /// The path as it is shown to the user.
     pub fn display(&self) -> String {
         match self {
-            Entry::File(p) => p.to_string_lossy().into_owned(),
+            Entry::File(p) | Entry::Walked(p) => p.to_string_lossy().into_owned(),
             Entry::Stdin => "-".to_owned(),
             Entry::Bytes { name, .. } => name.clone(),
         }
@@ -139,32 +144,26 @@ impl Entry {
 /// (`None`: named directly, or not a file).
 pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option<usize>)> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut push = |entry: Entry, out: &mut Vec<Result<Entry, FailedFile>>| {
-        let key = match &entry {
-            Entry::File(p) => identity(p),
-            Entry::Stdin => Identity::Stdin,
-            Entry::Bytes { .. } => {
-                // In-memory inputs are distinct documents even under one name.
-                out.push(Ok(entry));
-                return;
-            }
-        };
-        if seen.insert(key) {
-            out.push(Ok(entry));
-        }
-    };
+    let mut seen = Seen::default();
+    // Files named one by one are taken by their full identity; so are walked
+    // files when some file was named too, since the inode number a directory
+    // listing gives can differ from the one `stat` gives (overlay filesystems).
+    let named = inputs
+        .iter()
+        .filter(|i| matches!(i, Input::Path(p) if !p.is_dir()))
+        .count();
     let mut dirs = Vec::new();
     for (k, input) in inputs.iter().enumerate() {
         let before = out.len();
         let mut walked = false;
         match input {
-            Input::Stdin => push(Entry::Stdin, &mut out),
-            Input::Bytes { name, bytes } => push(
+            Input::Stdin => seen.push(Entry::Stdin, None, &mut out),
+            Input::Bytes { name, bytes } => seen.push(
                 Entry::Bytes {
                     name: name.clone(),
                     bytes: bytes.clone(),
                 },
+                None,
                 &mut out,
             ),
             Input::Refused { path, error } => out.push(Err(FailedFile {
@@ -177,12 +176,15 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
                     walked = true;
                     for found in walk(path) {
                         match found {
-                            Ok(file) => push(Entry::File(file), &mut out),
+                            Ok((file, ino)) => {
+                                let ino = ino.filter(|_| named == 0);
+                                seen.push(Entry::Walked(file), ino, &mut out);
+                            }
                             Err(err) => out.push(Err(err)),
                         }
                     }
                 }
-                Ok(_) => push(Entry::File(path.clone()), &mut out),
+                Ok(_) => seen.push(Entry::File(path.clone()), None, &mut out),
                 Err(err) => out.push(Err(failed(path, FileError::from_io(&err)))),
             },
         }
@@ -192,6 +194,71 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
         }
     }
     out.into_iter().zip(dirs).collect()
+}
+
+/// The files kept so far, to keep each file once. A walked file comes with
+/// its inode number from the directory listing: one no kept file shares is a
+/// new file, known without a `stat`; only files whose numbers meet are
+/// compared by their full identity (device and inode), so a tree of many
+/// files costs no system call per file here.
+#[derive(Default)]
+struct Seen {
+    /// Full identities taken so far.
+    ids: HashSet<Identity>,
+    /// Inode numbers from listings: the position in the output of the one
+    /// kept file of that number whose full identity is not taken yet, if any.
+    listed: HashMap<u64, Option<usize>, BuildHasherDefault<InodeHasher>>,
+}
+
+impl Seen {
+    /// Keeps `entry` unless it is a file already kept.
+    fn push(&mut self, entry: Entry, ino: Option<u64>, out: &mut Vec<Result<Entry, FailedFile>>) {
+        let new = match (&entry, ino) {
+            (Entry::Walked(p), Some(ino)) => self.new_listed(p, ino, out),
+            (Entry::File(p) | Entry::Walked(p), _) => self.ids.insert(identity(p)),
+            (Entry::Stdin, _) => self.ids.insert(Identity::Stdin),
+            // In-memory inputs are distinct documents even under one name.
+            (Entry::Bytes { .. }, _) => true,
+        };
+        if new {
+            out.push(Ok(entry));
+        }
+    }
+
+    fn new_listed(&mut self, path: &Path, ino: u64, out: &[Result<Entry, FailedFile>]) -> bool {
+        let Some(pending) = self.listed.get_mut(&ino) else {
+            self.listed.insert(ino, Some(out.len()));
+            return true;
+        };
+        // Numbers meet (a hard link, or the same folder walked twice): compare
+        // full identities, taking the earlier file's first.
+        if let Some(Ok(Entry::Walked(earlier))) = pending.take().map(|k| &out[k]) {
+            self.ids.insert(identity(earlier));
+        }
+        self.ids.insert(identity(path))
+    }
+}
+
+/// Hashes an inode number as it is: the file system chose it, not the input,
+/// and a table of many files should not pay for a keyed hash per file.
+#[derive(Default)]
+struct InodeHasher(u64);
+
+impl Hasher for InodeHasher {
+    fn finish(&self) -> u64 {
+        // Spread the bits so that numbers handed out in sequence fill the table.
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// What makes two names one file: its device and inode where there are such
@@ -214,12 +281,15 @@ fn identity(path: &Path) -> Identity {
     Identity::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
-fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
+/// The Markdown files under `dir`, each with its inode number as the
+/// directory listing gives it (where there is one).
+fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
     let walker = ignore::WalkBuilder::new(dir)
         .standard_filters(true)
         .require_git(false)
         .follow_links(false)
-        .sort_by_file_path(|a, b| (is_partial(a), a).cmp(&(is_partial(b), b)))
+        // Siblings share their folder, so their names order them as their paths would.
+        .sort_by_file_name(|a, b| (is_partial_name(a), a).cmp(&(is_partial_name(b), b)))
         .build();
     let mut files = Vec::new();
     for result in walker {
@@ -227,7 +297,11 @@ fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|t| t.is_file());
                 if is_file && is_markdown_path(entry.path()) {
-                    files.push(Ok(entry.into_path()));
+                    #[cfg(unix)]
+                    let ino = entry.ino();
+                    #[cfg(not(unix))]
+                    let ino = None;
+                    files.push(Ok((entry.into_path(), ino)));
                 }
             }
             Err(err) => {
@@ -247,10 +321,12 @@ fn walk(dir: &Path) -> Vec<Result<PathBuf, FailedFile>> {
 /// Hugo's `_index` pages), which site generators never publish as a page but
 /// include into others. Partials are listed after their siblings, so a folder's
 /// pages come first (SPEC §16).
-fn is_partial(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.starts_with('_') && !n.to_ascii_lowercase().starts_with("_index."))
+fn is_partial_name(name: &std::ffi::OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    name.first() == Some(&b'_')
+        && !name
+            .get(..7)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"_index."))
 }
 
 fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
@@ -280,6 +356,7 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     let bytes = match entry {
         Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None),
         Entry::File(p) => read_file(p, max_bytes),
+        Entry::Walked(p) => read_walked(p, max_bytes),
         Entry::Bytes { bytes, .. } => {
             read_limited(bytes.as_slice(), max_bytes, Some(bytes.len() as u64))
         }
@@ -312,6 +389,53 @@ fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
     }
     let file = fs::File::open(path).map_err(|e| FileError::from_io(&e))?;
     read_limited(file, max_bytes, Some(meta.len()))
+}
+
+/// Reads a file a walk found as a regular file: one open, then its checks
+/// from the open file, so no second lookup of its path. It is opened without
+/// blocking, in case it was swapped for a FIFO since the walk listed it.
+fn read_walked(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| FileError::from_io(&e))?;
+    let meta = file.metadata().map_err(|e| FileError::from_io(&e))?;
+    if !meta.is_file() {
+        return Err(FileError::NotAFile);
+    }
+    if meta.len() > max_bytes {
+        return Err(FileError::TooLarge {
+            size: meta.len(),
+            limit: max_bytes,
+        });
+    }
+    if meta.len() == 0 {
+        // Some file systems (procfs) list files as empty that are not.
+        return read_limited(file, max_bytes, None);
+    }
+    read_sized(file, meta.len() as usize)
+}
+
+/// Reads the `size` bytes a file's metadata gives, or fewer when it ends
+/// sooner: no read past the last byte just to be told the end is there. A
+/// file that grows while it is read is read as it was measured.
+fn read_sized(mut file: fs::File, size: usize) -> Result<Vec<u8>, FileError> {
+    let mut bytes = vec![0; size];
+    let mut filled = 0;
+    while filled < size {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FileError::from_io(&e)),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
 }
 
 fn read_limited(
@@ -375,7 +499,7 @@ fn failed(path: &Path, error: FileError) -> FailedFile {
 
 fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
     let mut file = match entry {
-        Entry::File(p) => failed(p, error),
+        Entry::File(p) | Entry::Walked(p) => failed(p, error),
         Entry::Stdin | Entry::Bytes { .. } => FailedFile {
             path: String::new(),
             error,

@@ -73,6 +73,41 @@ fn issue8_same_file_named_twice_is_one_document() {
     }
 }
 
+/// Walking a folder, a file is known by the inode number its listing gives:
+/// a hard link inside the tree, a folder given twice or inside another, and
+/// a file named beside its folder are each one document, listed once.
+#[test]
+fn files_found_twice_by_walks_are_one_document() {
+    let dir = Scratch::new("ns-walked-twice");
+    let docs = dir.mkdir("docs");
+    let sub = docs.join("sub");
+    fs::create_dir(&sub).unwrap();
+    fs::write(docs.join("a.md"), "# A\n\nText.\n").unwrap();
+    fs::write(sub.join("c.md"), "# C\n\nMore.\n").unwrap();
+    let listed = |args: &[&str]| {
+        stdout(&docs, args)
+            .lines()
+            .filter(|l| l.contains(".md ("))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let want = "a ./a.md (3w)\nc ./sub/c.md (3w)";
+    assert_eq!(listed(&["."]), want);
+    assert_eq!(listed(&[".", "."]), want, "a folder given twice");
+    assert_eq!(listed(&[".", "sub"]), want, "a folder inside another");
+    assert_eq!(listed(&["sub", "."]), "c sub/c.md (3w)\na ./a.md (3w)");
+    assert_eq!(
+        listed(&["a.md", "."]),
+        "a a.md (3w)\nc ./sub/c.md (3w)",
+        "a file beside its folder"
+    );
+    assert_eq!(listed(&[".", "a.md"]), want, "a folder, then a file in it");
+    if cfg!(unix) && fs::hard_link(docs.join("a.md"), sub.join("b.md")).is_ok() {
+        assert_eq!(listed(&["."]), want, "a hard link in the tree");
+        assert_eq!(listed(&[".", "sub/b.md"]), want);
+    }
+}
+
 /// Document names chosen to collide: case, extension, directories, `..`, and
 /// characters the selector grammar treats specially.
 fn name() -> impl Strategy<Value = String> {

@@ -13,7 +13,7 @@ use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
 use crate::source::{self, Entry, Input};
-use crate::tree::{Document, parse_document};
+use crate::tree::{Document, parse_named};
 
 /// The files a call reads, in input order, with their namespaces; inputs that
 /// could not be read at all hold their error in place.
@@ -168,7 +168,7 @@ impl Reopen {
 /// Where a file found under directory input `k` lies: its folder relative to
 /// that directory.
 fn place(input: &Input, k: usize, entry: &Entry) -> Option<Place> {
-    let (Input::Path(dir), Entry::File(file)) = (input, entry) else {
+    let (Input::Path(dir), Entry::Walked(file)) = (input, entry) else {
         return None;
     };
     let parent = file.strip_prefix(dir).ok()?.parent()?;
@@ -183,7 +183,5 @@ fn place(input: &Input, k: usize, entry: &Entry) -> Option<Place> {
 }
 
 fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {
-    let mut doc = parse_document(source::read(entry, max_bytes)?);
-    doc.namespace = ns;
-    Ok(doc)
+    Ok(parse_named(source::read(entry, max_bytes)?, ns))
 }

@@ -80,8 +80,14 @@ enum Frame {
 /// assert_eq!(doc.headings(2).len(), 1);
 /// ```
 pub fn parse_document(source: Source) -> Document {
+    let namespace = crate::namespace::namespaces(&[source.path.as_str()]).swap_remove(0);
+    parse_named(source, namespace)
+}
+
+/// [`parse_document`] under a namespace already assigned (a walk names every
+/// file at once), so no file pays for naming itself alone.
+pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
     let Source { path, text, offset } = source;
-    let namespace = crate::namespace::namespaces(&[path.as_str()]).swap_remove(0);
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
     let body = match front_matter(&lines) {

@@ -24,11 +24,7 @@ const ALERTS: [&str; 6] = ["alert", "note", "notice", "tip", "warning", "callout
 /// excluded), in order, none inside another. Text without any is not copied.
 /// The markers are blank lines to the parser: blocks end before them.
 pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
-    let candidates = [&b":::"[..], b"!!!", b"???", b"{{"];
-    if !candidates
-        .iter()
-        .any(|c| memchr::memmem::find(text.as_bytes(), c).is_some())
-    {
+    if !may_hold_one(text.as_bytes()) {
         return (text, Vec::new());
     }
     let mut bytes = text.into_owned().into_bytes();
@@ -36,6 +32,18 @@ pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     // Only ASCII was written, or whitespace moved within a line.
     let text = String::from_utf8(bytes).expect("preparation keeps UTF-8");
     (Cow::Owned(text), found)
+}
+
+/// Whether the text holds `:::`, `!!!`, `???` or `{{` anywhere: without one of
+/// them no line can open a container. One pass, no searcher to build (most
+/// pages are small, where building one would cost more than the search).
+fn may_hold_one(bytes: &[u8]) -> bool {
+    memchr::memchr3_iter(b':', b'!', b'?', bytes)
+        .chain(memchr::memchr_iter(b'{', bytes))
+        .any(|i| match bytes[i] {
+            b'{' => bytes.get(i + 1) == Some(&b'{'),
+            b => bytes.get(i + 1..i + 3) == Some(&[b, b][..]),
+        })
 }
 
 fn mark(bytes: &mut [u8]) -> Vec<Range<usize>> {

@@ -9,6 +9,10 @@
 //!
 //! The text itself, which selections return, is never changed.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use super::mdx::is_esm;
 
 /// The longest template tag blanked: a `{{` with no closer this near is text.
@@ -96,7 +100,9 @@ impl Closers {
         {
             return found;
         }
-        let found = memchr::memmem::find(&bytes[from..], Self::ALL[k]).map(|i| from + i);
+        static FINDERS: LazyLock<[Finder<'static>; 4]> =
+            LazyLock::new(|| Closers::ALL.map(Finder::new));
+        let found = FINDERS[k].find(&bytes[from..]).map(|i| from + i);
         self.found[k] = Some((from, found));
         found
     }

@@ -21,6 +21,7 @@ use std::ops::Range;
 
 pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
+pub(crate) use build::parse_named;
 pub(crate) use lines::{line_ends, next_line_end};
 pub(crate) use title::TitleSource;
 
