@@ -18,8 +18,8 @@
 //! 5. anything still shared (two in-memory texts under one name) is numbered:
 //!    `doc`, `doc#2`, `doc#3`.
 
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path};
 
 /// Assigns each path its namespace, resolving relative paths against the current

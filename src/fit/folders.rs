@@ -8,18 +8,19 @@
 //! in it, or a file named on its own). Folders are numbered as the walk first
 //! meets them, which is path order, so a folder's documents are contiguous.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
+use std::sync::Arc;
 
 use super::budget::Budget;
 use super::lines::{Item, Line, Marker, marker_size};
 
 /// Where a document was found: under directory input number `input`, in
 /// `folder` (its path relative to that directory, `/`-separated; empty when
-/// directly in it).
+/// directly in it). The documents of one folder share its name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Place {
     pub input: usize,
-    pub folder: String,
+    pub folder: Arc<str>,
 }
 
 /// One folder and what lies beneath it.
@@ -42,13 +43,26 @@ pub(crate) struct Tree {
     index: HashMap<(usize, String), usize>,
     /// The deepest folder.
     height: u8,
+    /// The last document's place and folders: a folder's documents come
+    /// together, so most documents look up nothing.
+    last: Option<(Place, Vec<usize>)>,
 }
 
 impl Tree {
     /// Adds the next document's line (`depth` 0) and where it was found.
     pub fn push(&mut self, header: &Line, place: Option<&Place>) {
         let mut chain = Vec::new();
-        if let Some(place) = place.filter(|p| !p.folder.is_empty()) {
+        let place = place.filter(|p| !p.folder.is_empty());
+        if let (Some(place), Some((last, folders))) = (place, &self.last)
+            && place == last
+        {
+            chain.clone_from(folders);
+            for &k in &chain {
+                let dir = &mut self.dirs[k];
+                dir.docs += 1;
+                dir.words = dir.words.saturating_add(header.words);
+            }
+        } else if let Some(place) = place {
             let mut end = 0;
             for (depth, part) in place.folder.split('/').enumerate() {
                 end += part.len() + usize::from(depth > 0);
@@ -72,6 +86,7 @@ impl Tree {
                 dir.words = dir.words.saturating_add(header.words);
                 chain.push(k);
             }
+            self.last = Some((place.clone(), chain.clone()));
         }
         let mut line = header.clone();
         line.descendants = 0;

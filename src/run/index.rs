@@ -48,7 +48,7 @@ pub(super) fn run(
     if walk.walked_a_directory() {
         folder = folder.by_folders();
     }
-    let places = walk.places();
+    let places = walk.places().to_vec();
     let keep = sink.keeps_documents();
     let mut loaded = 0usize;
     let mut written = Ok(());

@@ -32,12 +32,13 @@ impl Walk {
             .filter_map(|(f, _)| f.as_ref().ok().map(Entry::display))
             .collect();
         let mut names = namespace::namespaces(&paths).into_iter();
-        let mut places = Vec::with_capacity(paths.len());
+        let mut places: Vec<Option<Place>> = Vec::with_capacity(paths.len());
         let slots = found
             .into_iter()
             .map(|(f, dir)| {
                 f.map(|entry| {
-                    places.push(dir.and_then(|k| place(&inputs[k], k, &entry)));
+                    let last = places.last().and_then(Option::as_ref);
+                    places.push(dir.and_then(|k| place(&inputs[k], k, &entry, last)));
                     (entry, names.next().unwrap_or_default())
                 })
             })
@@ -51,8 +52,8 @@ impl Walk {
     }
 
     /// Where each file found lies under a directory given, by position.
-    pub fn places(&self) -> Vec<Option<Place>> {
-        self.places.clone()
+    pub fn places(&self) -> &[Option<Place>] {
+        &self.places
     }
 
     /// Whether nothing at all was found (no file, no error).
@@ -166,19 +167,26 @@ impl Reopen {
 }
 
 /// Where a file found under directory input `k` lies: its folder relative to
-/// that directory.
-fn place(input: &Input, k: usize, entry: &Entry) -> Option<Place> {
+/// that directory. `last` is the place of the file found before it, whose
+/// folder name is shared when it is the same folder.
+fn place(input: &Input, k: usize, entry: &Entry, last: Option<&Place>) -> Option<Place> {
     let (Input::Path(dir), Entry::Walked(file)) = (input, entry) else {
         return None;
     };
     let parent = file.strip_prefix(dir).ok()?.parent()?;
-    let parts: Vec<String> = parent
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
+    let mut folder = String::new();
+    for c in parent.components() {
+        if !folder.is_empty() {
+            folder.push('/');
+        }
+        folder.push_str(&c.as_os_str().to_string_lossy());
+    }
+    if let Some(last) = last.filter(|l| l.input == k && *l.folder == *folder) {
+        return Some(last.clone());
+    }
     Some(Place {
         input: k,
-        folder: parts.join("/"),
+        folder: folder.into(),
     })
 }
 

@@ -8,7 +8,7 @@
 //!
 //! Pure text work over the heading lines; no parse.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 /// The anchors of one heading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
