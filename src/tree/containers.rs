@@ -34,15 +34,26 @@ pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     (Cow::Owned(text), found)
 }
 
-/// Whether the text holds `:::`, `!!!`, `???` or `{{` anywhere: without one of
-/// them no line can open a container. One pass, no searcher to build (most
-/// pages are small, where building one would cost more than the search).
+/// Whether some line could open a container: `:::`, `!!!`, `???`, `{{<` or
+/// `{{%` after nothing but spaces and tabs (every opener is such a line).
+/// Without one the text is not copied nor read line by line. One pass over
+/// the candidates' bytes, no searcher to build (most pages are small).
 fn may_hold_one(bytes: &[u8]) -> bool {
+    // Back over the spaces and tabs before `i` only: each run of them is
+    // crossed once, so the pass stays linear whatever the text.
+    let opens_line = |i: usize| {
+        let before = bytes[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t');
+        before.is_none_or(|&b| b == b'\n' || b == b'\r')
+    };
     memchr::memchr3_iter(b':', b'!', b'?', bytes)
         .chain(memchr::memchr_iter(b'{', bytes))
-        .any(|i| match bytes[i] {
-            b'{' => bytes.get(i + 1) == Some(&b'{'),
-            b => bytes.get(i + 1..i + 3) == Some(&[b, b][..]),
+        .any(|i| {
+            let next = |k: usize| bytes.get(i + k).copied();
+            let shape = match bytes[i] {
+                b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
+                b => next(1) == Some(b) && next(2) == Some(b),
+            };
+            shape && opens_line(i)
         })
 }
 
@@ -353,6 +364,26 @@ fn outdent(line: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_line_that_could_open_one_costs_a_copy() {
+        for (text, want) in [
+            ("format!(\"{{}}\") and a ::: b ??? c !!!\n", false),
+            ("x\n{{ not a shortcode }}\n", false),
+            ("   :::note\n", true),
+            ("\t{{< alert >}}\n", true),
+            ("text\n!!! note\n", true),
+            ("???+ tip\n", true),
+            ("a\r\n{{% note %}}\n", true),
+            (":::", true),
+            ("::", false),
+        ] {
+            assert_eq!(may_hold_one(text.as_bytes()), want, "{text:?}");
+            if !want {
+                assert!(matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)));
+            }
+        }
+    }
 
     fn run(text: &str) -> (String, Vec<Range<usize>>) {
         let (out, found) = prepare(Cow::Borrowed(text));
