@@ -150,7 +150,7 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
     // listing gives can differ from the one `stat` gives (overlay filesystems).
     let named = inputs
         .iter()
-        .filter(|i| matches!(i, Input::Path(p) if !p.is_dir()))
+        .filter(|i| matches!(i, Input::Path(p) if fs::metadata(p).is_ok_and(|m| !m.is_dir())))
         .count();
     let mut dirs = Vec::new();
     for (k, input) in inputs.iter().enumerate() {
