@@ -148,12 +148,19 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
     // Files named one by one are taken by their full identity; so are walked
     // files when some file was named too, since the inode number a directory
     // listing gives can differ from the one `stat` gives (overlay filesystems).
-    let named = inputs
+    let metas: Vec<Option<std::io::Result<fs::Metadata>>> = inputs
         .iter()
-        .filter(|i| matches!(i, Input::Path(p) if fs::metadata(p).is_ok_and(|m| !m.is_dir())))
+        .map(|i| match i {
+            Input::Path(path) => Some(fs::metadata(path)),
+            _ => None,
+        })
+        .collect();
+    let named = metas
+        .iter()
+        .filter(|m| matches!(m, Some(Ok(meta)) if !meta.is_dir()))
         .count();
     let mut dirs = Vec::new();
-    for (k, input) in inputs.iter().enumerate() {
+    for ((k, input), meta) in inputs.iter().enumerate().zip(metas) {
         let before = out.len();
         let mut walked = false;
         match input {
@@ -171,7 +178,7 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
                 error: error.clone(),
                 suggestions: Vec::new(),
             })),
-            Input::Path(path) => match fs::metadata(path) {
+            Input::Path(path) => match meta.unwrap_or_else(|| fs::metadata(path)) {
                 Ok(meta) if meta.is_dir() => {
                     walked = true;
                     for found in walk(path) {
@@ -378,17 +385,9 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
 fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
     // Metadata first: opening a FIFO would block until a writer appears.
     let meta = fs::metadata(path).map_err(|e| FileError::from_io(&e))?;
-    if !meta.is_file() {
-        return Err(FileError::NotAFile);
-    }
-    if meta.len() > max_bytes {
-        return Err(FileError::TooLarge {
-            size: meta.len(),
-            limit: max_bytes,
-        });
-    }
+    let size = checked_size(&meta, max_bytes)?;
     let file = fs::File::open(path).map_err(|e| FileError::from_io(&e))?;
-    read_limited(file, max_bytes, Some(meta.len()))
+    read_open(file, size, max_bytes)
 }
 
 /// Reads a file a walk found as a regular file: one open, then its checks
@@ -404,6 +403,12 @@ fn read_walked(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
     }
     let file = options.open(path).map_err(|e| FileError::from_io(&e))?;
     let meta = file.metadata().map_err(|e| FileError::from_io(&e))?;
+    let size = checked_size(&meta, max_bytes)?;
+    read_open(file, size, max_bytes)
+}
+
+/// A file's size, if it is a regular file within the size limit.
+fn checked_size(meta: &fs::Metadata, max_bytes: u64) -> Result<u64, FileError> {
     if !meta.is_file() {
         return Err(FileError::NotAFile);
     }
@@ -413,11 +418,16 @@ fn read_walked(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
             limit: max_bytes,
         });
     }
-    if meta.len() == 0 {
+    Ok(meta.len())
+}
+
+/// Reads an open file of the size its metadata gave.
+fn read_open(file: fs::File, size: u64, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+    if size == 0 {
         // Some file systems (procfs) list files as empty that are not.
         return read_limited(file, max_bytes, None);
     }
-    read_sized(file, meta.len() as usize)
+    read_sized(file, size as usize)
 }
 
 /// Reads the `size` bytes a file's metadata gives, or fewer when it ends

@@ -58,6 +58,16 @@ const NEAR_COPY: f32 = 0.3;
 /// Copies named beside one hit, at most.
 const MAX_COPIES: usize = 16;
 
+/// What placing a candidate reads: the query and its weights, the size a
+/// hit is named at, and the documents with their units, read once each.
+struct Placing<'a, D> {
+    query: &'a Query,
+    weights: &'a rank::Weights,
+    max_words: usize,
+    docs: &'a mut D,
+    units: HashMap<usize, Vec<scan::Unit>>,
+}
+
 /// A hit placed, and what its copies would share with it.
 struct Placed {
     hit: SearchHit,
@@ -87,7 +97,13 @@ pub(crate) fn hits(
         .take_while(|c| c.score >= floor)
         .count();
     let candidates = &ranking.candidates[..above];
-    let mut units: HashMap<usize, Vec<scan::Unit>> = HashMap::new();
+    let mut placing = Placing {
+        query,
+        weights: &ranking.weights,
+        max_words,
+        docs,
+        units: HashMap::new(),
+    };
     let mut placed: Vec<Placed> = Vec::new();
     // Near copies waiting: (score as repeated, candidate, hits it repeated).
     let mut waiting: Vec<(f32, usize, usize)> = Vec::new();
@@ -116,15 +132,7 @@ pub(crate) fn hits(
             break;
         };
         let c = &candidates[i];
-        if fold(
-            &mut placed,
-            c,
-            query,
-            &ranking.weights,
-            max_words,
-            docs,
-            &mut units,
-        ) {
+        if placing.fold(&mut placed, c) {
             continue;
         }
         let n = repeats(&placed, c);
@@ -132,15 +140,7 @@ pub(crate) fn hits(
             waiting.push((c.score * NEAR_COPY.powi(n as i32), i, n));
             continue;
         }
-        if let Some(hit) = place(
-            &placed,
-            c,
-            query,
-            &ranking.weights,
-            max_words,
-            docs,
-            &mut units,
-        ) {
+        if let Some(hit) = placing.place(&placed, c) {
             placed.push(Placed {
                 hit,
                 digest: c.digest,
@@ -157,46 +157,78 @@ pub(crate) fn hits(
             .iter()
             .any(|p| p.digest == c.digest && p.hit.doc != c.doc)
         {
-            fold(
-                &mut placed,
-                c,
-                query,
-                &ranking.weights,
-                max_words,
-                docs,
-                &mut units,
-            );
+            placing.fold(&mut placed, c);
         }
     }
     placed.into_iter().map(|p| p.hit).collect()
 }
 
-/// Folds `c` into the hit it copies, if any (naming it there while there is
-/// room): whether it was one.
-fn fold(
-    placed: &mut [Placed],
-    c: &rank::Candidate,
-    query: &Query,
-    weights: &rank::Weights,
-    max_words: usize,
-    docs: &mut impl Documents,
-    units: &mut HashMap<usize, Vec<scan::Unit>>,
-) -> bool {
-    let Some(p) = placed
-        .iter_mut()
-        .find(|p| p.digest == c.digest && p.hit.doc != c.doc)
-    else {
-        return false;
-    };
-    if p.hit.copies.len() < MAX_COPIES
-        && let Some(doc) = docs.get(c.doc)
-        && let Some(unit) = unit_of(doc, c, max_words, units)
-    {
-        let node = hit::materialise(doc, c, unit, query, weights, max_words, false).node;
-        let name = crate::namespace::qualified(doc.namespace(), &selector::canonical(doc, node));
-        p.hit.copies.push(name);
+impl<D: Documents> Placing<'_, D> {
+    /// Folds `c` into the hit it copies, if any (naming it there while there
+    /// is room): whether it was one.
+    fn fold(&mut self, placed: &mut [Placed], c: &rank::Candidate) -> bool {
+        let Some(p) = placed
+            .iter_mut()
+            .find(|p| p.digest == c.digest && p.hit.doc != c.doc)
+        else {
+            return false;
+        };
+        if p.hit.copies.len() < MAX_COPIES
+            && let Some(doc) = self.docs.get(c.doc)
+            && let Some(unit) = unit_of(doc, c, self.max_words, &mut self.units)
+        {
+            let hit = hit::materialise(
+                doc,
+                c,
+                unit,
+                self.query,
+                self.weights,
+                self.max_words,
+                false,
+            );
+            let name =
+                crate::namespace::qualified(doc.namespace(), &selector::canonical(doc, hit.node));
+            p.hit.copies.push(name);
+        }
+        true
     }
-    true
+
+    /// The hit a candidate makes, unless a better hit already shows it, or its
+    /// document is gone or changed.
+    fn place(&mut self, placed: &[Placed], c: &rank::Candidate) -> Option<SearchHit> {
+        let doc = self.docs.get(c.doc)?;
+        let same_doc = || placed.iter().map(|p| &p.hit).filter(|h| h.doc == c.doc);
+        if same_doc().any(|h| doc.node(h.node).span.contains(&c.start)) {
+            return None; // a better hit already shows this unit
+        }
+        let unit = unit_of(doc, c, self.max_words, &mut self.units)?;
+        let overlaps = |hit: &SearchHit| {
+            let span = &doc.node(hit.node).span;
+            same_doc().any(|h| {
+                let other = &doc.node(h.node).span;
+                span.start < other.end && other.start < span.end
+            })
+        };
+        let materialise = |by_block| {
+            hit::materialise(
+                doc,
+                c,
+                unit,
+                self.query,
+                self.weights,
+                self.max_words,
+                by_block,
+            )
+        };
+        let hit = materialise(false);
+        if !overlaps(&hit) {
+            return Some(hit);
+        }
+        // A section holding better hits is named by its own best block, if one
+        // matches.
+        let hit = materialise(true);
+        (hit.node != c.node && !overlaps(&hit)).then_some(hit)
+    }
 }
 
 /// The unit a candidate names in its document, if the document still has it.
@@ -214,40 +246,6 @@ fn unit_of<'u>(
         .ok()?;
     // Another node there: the document changed since it was scanned.
     Some(&units[at]).filter(|u| u.node == c.node)
-}
-
-/// The hit a candidate makes, unless a better hit already shows it, or its
-/// document is gone or changed.
-fn place(
-    placed: &[Placed],
-    c: &rank::Candidate,
-    query: &Query,
-    weights: &rank::Weights,
-    max_words: usize,
-    docs: &mut impl Documents,
-    units: &mut HashMap<usize, Vec<scan::Unit>>,
-) -> Option<SearchHit> {
-    let doc = docs.get(c.doc)?;
-    let same_doc = || placed.iter().map(|p| &p.hit).filter(|h| h.doc == c.doc);
-    if same_doc().any(|h| doc.node(h.node).span.contains(&c.start)) {
-        return None; // a better hit already shows this unit
-    }
-    let unit = unit_of(doc, c, max_words, units)?;
-    let overlaps = |hit: &SearchHit| {
-        let span = &doc.node(hit.node).span;
-        same_doc().any(|h| {
-            let other = &doc.node(h.node).span;
-            span.start < other.end && other.start < span.end
-        })
-    };
-    let hit = hit::materialise(doc, c, unit, query, weights, max_words, false);
-    if !overlaps(&hit) {
-        return Some(hit);
-    }
-    // A section holding better hits is named by its own best block, if one
-    // matches.
-    let hit = hit::materialise(doc, c, unit, query, weights, max_words, true);
-    (hit.node != c.node && !overlaps(&hit)).then_some(hit)
 }
 
 /// Searches documents already in memory for `text` (what the streamed search
