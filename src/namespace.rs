@@ -19,7 +19,6 @@
 //!    `doc`, `doc#2`, `doc#3`.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use std::borrow::Cow;
 use std::path::{Component, Path};
 
 /// Assigns each path its namespace, resolving relative paths against the current
@@ -66,48 +65,140 @@ pub fn find<'a>(namespaces: impl IntoIterator<Item = &'a str>, wanted: &str) -> 
 /// file stem, `/`-joined (a directory never holds a `/`), so that a suffix of
 /// components is a suffix of one string.
 struct Name {
-    /// Directories of the resolved path, outermost first, then the file name
-    /// without its last extension, as written.
+    /// Directories of the resolved path, outermost first, each followed by a
+    /// `/`, then the file name, as written.
     written: String,
-    /// `written` lowercased: what steps 1 and 2 compare.
+    /// The directories and the stem of `written`, lowercased: what steps 1 and
+    /// 2 compare.
     lower: String,
     /// Where the stem starts in `written` and in `lower`.
     stem_at: (usize, usize),
-    /// The last extension without its dot, as written.
-    ext: Option<String>,
+    /// Where the stem ends in `written`: the last extension's dot, if any.
+    stem_end: usize,
     /// How many directories `written` holds.
     dirs: usize,
 }
 
-impl Name {
-    fn new(path: &str, cwd: Option<&Path>) -> Name {
-        let mut parts: Vec<Cow<'_, str>> = Vec::new();
-        if path == "-" {
-            parts.push(Cow::Borrowed("stdin"));
-        } else {
-            resolve(Path::new(path), cwd, &mut parts);
-        }
-        let file = parts.pop().unwrap_or(Cow::Borrowed(path));
-        let (stem, ext) = match file.rfind('.').filter(|&i| i > 0) {
-            Some(dot) => (&file[..dot], Some(file[dot + 1..].to_owned())),
-            None => (&file[..], None),
+/// The current directory's components, resolved once for every path: each
+/// followed by a `/`.
+struct Base {
+    joined: String,
+    count: usize,
+}
+
+impl Base {
+    fn new(cwd: Option<&Path>) -> Base {
+        let mut base = Base {
+            joined: String::new(),
+            count: 0,
         };
-        let mut written = String::new();
-        for dir in &parts {
-            written.push_str(dir);
-            written.push('/');
+        if let Some(cwd) = cwd {
+            base.extend(cwd);
         }
-        let mut lower = written.to_lowercase();
-        let stem_at = (written.len(), lower.len());
-        written.push_str(stem);
-        lower.push_str(&stem.to_lowercase());
+        base
+    }
+
+    /// Appends the components of `path` made absolute against what `self`
+    /// holds and normalized lexically (`.` dropped, `..` taken back): where
+    /// the file is, without following links, so that naming it twice
+    /// differently still names one place.
+    fn extend(&mut self, path: &Path) {
+        for component in path.components() {
+            match component {
+                Component::Normal(s) => self.push(&s.to_string_lossy()),
+                Component::ParentDir => self.pop(),
+                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+            }
+        }
+    }
+
+    /// [`Base::extend`] for a path given as text: on Unix its components are
+    /// its `/`-separated parts, split here without the general parser.
+    fn extend_str(&mut self, path: &str) {
+        #[cfg(unix)]
+        {
+            let mut start = 0;
+            let ends = memchr::memchr_iter(b'/', path.as_bytes()).chain([path.len()]);
+            for end in ends {
+                match &path[start..end] {
+                    "" | "." => {}
+                    ".." => self.pop(),
+                    name => self.push(name),
+                }
+                start = end + 1;
+            }
+        }
+        #[cfg(not(unix))]
+        self.extend(Path::new(path));
+    }
+
+    fn push(&mut self, name: &str) {
+        self.joined.push_str(name);
+        self.joined.push('/');
+        self.count += 1;
+    }
+
+    fn pop(&mut self) {
+        if self.count > 0 {
+            let end = self.joined.len() - 1;
+            self.joined
+                .truncate(self.joined[..end].rfind('/').map_or(0, |slash| slash + 1));
+            self.count -= 1;
+        }
+    }
+}
+
+impl Name {
+    fn new(path: &str, base: &Base) -> Name {
+        let mut resolved = Base {
+            joined: String::with_capacity(base.joined.len() + path.len() + 1),
+            count: 0,
+        };
+        if path == "-" {
+            resolved.joined.push_str("stdin/");
+            resolved.count = 1;
+        } else {
+            if Path::new(path).is_relative() {
+                resolved.joined.push_str(&base.joined);
+                resolved.count = base.count;
+            }
+            resolved.extend_str(path);
+        }
+        let (written, dirs) = match resolved.count {
+            // Nothing left to name it by: the path as given is its file name.
+            0 => (path.to_owned(), 0),
+            n => {
+                let mut joined = resolved.joined;
+                joined.pop();
+                (joined, n - 1)
+            }
+        };
+        let stem_at = if resolved.count == 0 {
+            0
+        } else {
+            memchr::memrchr(b'/', written.as_bytes()).map_or(0, |slash| slash + 1)
+        };
+        let stem_end = match written[stem_at..].rfind('.').filter(|&i| i > 0) {
+            Some(dot) => stem_at + dot,
+            None => written.len(),
+        };
+        let (dir_part, stem) = (&written[..stem_at], &written[stem_at..stem_end]);
+        let mut lower = String::with_capacity(stem_end);
+        push_lowercase(&mut lower, dir_part);
+        let lower_stem_at = lower.len();
+        push_lowercase(&mut lower, stem);
         Name {
-            written,
             lower,
-            stem_at,
-            ext,
-            dirs: parts.len(),
+            stem_at: (stem_at, lower_stem_at),
+            stem_end,
+            dirs,
+            written,
         }
+    }
+
+    /// The last extension without its dot, as written.
+    fn ext(&self) -> Option<&str> {
+        self.written.get(self.stem_end + 1..)
     }
 
     /// The last `depth` directories and the stem, lowercased (depth clamped).
@@ -118,12 +209,12 @@ impl Name {
     /// The name at `depth`: lowercased unless `case`, with the extension if `ext`.
     fn render(&self, depth: usize, ext: bool, case: bool) -> String {
         let mut out = if case {
-            suffix(&self.written, self.stem_at.0, depth)
+            suffix(&self.written[..self.stem_end], self.stem_at.0, depth)
         } else {
             suffix(&self.lower, self.stem_at.1, depth)
         }
         .to_owned();
-        if ext && let Some(e) = &self.ext {
+        if ext && let Some(e) = self.ext() {
             out.push('.');
             if case {
                 out.push_str(e);
@@ -132,6 +223,17 @@ impl Name {
             }
         }
         out
+    }
+}
+
+/// Appends `s` lowercased, without the Unicode tables when it is ASCII.
+fn push_lowercase(out: &mut String, s: &str) {
+    if s.is_ascii() {
+        let at = out.len();
+        out.push_str(s);
+        out[at..].make_ascii_lowercase();
+    } else {
+        out.push_str(&s.to_lowercase());
     }
 }
 
@@ -149,29 +251,10 @@ fn suffix(joined: &str, stem_at: usize, depth: usize) -> &str {
     &joined[start..]
 }
 
-/// The components of `path` made absolute against `cwd` and normalized
-/// lexically (`.` dropped, `..` taken back), appended to `parts`: where the
-/// file is, without following links, so that naming it twice differently
-/// still names one place.
-fn resolve<'a>(path: &'a Path, cwd: Option<&'a Path>, parts: &mut Vec<Cow<'a, str>>) {
-    let base = match cwd {
-        Some(cwd) if path.is_relative() => Some(cwd.components()),
-        _ => None,
-    };
-    for component in base.into_iter().flatten().chain(path.components()) {
-        match component {
-            Component::Normal(s) => parts.push(s.to_string_lossy()),
-            Component::ParentDir => {
-                parts.pop();
-            }
-            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
-        }
-    }
-}
-
 /// The rule of the module header, with `cwd` given (so tests can fix it).
 fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
-    let names: Vec<Name> = paths.iter().map(|p| Name::new(p.as_ref(), cwd)).collect();
+    let base = Base::new(cwd);
+    let names: Vec<Name> = paths.iter().map(|p| Name::new(p.as_ref(), &base)).collect();
     // Documents whose whole lowercased paths agree form a group: no suffix can
     // separate them, only the extension or the case (step 3).
     let mut group_of: HashMap<&str, usize> = HashMap::new();
@@ -214,7 +297,7 @@ fn shortest_suffixes(names: &[Name], group: &[usize]) -> Vec<usize> {
     let mut depth: Vec<Option<usize>> = vec![None; names.len()];
     let mut open: Vec<usize> = (0..names.len()).collect();
     let deepest = names.iter().map(|n| n.dirs).max().unwrap_or(0);
-    let mut owner: HashMap<&str, Option<usize>> = HashMap::new();
+    let mut owner: HashMap<&str, Option<usize>> = HashMap::with_capacity(names.len());
     for d in 0..=deepest {
         if open.is_empty() {
             break;
@@ -252,7 +335,7 @@ fn shortest_suffixes(names: &[Name], group: &[usize]) -> Vec<usize> {
 fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]) {
     let exts: HashSet<Option<String>> = group
         .iter()
-        .map(|&i| names[i].ext.as_ref().map(|e| e.to_lowercase()))
+        .map(|&i| names[i].ext().map(str::to_lowercase))
         .collect();
     let keep_ext = exts.len() > 1;
     let mut alike: HashMap<String, Vec<usize>> = HashMap::new();

@@ -127,10 +127,15 @@ pub enum Entry {
 impl Entry {
     /// The path as it is shown to the user.
     pub fn display(&self) -> String {
+        self.shown().into_owned()
+    }
+
+    /// [`Entry::display`], borrowed where the path is already text.
+    pub fn shown(&self) -> std::borrow::Cow<'_, str> {
         match self {
-            Entry::File(p) | Entry::Walked(p) => p.to_string_lossy().into_owned(),
-            Entry::Stdin => "-".to_owned(),
-            Entry::Bytes { name, .. } => name.clone(),
+            Entry::File(p) | Entry::Walked(p) => p.to_string_lossy(),
+            Entry::Stdin => "-".into(),
+            Entry::Bytes { name, .. } => name.as_str().into(),
         }
     }
 }
@@ -289,16 +294,17 @@ fn identity(path: &Path) -> Identity {
 }
 
 /// The Markdown files under `dir`, each with its inode number as the
-/// directory listing gives it (where there is one).
+/// directory listing gives it (where there is one), in [`order_key`] order.
 fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
+    // The walker is not asked to sort: its comparator would take each name
+    // from its path again at every comparison. Each path is keyed once instead.
     let walker = ignore::WalkBuilder::new(dir)
         .standard_filters(true)
         .require_git(false)
         .follow_links(false)
-        // Siblings share their folder, so their names order them as their paths would.
-        .sort_by_file_name(|a, b| (is_partial_name(a), a).cmp(&(is_partial_name(b), b)))
         .build();
-    let mut files = Vec::new();
+    let mut found = Vec::new();
+    let mut keys = Vec::new();
     for result in walker {
         match result {
             Ok(entry) => {
@@ -308,7 +314,9 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     let ino = entry.ino();
                     #[cfg(not(unix))]
                     let ino = None;
-                    files.push(Ok((entry.into_path(), ino)));
+                    let path = entry.into_path();
+                    keys.push((order_key(dir, &path), found.len()));
+                    found.push(Some(Ok((path, ino))));
                 }
             }
             Err(err) => {
@@ -317,19 +325,45 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     Some(io) => FileError::from_io(io),
                     None => FileError::Io(err.to_string()),
                 };
-                files.push(Err(failed(&path, error)));
+                keys.push((order_key(dir, &path), found.len()));
+                found.push(Some(Err(failed(&path, error))));
             }
         }
     }
-    files
+    // Small items to sort; the position breaks the ties of errors in one place.
+    keys.sort_unstable();
+    keys.into_iter()
+        .filter_map(|(_, k)| found[k].take())
+        .collect()
+}
+
+/// Where a path found under `dir` comes in the walk's order: depth first,
+/// siblings (files and folders alike) by name, partials after the rest (see
+/// [`is_partial`]). Its components below `dir`, each as its partial flag
+/// then its name then a zero byte, compare as bytes in that order: a name
+/// holds no zero byte, so a name that begins another comes first.
+fn order_key(dir: &Path, path: &Path) -> Vec<u8> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let below = bytes
+        .strip_prefix(dir.as_os_str().as_encoded_bytes())
+        .unwrap_or(bytes);
+    let mut key = Vec::with_capacity(below.len() + 8);
+    let names = below
+        .split(|&b| b.is_ascii() && std::path::is_separator(char::from(b)))
+        .filter(|name| !name.is_empty());
+    for name in names {
+        key.push(u8::from(is_partial(name)));
+        key.extend_from_slice(name);
+        key.push(0);
+    }
+    key
 }
 
 /// Whether a file or folder is a partial: a name starting with `_` (other than
 /// Hugo's `_index` pages), which site generators never publish as a page but
 /// include into others. Partials are listed after their siblings, so a folder's
 /// pages come first (SPEC §16).
-fn is_partial_name(name: &std::ffi::OsStr) -> bool {
-    let name = name.as_encoded_bytes();
+fn is_partial(name: &[u8]) -> bool {
     name.first() == Some(&b'_')
         && !name
             .get(..7)

@@ -7,6 +7,7 @@
 //! file found (SPEC §1), whether or not it then reads as text.
 
 use std::ops::ControlFlow;
+use std::path::Path;
 
 use crate::error::FailedFile;
 use crate::fit::Place;
@@ -27,21 +28,23 @@ impl Walk {
     /// Expands directories and names every file found.
     pub fn new(inputs: &[Input]) -> Walk {
         let found = source::expand(inputs);
-        let paths: Vec<String> = found
-            .iter()
-            .filter_map(|(f, _)| f.as_ref().ok().map(Entry::display))
-            .collect();
+        let entries = || {
+            found
+                .iter()
+                .filter_map(|(f, dir)| Some((f.as_ref().ok()?, *dir)))
+        };
+        let paths: Vec<_> = entries().map(|(entry, _)| entry.shown()).collect();
         let mut names = namespace::namespaces(&paths).into_iter();
-        let mut places: Vec<Option<Place>> = Vec::with_capacity(paths.len());
+        drop(paths);
+        let mut places: Vec<Option<Place>> = Vec::with_capacity(names.len());
+        let mut last: Option<(&Path, Place)> = None;
+        for (entry, dir) in entries() {
+            let here = dir.and_then(|k| place(&inputs[k], k, entry, &mut last));
+            places.push(here);
+        }
         let slots = found
             .into_iter()
-            .map(|(f, dir)| {
-                f.map(|entry| {
-                    let last = places.last().and_then(Option::as_ref);
-                    places.push(dir.and_then(|k| place(&inputs[k], k, &entry, last)));
-                    (entry, names.next().unwrap_or_default())
-                })
-            })
+            .map(|(f, _)| f.map(|entry| (entry, names.next().unwrap_or_default())))
             .collect();
         Walk { slots, places }
     }
@@ -167,27 +170,37 @@ impl Reopen {
 }
 
 /// Where a file found under directory input `k` lies: its folder relative to
-/// that directory. `last` is the place of the file found before it, whose
-/// folder name is shared when it is the same folder.
-fn place(input: &Input, k: usize, entry: &Entry, last: Option<&Place>) -> Option<Place> {
+/// that directory. `last` is the folder and place of the file placed before
+/// it, whose place is shared when it lies in the same folder.
+fn place<'a>(
+    input: &Input,
+    k: usize,
+    entry: &'a Entry,
+    last: &mut Option<(&'a Path, Place)>,
+) -> Option<Place> {
     let (Input::Path(dir), Entry::Walked(file)) = (input, entry) else {
         return None;
     };
-    let parent = file.strip_prefix(dir).ok()?.parent()?;
+    let parent = file.parent()?;
+    if let Some((folder, place)) = last.as_ref()
+        && place.input == k
+        && folder.as_os_str() == parent.as_os_str()
+    {
+        return Some(place.clone());
+    }
     let mut folder = String::new();
-    for c in parent.components() {
+    for c in parent.strip_prefix(dir).ok()?.components() {
         if !folder.is_empty() {
             folder.push('/');
         }
         folder.push_str(&c.as_os_str().to_string_lossy());
     }
-    if let Some(last) = last.filter(|l| l.input == k && *l.folder == *folder) {
-        return Some(last.clone());
-    }
-    Some(Place {
+    let place = Place {
         input: k,
         folder: folder.into(),
-    })
+    };
+    *last = Some((parent, place.clone()));
+    Some(place)
 }
 
 fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {
