@@ -156,3 +156,130 @@ fn operators_are_searchable_as_typed() {
     let out = run(&dir, &["search", "*>", "."]);
     assert!(out.contains("## Redirection `*>`"), "{out}");
 }
+
+/// A function's page as site generators write them: the title only in front
+/// matter, whose keys repeat it and hold other words (`functions_and_methods`).
+fn function_page(name: &str, what: &str, intro: &str, body: &str) -> String {
+    format!(
+        "---\ntitle: hugo.{name}\ndescription: Returns {what}.\nparams:\n  functions_and_methods:\n    signatures: [hugo.{name}]\n---\n\nUse the `hugo.{name}` function to {intro}.\n{body}"
+    )
+}
+
+#[test]
+fn front_matter_yields_to_the_text_that_answers() {
+    let mut files: Vec<(String, String)> = [
+        ("Version", "the current version"),
+        ("Environment", "the current environment"),
+        ("IsServer", "whether the server is running"),
+        ("Generator", "a generator tag"),
+        ("WorkingDir", "the working directory"),
+        ("IsProduction", "whether the environment is production"),
+    ]
+    .iter()
+    .map(|(name, what)| {
+        let intro = format!("get {what}");
+        (format!("{name}.md"), function_page(name, what, &intro, ""))
+    })
+    .collect();
+    let mut methods = String::from("\n## Methods\n\nUse these methods on the data structure.\n\n");
+    for (m, what) in [
+        (
+            "Set",
+            "Sets the value of the given key to the given value, replacing any value it held before.",
+        ),
+        (
+            "Get",
+            "Gets the value of the given key, or nil when the key holds nothing yet.",
+        ),
+        (
+            "Add",
+            "Adds the given value to the value of the given key, appending to a slice or summing numbers.",
+        ),
+        (
+            "Delete",
+            "Deletes the given key and the value it held, so that a later call returns nil.",
+        ),
+        (
+            "SetInMap",
+            "Sets the value of a key in a map held under the given key, creating the map when needed.",
+        ),
+        (
+            "GetSortedMapValues",
+            "Returns the values of the map held under the given key, sorted by their keys.",
+        ),
+    ] {
+        methods.push_str(&format!(
+            "`{m}`\n: {what}\n\n  ```go-html-template\n  {{{{ hugo.Store.{m} \"greeting\" \"Hello\" }}}}\n  ```\n\n"
+        ));
+    }
+    methods.push_str("## Determinate values\n\nThe `Store` method is often used to set values within a shortcode or a partial template.\n");
+    files.push((
+        "Store.md".to_owned(),
+        function_page(
+            "Store",
+            "a globally scoped persistent data structure",
+            "create a globally scoped data structure",
+            &methods,
+        ),
+    ));
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = Scratch::with("front", &files);
+    // The front matter holds both words (`hugo.Store` twice) in a few lines;
+    // the section that answers is named by one and holds the other.
+    let found = hits(&dir, "hugo.Store methods", 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("store::h2.0"),
+        "{found:?}"
+    );
+    // Front matter still answers what only it holds.
+    let found = hits(&dir, "globally scoped persistent", 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("store::front"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_stub_that_mentions_the_words_does_not_bury_the_section_they_name() {
+    // A glossary's one-line entry holds every query word; the section whose
+    // heading names the subject holds them in a few sentences more.
+    let neutral = "Pages are built from templates and content files, and each build writes the site to a folder. ";
+    let mut files: Vec<(String, String)> = (0..8)
+        .map(|k| {
+            let part = neutral.repeat(4);
+            (
+                format!("guide/page{k}.md"),
+                format!("# Page {k}\n\n## Part one\n\n{part}\n\n## Part two\n\n{part}\n"),
+            )
+        })
+        .collect();
+    files.push((
+        "glossary/cache.md".to_owned(),
+        "# cache\n\nA cache keeps resized images between builds, so that later builds reuse them.\n"
+            .to_owned(),
+    ));
+    files.push((
+        "guide/images.md".to_owned(),
+        "# Images\n\n## Caching\n\nResized images are written to a folder and kept. \
+         Processing an image takes time on the first build. Later builds find the result \
+         where the first one left it. Nothing needs to be set for this to happen. \
+         Processing an image takes time on the first build.\n\n## Filters\n\nFilters change an image.\n"
+            .to_owned(),
+    ));
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = Scratch::with("stubs", &files);
+    let found = hits(&dir, "resized images cache", 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("images::h2.0"),
+        "{found:?}"
+    );
+}

@@ -23,9 +23,19 @@ const K1: f32 = 1.2;
 /// Weight of a term in each field (title, path, body): the heading path weighs
 /// well above the body, the unit's own title most.
 const WEIGHT: [f32; 3] = [TITLE_OVER_BODY, 2.0, 1.0];
-/// Length normalisation per field: full for the body (the usual 0.75), light for
-/// headings, which are short and similar in length.
-const B: [f32; 3] = [0.3, 0.3, 0.75];
+/// Length normalisation per field: light for headings, which are short and
+/// similar in length; for the body, below the usual 0.75, because sections run
+/// from a one-line stub to pages of text, and full normalisation let a stub
+/// that mentions the query's words outrank the section whose heading names
+/// them. (On the six question sets of BENCHMARKS.md, 0.6 ranks the answer first
+/// as often as 0.75 or more often on all but one, and within the top five as
+/// often or more often on all.)
+const B: [f32; 3] = [0.3, 0.3, 0.6];
+/// What a front matter's score is multiplied by: it is the page's metadata, a
+/// title its sections share and keys (`signatures:`, `aliases:`) that repeat
+/// the title's words, so it answers only when no section of text does nearly
+/// as well (a question about the page's `description:`, say).
+const FRONT_MATTER: f32 = 0.7;
 /// Bonus for a unit that holds every query term (stop words aside).
 const ALL_TERMS: f32 = 0.5;
 /// Bonus for a unit that holds the query's words in order, as a phrase.
@@ -51,6 +61,7 @@ struct Scored {
     phrase: bool,
     digest: u64,
     key: u64,
+    front: bool,
 }
 
 /// Collects document scans, then ranks their units.
@@ -166,6 +177,7 @@ impl<'q> Accumulator<'q> {
                 phrase: unit.phrase,
                 digest: unit.digest,
                 key: unit.key,
+                front: unit.front,
             });
         }
     }
@@ -340,6 +352,9 @@ impl Stats {
         }
         if u.phrase && acc.query.phrase.len() >= 2 {
             bonus += PHRASE;
+        }
+        if u.front {
+            bonus *= FRONT_MATTER;
         }
         let score = best[..nq].iter().sum::<f32>() * bonus;
         Some(Candidate {

@@ -41,6 +41,8 @@ pub(crate) struct UnitScan {
     /// A digest of its document's title and its own title: units with the same
     /// one and other text are near copies (a changed line).
     pub(crate) key: u64,
+    /// Whether it is the front matter.
+    pub(crate) front: bool,
 }
 
 /// A word of the text within a few edits of a query word.
@@ -84,6 +86,8 @@ pub(crate) struct Unit {
     pub(crate) body: usize,
     /// Index in `doc.sections()`, for a section.
     pub(crate) section: Option<usize>,
+    /// Whether it is the front matter.
+    pub(crate) front: bool,
 }
 
 /// The units of a document, in document order. A document without headings is
@@ -98,9 +102,13 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
             body: span.start,
             span,
             section: None,
+            front: false,
         }
     };
-    out.extend(doc.front().map(whole));
+    out.extend(doc.front().map(|id| Unit {
+        front: true,
+        ..whole(id)
+    }));
     let sections = doc.sections();
     if sections.is_empty() {
         if let Some(root) = doc.root().filter(|&r| doc.node_words(r) <= max_words) {
@@ -130,6 +138,7 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
             span: start..end,
             body: next_line_end(bytes, start, end),
             section: Some(k),
+            front: false,
         });
     }
     out
@@ -458,6 +467,7 @@ impl Scanner<'_, '_> {
             out.matched.push(UnitScan {
                 digest,
                 key,
+                front: unit.front,
                 node: unit.node,
                 start: unit.span.start,
                 lens,
