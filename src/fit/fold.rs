@@ -181,11 +181,11 @@ impl Folder {
             self.headers[0] += doc.header_size[0];
             self.headers[1] += doc.header_size[1];
             self.full += doc.full;
-            for (best, found) in self.widest.iter_mut().zip(&doc.widest) {
+            for (depth, (best, found)) in self.widest.iter_mut().zip(&doc.widest).enumerate() {
                 if let Some(found) = found
                     && best.as_ref().is_none_or(|b| found.words > b.words)
                 {
-                    *best = Some(found.clone());
+                    *best = doc.widest(depth);
                 }
             }
             self.height = self.height.max(doc.height);

@@ -27,6 +27,15 @@ pub(crate) struct Widest {
     pub shown: Size,
 }
 
+/// Where the biggest folded line at some depth is in one outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WidestLine {
+    pub words: usize,
+    /// Its position in `lines`; `None`: the header.
+    at: Option<usize>,
+    shown: Size,
+}
+
 /// One document's outline, with its sizes at every fold depth.
 #[derive(Clone, Debug)]
 pub(crate) struct DocOutline {
@@ -46,8 +55,9 @@ pub(crate) struct DocOutline {
     pub full: Size,
     /// Size of the header unfolded, and folded (noting every line beneath).
     pub header_size: [Size; 2],
-    /// Per depth, the biggest line there that hides lines when folded below it.
-    pub widest: [Option<Widest>; DEPTHS],
+    /// Per depth, the biggest line there that hides lines when folded below it
+    /// (named by [`DocOutline::widest`] only when asked: most never are).
+    pub widest: [Option<WidestLine>; DEPTHS],
     /// The deepest line (0 when there are none).
     pub height: u8,
     /// Where the document was found under a directory given, if it was.
@@ -192,20 +202,10 @@ impl DocOutline {
             full += Size::of_bytes(&buf);
         }
         let widest = best.map(|found| {
-            found.map(|(words, at)| {
-                let (namespace, path) = match &header.item {
-                    Item::Document {
-                        namespace, path, ..
-                    } => (namespace.clone(), path.clone()),
-                    _ => unreachable!("a header names its document"),
-                };
-                Widest {
-                    words,
-                    namespace,
-                    path,
-                    selector: at.map_or_else(|| header.selector(), |k| lines[k].selector()),
-                    shown: at.map_or_else(Size::default, |k| with_children(&lines, k)),
-                }
+            found.map(|(words, at)| WidestLine {
+                words,
+                at,
+                shown: at.map_or_else(Size::default, |k| with_children(&lines, k)),
             })
         });
         DocOutline {
@@ -220,6 +220,27 @@ impl DocOutline {
             widest,
             place: None,
         }
+    }
+
+    /// The biggest line at `depth` that hides lines, named (before any
+    /// [`DocOutline::prune`]).
+    pub fn widest(&self, depth: usize) -> Option<Widest> {
+        let found = self.widest.get(depth).copied().flatten()?;
+        let Item::Document {
+            namespace, path, ..
+        } = &self.header.item
+        else {
+            unreachable!("a header names its document")
+        };
+        Some(Widest {
+            words: found.words,
+            namespace: namespace.clone(),
+            path: path.clone(),
+            selector: found
+                .at
+                .map_or_else(|| self.header.selector(), |k| self.lines[k].selector()),
+            shown: found.shown,
+        })
     }
 
     /// Drops the lines deeper than `depth`, and the block counts.
@@ -300,14 +321,14 @@ mod tests {
         );
         assert_eq!(outline.folded[0], Size::default());
         assert_eq!(
-            outline.widest[1].as_ref().map(|w| w.selector.as_str()),
-            Some("h1.0")
+            outline.widest(1).map(|w| w.selector),
+            Some("h1.0".to_owned())
         );
         assert_eq!(
-            outline.widest[2].as_ref().map(|w| w.selector.as_str()),
-            Some("h2.0")
+            outline.widest(2).map(|w| w.selector),
+            Some("h2.0".to_owned())
         );
-        assert!(outline.widest[3].is_none());
+        assert!(outline.widest(3).is_none());
     }
 
     #[test]
