@@ -110,10 +110,13 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
-    // One pass of word counting: the text before the first heading, then each
+    // One pass of word counting: the front matter, the text after it up to the
+    // first heading (the preamble's, whose trimmed lines are blank), then each
     // heading-to-heading segment (add_sections sums those into section counts).
-    let before = count_words(&text[..first_heading]);
-    let words = before + b.add_sections(&lines, headings);
+    // Every cut falls at a line's end, so no word spans two parts.
+    let front_words = count_words(&text[..body]);
+    let root_words = count_words(&text[body..first_heading.max(body)]);
+    let words = front_words + root_words + b.add_sections(&lines, headings);
     let starts: Vec<usize> = b
         .sections
         .iter()
@@ -127,6 +130,8 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         offset,
         line_starts: Default::default(),
         words,
+        front_words,
+        root_words,
         nodes: b.nodes,
         front: b.front,
         root: b.root,

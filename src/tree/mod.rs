@@ -169,6 +169,9 @@ pub struct Document {
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; 6],
     pub(crate) words: usize,
+    /// Word counts of the front matter and of the preamble (0 without one).
+    pub(crate) front_words: usize,
+    pub(crate) root_words: usize,
     /// Line starts, computed on first need (only line numbers use them).
     pub(crate) line_starts: std::sync::OnceLock<Vec<usize>>,
 }
@@ -306,6 +309,8 @@ impl Document {
         match self.node(id).kind {
             Kind::Document => self.words,
             Kind::Section { .. } => self.section_index(id).map_or(0, |i| self.section_words[i]),
+            Kind::Front => self.front_words,
+            Kind::Root => self.root_words,
             _ => crate::words::count_words(self.slice(id)),
         }
     }

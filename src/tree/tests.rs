@@ -214,3 +214,32 @@ fn issue4_a_thousand_levels_deep() {
         ),
     ]);
 }
+
+/// The front matter's and the preamble's word counts, taken once while the
+/// document is built, are the counts of their text; the whole document's is
+/// the count of all of it.
+#[test]
+fn front_and_preamble_words_are_their_texts_counts() {
+    let cases = [
+        "---\ntitle: A page\ntags: [a, b]\n---\n\nIntro words here.\n\n# Head\n\nBody text.\n",
+        "---\ntitle: only front\n---",
+        "---\ntitle: x\n---\nglued preamble\n## H\n",
+        "+++\ntitle = 'toml'\n+++\r\n\r\n  spaced  preamble  \r\n\r\n\r\n# H\r\n",
+        "\n\n   \nJust a preamble, no headings.\n\n\n",
+        "# Heading first\n\ntext\n",
+        "",
+        "---\n---\n\nempty front, then text\n",
+    ];
+    for text in cases {
+        let doc = parse_document(crate::source::Source::new("t.md", text));
+        for id in [doc.front(), doc.root()].into_iter().flatten() {
+            assert_eq!(
+                doc.node_words(id),
+                crate::words::count_words(doc.slice(id)),
+                "{text:?} {:?}",
+                doc.node(id).kind
+            );
+        }
+        assert_eq!(doc.words(), crate::words::count_words(text), "{text:?}");
+    }
+}
