@@ -90,7 +90,11 @@ impl Pager {
     }
 
     fn push(&mut self, line: &Line, hidden: u32) {
-        let size = line.size(hidden);
+        self.push_sized(line, hidden, line.size(hidden));
+    }
+
+    /// [`Pager::push`] of a line whose size noting `hidden` is known.
+    fn push_sized(&mut self, line: &Line, hidden: u32, size: Size) {
         if self.started && !self.room.fits(self.used + size) {
             self.index += 1;
             self.used = Size::default();
@@ -174,7 +178,10 @@ impl Folder {
             if let Some(tree) = &mut self.tree {
                 tree.push(&doc.header, doc.place.as_ref());
             }
-            self.pager.push(&doc.header, doc.header.descendants);
+            // Its size noting every line beneath was measured with the outline.
+            let size = doc.header_size[1];
+            self.pager
+                .push_sized(&doc.header, doc.header.descendants, size);
             for (total, size) in self.folded.iter_mut().zip(doc.folded) {
                 *total += size;
             }
