@@ -294,7 +294,7 @@ fn identity(path: &Path) -> Identity {
 }
 
 /// The Markdown files under `dir`, each with its inode number as the
-/// directory listing gives it (where there is one), in [`order_key`] order.
+/// directory listing gives it (where there is one), in [`push_order_key`] order.
 fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
     // The walker is not asked to sort: its comparator would take each name
     // from its path again at every comparison. Each path is keyed once instead.
@@ -304,7 +304,9 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
         .follow_links(false)
         .build();
     let mut found = Vec::new();
-    let mut keys = Vec::new();
+    // Every key in one buffer: a small allocation per path, freed between the
+    // paths that stay, would leave the heap in pieces for the reads to come.
+    let mut keys = Keys::default();
     for result in walker {
         match result {
             Ok(entry) => {
@@ -315,7 +317,7 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     #[cfg(not(unix))]
                     let ino = None;
                     let path = entry.into_path();
-                    keys.push((order_key(dir, &path), found.len()));
+                    keys.push(dir, &path);
                     found.push(Some(Ok((path, ino))));
                 }
             }
@@ -325,29 +327,55 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     Some(io) => FileError::from_io(io),
                     None => FileError::Io(err.to_string()),
                 };
-                keys.push((order_key(dir, &path), found.len()));
+                keys.push(dir, &path);
                 found.push(Some(Err(failed(&path, error))));
             }
         }
     }
-    // Small items to sort; the position breaks the ties of errors in one place.
-    keys.sort_unstable();
-    keys.into_iter()
-        .filter_map(|(_, k)| found[k].take())
+    keys.order()
+        .into_iter()
+        .filter_map(|k| found[k].take())
         .collect()
 }
 
-/// Where a path found under `dir` comes in the walk's order: depth first,
-/// siblings (files and folders alike) by name, partials after the rest (see
-/// [`is_partial`]). Its components below `dir`, each as its partial flag
-/// then its name then a zero byte, compare as bytes in that order: a name
-/// holds no zero byte, so a name that begins another comes first.
-fn order_key(dir: &Path, path: &Path) -> Vec<u8> {
+/// The order keys of the paths a walk found, in one buffer.
+#[derive(Default)]
+struct Keys {
+    bytes: Vec<u8>,
+    /// Where each path's key ends in `bytes`, in the order found.
+    ends: Vec<usize>,
+}
+
+impl Keys {
+    /// Appends the key of the next path found.
+    fn push(&mut self, dir: &Path, path: &Path) {
+        push_order_key(dir, path, &mut self.bytes);
+        self.ends.push(self.bytes.len());
+    }
+
+    /// The positions of the paths found, in key order (ties, errors in one
+    /// place, by position).
+    fn order(&self) -> Vec<usize> {
+        let key = |k: usize| {
+            let start = if k == 0 { 0 } else { self.ends[k - 1] };
+            &self.bytes[start..self.ends[k]]
+        };
+        let mut order: Vec<usize> = (0..self.ends.len()).collect();
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+        order
+    }
+}
+
+/// Appends to `key` where a path found under `dir` comes in the walk's order:
+/// depth first, siblings (files and folders alike) by name, partials after
+/// the rest (see [`is_partial`]). Its components below `dir`, each as its
+/// partial flag then its name then a zero byte, compare as bytes in that
+/// order: a name holds no zero byte, so a name that begins another comes first.
+fn push_order_key(dir: &Path, path: &Path, key: &mut Vec<u8>) {
     let bytes = path.as_os_str().as_encoded_bytes();
     let below = bytes
         .strip_prefix(dir.as_os_str().as_encoded_bytes())
         .unwrap_or(bytes);
-    let mut key = Vec::with_capacity(below.len() + 8);
     let names = below
         .split(|&b| b.is_ascii() && std::path::is_separator(char::from(b)))
         .filter(|name| !name.is_empty());
@@ -356,7 +384,6 @@ fn order_key(dir: &Path, path: &Path) -> Vec<u8> {
         key.extend_from_slice(name);
         key.push(0);
     }
-    key
 }
 
 /// Whether a file or folder is a partial: a name starting with `_` (other than
