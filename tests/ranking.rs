@@ -35,6 +35,25 @@ fn hits(dir: &Scratch, query: &str, limit: usize) -> Vec<String> {
         .collect()
 }
 
+/// Asserts that `query`'s best hit is `want`.
+fn assert_first(dir: &Scratch, query: &str, want: &str) {
+    let found = hits(dir, query, 5);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some(want),
+        "{query}: {found:?}"
+    );
+}
+
+/// A scratch directory of files whose names and texts are made at run time.
+fn scratch_of(name: &str, files: &[(String, String)]) -> Scratch {
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    Scratch::with(name, &files)
+}
+
 const CLI: &str = "# CLI options\n\nRun it from a shell.\n\n## --bail\n\nExit the test suite immediately upon the first failing suite.\n\n## --cache\n\nWhether to use the cache. Disable it with --no-cache.\n";
 
 #[test]
@@ -115,19 +134,9 @@ fn stop_words_alone_never_win() {
             "# FAQ\n\n## How can I use it?\n\nInstall it and run it.\n\n## Fake timers\n\nReplace setTimeout with fake timers to control time in tests.\n",
         )],
     );
-    let found = hits(&dir, "How can I use fake timers", 5);
-    assert_eq!(
-        found.first().map(String::as_str),
-        Some("faq::h2.1"),
-        "{found:?}"
-    );
+    assert_first(&dir, "How can I use fake timers", "faq::h2.1");
     // A query of stop words alone still finds them.
-    let found = hits(&dir, "how can I", 5);
-    assert_eq!(
-        found.first().map(String::as_str),
-        Some("faq::h2.0"),
-        "{found:?}"
-    );
+    assert_first(&dir, "how can I", "faq::h2.0");
 }
 
 #[test]
@@ -222,26 +231,12 @@ fn front_matter_yields_to_the_text_that_answers() {
             &methods,
         ),
     ));
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
-    let dir = Scratch::with("front", &files);
+    let dir = scratch_of("front", &files);
     // The front matter holds both words (`hugo.Store` twice) in a few lines;
     // the section that answers is named by one and holds the other.
-    let found = hits(&dir, "hugo.Store methods", 5);
-    assert_eq!(
-        found.first().map(String::as_str),
-        Some("store::h2.0"),
-        "{found:?}"
-    );
+    assert_first(&dir, "hugo.Store methods", "store::h2.0");
     // Front matter still answers what only it holds.
-    let found = hits(&dir, "globally scoped persistent", 5);
-    assert_eq!(
-        found.first().map(String::as_str),
-        Some("store::front"),
-        "{found:?}"
-    );
+    assert_first(&dir, "globally scoped persistent", "store::front");
 }
 
 #[test]
@@ -271,15 +266,6 @@ fn a_stub_that_mentions_the_words_does_not_bury_the_section_they_name() {
          Processing an image takes time on the first build.\n\n## Filters\n\nFilters change an image.\n"
             .to_owned(),
     ));
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
-    let dir = Scratch::with("stubs", &files);
-    let found = hits(&dir, "resized images cache", 5);
-    assert_eq!(
-        found.first().map(String::as_str),
-        Some("images::h2.0"),
-        "{found:?}"
-    );
+    let dir = scratch_of("stubs", &files);
+    assert_first(&dir, "resized images cache", "images::h2.0");
 }

@@ -222,8 +222,8 @@ impl DocOutline {
         }
     }
 
-    /// The biggest line at `depth` that hides lines, named (before any
-    /// [`DocOutline::prune`]).
+    /// The biggest line at `depth` that hides lines, named; `None` once
+    /// [`DocOutline::prune`] has dropped the lines it points into.
     pub fn widest(&self, depth: usize) -> Option<Widest> {
         let found = self.widest.get(depth).copied().flatten()?;
         let Item::Document {
@@ -246,6 +246,8 @@ impl DocOutline {
     /// Drops the lines deeper than `depth`, and the block counts.
     pub fn prune(&mut self, depth: u8) {
         self.lines.retain(|l| l.depth <= depth);
+        // Positions in `lines` no longer hold.
+        self.widest = [None; DEPTHS];
         self.blocks = None;
     }
 }
