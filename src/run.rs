@@ -48,7 +48,7 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
     for warning in &options.warnings {
         sink.event(Event::Warning(warning.clone()))?;
     }
-    if let Some(walk) = begin(call, command, &parsed, sink)? {
+    if let Some(walk) = begin(options, call, command, &parsed, sink)? {
         match (command, query) {
             (CommandKind::Index, _) => index::run(options, call, parsed, walk, sink)?,
             (CommandKind::Select, _) => select::run(options, parsed, walk, sink)?,
@@ -72,6 +72,7 @@ fn parse(call: &Call) -> Vec<Parsed> {
 
 /// The files to read, or `None` when the call cannot start (the sink was told why).
 fn begin(
+    options: &Options,
     call: &Call,
     command: CommandKind,
     parsed: &[Parsed],
@@ -83,7 +84,7 @@ fn begin(
             "no files given; name Markdown files, directories or '-' for stdin",
         );
     }
-    let walk = Walk::new(&call.inputs);
+    let walk = Walk::new(&call.inputs, options.threads);
     if walk.is_empty() {
         return usage(
             sink,

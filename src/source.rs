@@ -146,8 +146,12 @@ impl Entry {
 /// read at all, or are refused, become errors in place.
 ///
 /// Each file comes with the position of the directory input it was found under
-/// (`None`: named directly, or not a file).
-pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option<usize>)> {
+/// (`None`: named directly, or not a file). Up to `threads` threads list a
+/// directory's folders; the order is the same on any number.
+pub(crate) fn expand(
+    inputs: &[Input],
+    threads: usize,
+) -> Vec<(Result<Entry, FailedFile>, Option<usize>)> {
     let mut out = Vec::new();
     let mut seen = Seen::default();
     // Files named one by one are taken by their full identity; so are walked
@@ -186,7 +190,7 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<(Result<Entry, FailedFile>, Option
             Input::Path(path) => match meta.unwrap_or_else(|| fs::metadata(path)) {
                 Ok(meta) if meta.is_dir() => {
                     walked = true;
-                    for found in walk(path) {
+                    for found in walk(path, threads) {
                         match found {
                             Ok((file, ino)) => {
                                 let ino = ino.filter(|_| named == 0);
@@ -293,21 +297,59 @@ fn identity(path: &Path) -> Identity {
     Identity::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
+/// A Markdown file a walk found, with its inode number as the directory
+/// listing gives it (where there is one), or what kept the walk from a path.
+type Found = Result<(PathBuf, Option<u64>), FailedFile>;
+
 /// The Markdown files under `dir`, each with its inode number as the
-/// directory listing gives it (where there is one), in [`push_order_key`] order.
-fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
+/// directory listing gives it (where there is one), in [`push_order_key`] order
+/// whatever the number of `threads` listing folders at once.
+fn walk(dir: &Path, threads: usize) -> Vec<Found> {
     // The walker is not asked to sort: its comparator would take each name
     // from its path again at every comparison. Each path is keyed once instead.
-    let walker = ignore::WalkBuilder::new(dir)
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder
         .standard_filters(true)
         .require_git(false)
-        .follow_links(false)
-        .build();
-    let mut found = Vec::new();
-    // Every key in one buffer: a small allocation per path, freed between the
-    // paths that stay, would leave the heap in pieces for the reads to come.
-    let mut keys = Keys::default();
-    for result in walker {
+        .follow_links(false);
+    if threads <= 1 {
+        let mut listed = Listed::default();
+        for result in builder.build() {
+            listed.visit(dir, result);
+        }
+        return listed.sorted();
+    }
+    // Each thread lists into its own part and hands it over when it is done;
+    // the keys put the parts in one order, so arrival order never shows.
+    let parts = std::sync::Mutex::new(Vec::new());
+    builder.threads(threads).build_parallel().run(|| {
+        let mut part = Part {
+            listed: Listed::default(),
+            into: &parts,
+        };
+        Box::new(move |result| {
+            part.listed.visit(dir, result);
+            ignore::WalkState::Continue
+        })
+    });
+    let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut all = Listed::default();
+    for part in parts {
+        all.append(part);
+    }
+    all.sorted()
+}
+
+/// What a walk (or one of its threads) found, with the order keys of its paths.
+#[derive(Default)]
+struct Listed {
+    found: Vec<Option<Found>>,
+    keys: Keys,
+}
+
+impl Listed {
+    /// Takes one result of the walker: a Markdown file, or an error.
+    fn visit(&mut self, dir: &Path, result: Result<ignore::DirEntry, ignore::Error>) {
         match result {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|t| t.is_file());
@@ -317,8 +359,8 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     #[cfg(not(unix))]
                     let ino = None;
                     let path = entry.into_path();
-                    keys.push(dir, &path);
-                    found.push(Some(Ok((path, ino))));
+                    self.keys.push(dir, &path, b"");
+                    self.found.push(Some(Ok((path, ino))));
                 }
             }
             Err(err) => {
@@ -327,18 +369,53 @@ fn walk(dir: &Path) -> Vec<Result<(PathBuf, Option<u64>), FailedFile>> {
                     Some(io) => FileError::from_io(io),
                     None => FileError::Io(err.to_string()),
                 };
-                keys.push(dir, &path);
-                found.push(Some(Err(failed(&path, error))));
+                // Two errors at one path are ordered by what they say, not by
+                // which thread met them first.
+                self.keys.push(dir, &path, err.to_string().as_bytes());
+                self.found.push(Some(Err(failed(&path, error))));
             }
         }
     }
-    keys.order()
-        .into_iter()
-        .filter_map(|k| found[k].take())
-        .collect()
+
+    /// Moves another part's findings after these.
+    fn append(&mut self, mut other: Listed) {
+        let base = self.keys.bytes.len();
+        self.keys.bytes.append(&mut other.keys.bytes);
+        self.keys
+            .ends
+            .extend(other.keys.ends.iter().map(|end| base + end));
+        self.found.append(&mut other.found);
+    }
+
+    /// Everything found, in key order.
+    fn sorted(mut self) -> Vec<Found> {
+        self.keys
+            .order()
+            .into_iter()
+            .filter_map(|k| self.found[k].take())
+            .collect()
+    }
 }
 
-/// The order keys of the paths a walk found, in one buffer.
+/// One thread's findings, handed over when its walker drops it.
+struct Part<'a> {
+    listed: Listed,
+    into: &'a std::sync::Mutex<Vec<Listed>>,
+}
+
+impl Drop for Part<'_> {
+    fn drop(&mut self) {
+        let listed = std::mem::take(&mut self.listed);
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(listed);
+    }
+}
+
+/// The order keys of the paths a walk found, in one buffer: a small allocation
+/// per path, freed between the paths that stay, would leave the heap in pieces
+/// for the reads to come.
 #[derive(Default)]
 struct Keys {
     bytes: Vec<u8>,
@@ -347,14 +424,16 @@ struct Keys {
 }
 
 impl Keys {
-    /// Appends the key of the next path found.
-    fn push(&mut self, dir: &Path, path: &Path) {
+    /// Appends the key of the next path found, then `tail` (what tells apart
+    /// two errors at one path).
+    fn push(&mut self, dir: &Path, path: &Path, tail: &[u8]) {
         push_order_key(dir, path, &mut self.bytes);
+        self.bytes.extend_from_slice(tail);
         self.ends.push(self.bytes.len());
     }
 
-    /// The positions of the paths found, in key order (ties, errors in one
-    /// place, by position).
+    /// The positions of the paths found, in key order (ties, which only the
+    /// same path found twice can make, by position).
     fn order(&self) -> Vec<usize> {
         let key = |k: usize| {
             let start = if k == 0 { 0 } else { self.ends[k - 1] };
@@ -659,7 +738,7 @@ mod tests {
             name: "a.md".to_owned(),
             bytes: b"# A\n".to_vec(),
         };
-        let got: Vec<_> = expand(&[bytes.clone(), refused, bytes])
+        let got: Vec<_> = expand(&[bytes.clone(), refused, bytes], 1)
             .into_iter()
             .map(|(e, _)| e)
             .collect();
@@ -669,6 +748,48 @@ mod tests {
             (failed.path.as_str(), &failed.error),
             ("-", &FileError::StdinIsProtocol)
         );
+    }
+
+    #[test]
+    fn a_walk_lists_in_one_order_on_any_number_of_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut want = Vec::new();
+        for folder in ["a", "b", "b/c", "_partials", "d e", "z"] {
+            fs::create_dir_all(dir.path().join(folder)).unwrap();
+            for name in ["index.md", "_index.md", "x.mdx", "y.markdown", "_part.md"] {
+                fs::write(dir.path().join(folder).join(name), "# T\n").unwrap();
+            }
+            fs::write(dir.path().join(folder).join("notes.txt"), "no").unwrap();
+        }
+        fs::write(dir.path().join("top.md"), "# T\n").unwrap();
+        let listed = |threads| -> Vec<PathBuf> {
+            walk(dir.path(), threads)
+                .into_iter()
+                .map(|found| found.expect("readable").0)
+                .collect()
+        };
+        let one = listed(1);
+        assert_eq!(one.len(), 31, "{one:?}");
+        // Depth first, siblings by name, partials after the rest.
+        want.extend([
+            "a/_index.md",
+            "a/index.md",
+            "a/x.mdx",
+            "a/y.markdown",
+            "a/_part.md",
+        ]);
+        assert_eq!(
+            one[..5]
+                .iter()
+                .map(|p| p.strip_prefix(dir.path()).unwrap())
+                .collect::<Vec<_>>(),
+            want.iter().map(Path::new).collect::<Vec<_>>()
+        );
+        for threads in [2, 3, 8] {
+            for _ in 0..5 {
+                assert_eq!(listed(threads), one, "{threads} threads");
+            }
+        }
     }
 
     #[test]

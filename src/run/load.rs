@@ -25,9 +25,10 @@ pub(crate) struct Walk {
 }
 
 impl Walk {
-    /// Expands directories and names every file found.
-    pub fn new(inputs: &[Input]) -> Walk {
-        let found = source::expand(inputs);
+    /// Expands directories (listing their folders on up to `threads` threads)
+    /// and names every file found.
+    pub fn new(inputs: &[Input], threads: usize) -> Walk {
+        let found = source::expand(inputs, threads);
         let entries = || {
             found
                 .iter()

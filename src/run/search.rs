@@ -192,7 +192,7 @@ mod tests {
 
     fn again(inputs: &[Input], lens: &[usize]) -> Again {
         Again {
-            reopen: Walk::new(inputs).reopener(),
+            reopen: Walk::new(inputs, 1).reopener(),
             max_bytes: u64::MAX,
             lens: lens.iter().copied().enumerate().collect(),
             kept: HashMap::new(),
@@ -212,7 +212,7 @@ mod tests {
         run(
             &Options::default(),
             "needle",
-            Walk::new(&inputs),
+            Walk::new(&inputs, 1),
             &mut report,
         )
         .unwrap();
@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn what_cannot_be_read_again_is_kept() {
         let inputs = [Input::Stdin, Input::from_arg("README.md")];
-        let walk = Walk::new(&inputs);
+        let walk = Walk::new(&inputs, 1);
         let reopen = walk.reopener();
         assert!(!reopen.can_reopen(0), "standard input is read once");
         assert!(reopen.can_reopen(1));
