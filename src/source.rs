@@ -133,7 +133,11 @@ impl Entry {
     /// [`Entry::display`], borrowed where the path is already text.
     pub fn shown(&self) -> std::borrow::Cow<'_, str> {
         match self {
-            Entry::File(p) | Entry::Walked(p) => p.to_string_lossy(),
+            // A path that is text is borrowed as it is, without the lossy scan.
+            Entry::File(p) | Entry::Walked(p) => match p.to_str() {
+                Some(text) => text.into(),
+                None => p.to_string_lossy(),
+            },
             Entry::Stdin => "-".into(),
             Entry::Bytes { name, .. } => name.as_str().into(),
         }
@@ -622,7 +626,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<(String, usize), FileError> {
         });
     }
     let sniff = &bytes[..bytes.len().min(BINARY_SNIFF)];
-    if let Some(offset) = sniff.iter().position(|&b| b == 0) {
+    if let Some(offset) = memchr::memchr(0, sniff) {
         return Err(FileError::Binary { offset });
     }
     let mut text = String::from_utf8(bytes).map_err(|e| FileError::InvalidUtf8 {

@@ -31,16 +31,19 @@ pub(crate) fn count_words_bytes(bytes: &[u8]) -> usize {
     let mut prev_space: u64 = 0x80; // the text starts as if after whitespace
     let mut i = 0;
     while i < bytes.len() {
-        if i + RUN <= bytes.len() && bytes[i..i + RUN].is_ascii() {
+        // Whole chunks only, and a short text's are taken this way too: most
+        // of a document's blocks are shorter than a run.
+        let run = RUN.min((bytes.len() - i) & !7);
+        if run > 0 && bytes[i..i + run].is_ascii() {
             let mut lanes = 0u64;
-            for chunk in bytes[i..i + RUN].chunks_exact(8) {
+            for chunk in bytes[i..i + run].chunks_exact(8) {
                 let chunk = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
                 let space = ascii_space(chunk);
                 lanes += (!space & HIGH & ((space << 8) | prev_space)) >> 7;
                 prev_space = (space >> 56) & 0x80;
             }
             words += fold_lanes(lanes);
-            i += RUN;
+            i += run;
         } else {
             let end = (i + RUN).min(bytes.len());
             (i, prev_space) = mixed(bytes, i, end, prev_space, &mut words);
