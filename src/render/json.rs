@@ -288,7 +288,7 @@ fn document_out<'a>(doc: &'a Document, scope: &Scope) -> DocumentOut<'a> {
                 selector: canonical(doc, id),
                 level,
                 text: &doc.titles[k],
-                anchor: doc.anchors[k].main(),
+                anchor: doc.anchors()[k].main(),
                 words: doc.section_words[k],
                 line_start,
                 line_end,

@@ -110,7 +110,7 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
 /// `server.port`).
 fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
     let sections = doc.sections();
-    let anchors = &doc.anchors;
+    let anchors = doc.anchors();
     let named = |a: &crate::tree::Anchors, eq: &dyn Fn(&str) -> bool| {
         eq(&a.slug) || a.ids.iter().any(|id| eq(id))
     };
@@ -135,7 +135,7 @@ fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
 /// exactly or ignoring case): more than one is an ambiguous link.
 pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
     let wanted = loose(anchor);
-    let exact = doc.anchors.iter().any(|a| {
+    let exact = doc.anchors().iter().any(|a| {
         a.slug.to_lowercase() == anchor.to_lowercase()
             || a.ids
                 .iter()
@@ -147,8 +147,8 @@ pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
     (0..doc.sections().len())
         .filter(|&k| {
             loose(&doc.titles[k]) == wanted
-                || loose(&doc.anchors[k].slug) == wanted
-                || doc.anchors[k].ids.iter().any(|id| loose(id) == wanted)
+                || loose(&doc.anchors()[k].slug) == wanted
+                || doc.anchors()[k].ids.iter().any(|id| loose(id) == wanted)
         })
         .count()
 }
@@ -158,7 +158,7 @@ pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
 fn anchor_miss(doc: &Document, step: usize, anchor: &str) -> Miss {
     let wanted = anchor.to_lowercase();
     let mut scored: Vec<(f32, usize)> = doc
-        .anchors
+        .anchors()
         .iter()
         .enumerate()
         .map(|(k, a)| (crate::fuzzy::similarity(&wanted, a.main()), k))
@@ -173,7 +173,7 @@ fn anchor_miss(doc: &Document, step: usize, anchor: &str) -> Miss {
         suggestions: scored
             .into_iter()
             .take(NEAREST)
-            .map(|(_, k)| anchor_selector(doc.anchors[k].main()))
+            .map(|(_, k)| anchor_selector(doc.anchors()[k].main()))
             .collect(),
     }
 }

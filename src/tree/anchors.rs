@@ -27,19 +27,28 @@ impl Anchors {
     }
 }
 
+/// Cuts a trailing `{#id}` from the plain title of each heading whose line it
+/// ends (the id is an anchor, not text), given the text and each heading's start.
+pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [String]) {
+    for (title, &start) in titles.iter_mut().zip(starts) {
+        if let Some((_, attrs)) = attribute_id(line_at(text, start))
+            && let Some(cut) = title.strip_suffix(attrs)
+        {
+            *title = cut.trim_end().to_owned();
+        }
+    }
+}
+
 /// The anchors of every heading, given the text, each heading's start and its
-/// plain title; a trailing `{#id}` is cut from the title it ends.
-pub(crate) fn anchors(text: &str, starts: &[usize], titles: &mut [String]) -> Vec<Anchors> {
+/// plain title (a trailing `{#id}` already cut, see [`cut_attribute_ids`]).
+pub(crate) fn anchors(text: &str, starts: &[usize], titles: &[String]) -> Vec<Anchors> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::with_capacity(starts.len());
     for (k, &start) in starts.iter().enumerate() {
         let line = line_at(text, start);
         let mut ids = Vec::new();
-        if let Some((id, attrs)) = attribute_id(line) {
+        if let Some((id, _)) = attribute_id(line) {
             ids.push(id.to_owned());
-            if let Some(cut) = titles[k].strip_suffix(attrs) {
-                titles[k] = cut.trim_end().to_owned();
-            }
         }
         ids.extend(html_ids(line));
         ids.extend(anchors_before(text, start));
@@ -256,7 +265,8 @@ mod tests {
         let mut titles: Vec<String> = ["Usage", "Usage", "Setup {#setup-id}", "Usage-1", "Usage"]
             .map(str::to_owned)
             .to_vec();
-        let got = anchors(text, &starts, &mut titles);
+        cut_attribute_ids(text, &starts, &mut titles);
+        let got = anchors(text, &starts, &titles);
         let slugs: Vec<&str> = got.iter().map(|a| a.slug.as_str()).collect();
         assert_eq!(slugs, ["usage", "usage-1", "setup", "usage-1-1", "usage-2"]);
         assert_eq!(got[2].ids, ["setup-id", "old-name"]);

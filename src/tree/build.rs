@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
-use super::anchors::anchors;
+use super::anchors::cut_attribute_ids;
 use super::lines::Lines;
 use super::options::options;
 use super::title::{TitleSource, file_title, fold, front_matter_title};
@@ -106,7 +106,6 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         b.blocks.iter_mut().for_each(Vec::clear);
         b.walk(&lines, body, mdx, false);
     }
-    let search_text = super::markup::searchable(&text, body, mdx);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -122,7 +121,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         .iter()
         .map(|&id| b.nodes[id.index()].span.start)
         .collect();
-    let anchors = anchors(&text, &starts, &mut b.titles);
+    cut_attribute_ids(&text, &starts, &mut b.titles);
     let (title, title_source) = document_title(&b, &text, &path);
     Document {
         namespace,
@@ -137,14 +136,14 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         root: b.root,
         sections: b.sections,
         titles: b.titles,
-        anchors,
+        anchors: Default::default(),
         title,
         title_source,
         section_words: b.section_words,
         by_level: b.by_level,
         blocks: b.blocks,
         text,
-        search_text,
+        search_text: Default::default(),
     }
 }
 
@@ -520,7 +519,7 @@ fn is_block(tag: &Tag<'_>) -> bool {
 }
 
 /// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
-fn is_mdx(path: &str) -> bool {
+pub(super) fn is_mdx(path: &str) -> bool {
     path.rsplit_once('.')
         .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))
 }

@@ -149,8 +149,9 @@ pub struct Document {
     pub(crate) namespace: String,
     pub(crate) path: String,
     pub(crate) text: String,
-    /// The text as search reads it, where markup was blanked (SPEC §16).
-    pub(crate) search_text: Option<Box<str>>,
+    /// The text as search reads it, where markup was blanked (SPEC §16),
+    /// made on first need (`None`: the text itself).
+    pub(crate) search_text: std::sync::OnceLock<Option<Box<str>>>,
     pub(crate) offset: usize,
     pub(crate) nodes: Vec<Node>,
     pub(crate) front: Option<NodeId>,
@@ -159,8 +160,9 @@ pub struct Document {
     pub(crate) sections: Vec<NodeId>,
     /// Plain-text heading titles, parallel to `sections`.
     pub(crate) titles: Vec<String>,
-    /// Each heading's anchors (SPEC §14), parallel to `sections`.
-    pub(crate) anchors: Vec<Anchors>,
+    /// Each heading's anchors (SPEC §14), parallel to `sections`, made on
+    /// first need (only links, anchor selectors and JSON use them).
+    pub(crate) anchors: std::sync::OnceLock<Vec<Anchors>>,
     /// The document's title (SPEC §14) and where it came from.
     pub(crate) title: String,
     pub(crate) title_source: TitleSource,
@@ -196,7 +198,25 @@ impl Document {
     /// The text as search reads it: [`Document::text`] with template markup
     /// and MDX's `import`/`export` blanked to spaces, the same length.
     pub(crate) fn search_text(&self) -> &str {
-        self.search_text.as_deref().unwrap_or(&self.text)
+        self.search_text
+            .get_or_init(|| {
+                let body = self.front.map_or(0, |id| self.node(id).span.end);
+                markup::searchable(&self.text, body, build::is_mdx(&self.path))
+            })
+            .as_deref()
+            .unwrap_or(&self.text)
+    }
+
+    /// Each heading's anchors (SPEC §14), parallel to the sections.
+    pub(crate) fn anchors(&self) -> &[Anchors] {
+        self.anchors.get_or_init(|| {
+            let starts: Vec<usize> = self
+                .sections
+                .iter()
+                .map(|&id| self.node(id).span.start)
+                .collect();
+            anchors::anchors(&self.text, &starts, &self.titles)
+        })
     }
 
     /// Bytes removed before [`Document::text`] (3 for a BOM, else 0): add it to
@@ -296,7 +316,7 @@ impl Document {
     /// its GitHub slug (`""` for a node that is not a section).
     pub fn anchor(&self, id: NodeId) -> &str {
         self.section_index(id)
-            .map_or("", |i| self.anchors[i].main())
+            .map_or("", |i| self.anchors()[i].main())
     }
 
     /// The plain-text title of a section.
