@@ -7,6 +7,7 @@
 //! is measurable on outlines with thousands of headings.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::budget::Size;
 use crate::selector::Target;
@@ -17,10 +18,12 @@ use crate::tree::BlockKind;
 pub(crate) enum Item {
     /// The document: `<namespace> <path> (<words>w) <title>`, the title only
     /// when it is not the file name's and not the line right beneath.
+    /// Shared: a document's line is printed twice over (as the header, and
+    /// above the lines beneath), and named again by its widest line.
     Document {
-        namespace: String,
-        path: String,
-        title: Option<String>,
+        namespace: Arc<str>,
+        path: Arc<str>,
+        title: Option<Arc<str>>,
     },
     /// `front (<words>w)`
     Front,

@@ -7,6 +7,8 @@
 //! scoped the outline to), and each subsection one deeper. Sizes are measured
 //! by rendering each line with the text writer, so they are exact.
 
+use std::sync::Arc;
+
 use super::folders::Place;
 use super::lines::{Item, Line, block_lines};
 use crate::fit::budget::Size;
@@ -80,7 +82,10 @@ impl DocOutline {
     pub fn build(doc: &Document, namespace: &str, scope: &Scope, line_ranges: bool) -> DocOutline {
         let depth = section_depths(doc);
         let below = section_descendants(doc);
-        let mut lines = Vec::new();
+        let mut lines = Vec::with_capacity(match scope {
+            Scope::Whole => doc.sections().len() + 2,
+            Scope::Nodes(_) => 0,
+        });
         let range = |id: NodeId| line_ranges.then(|| doc.lines_of(&doc.node(id).span));
         let heading = |k: usize, shift: u8| {
             let id = doc.sections()[k];
@@ -136,7 +141,7 @@ impl DocOutline {
         // The title (SPEC §14), unless the file name gives it; not repeated
         // when the top heading it came from is the line right beneath.
         let title =
-            (doc.title_source() != TitleSource::FileName).then(|| doc.doc_title().to_owned());
+            (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
         let top = doc.sections().first().map(|&id| doc.node(id).kind);
         let beneath_is_title = doc.title_source() == TitleSource::Heading
             && matches!(
@@ -147,9 +152,9 @@ impl DocOutline {
         let header = Line {
             depth: 0,
             item: Item::Document {
-                namespace: namespace.to_owned(),
-                path: doc.path().to_owned(),
-                title: title.clone(),
+                namespace: namespace.into(),
+                path: doc.path().into(),
+                title,
             },
             words: doc.words(),
             descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
@@ -197,9 +202,9 @@ impl DocOutline {
             consider(d, line, Some(k));
         }
         if let Some(counts) = &blocks {
-            let mut buf = Vec::new();
-            block_lines(counts, &mut buf);
-            full += Size::of_bytes(&buf);
+            scratch.clear();
+            block_lines(counts, &mut scratch);
+            full += Size::of_bytes(&scratch);
         }
         let widest = best.map(|found| {
             found.map(|(words, at)| WidestLine {
@@ -234,8 +239,8 @@ impl DocOutline {
         };
         Some(Widest {
             words: found.words,
-            namespace: namespace.clone(),
-            path: path.clone(),
+            namespace: namespace.to_string(),
+            path: path.to_string(),
             selector: found
                 .at
                 .map_or_else(|| self.header.selector(), |k| self.lines[k].selector()),
