@@ -269,3 +269,27 @@ fn a_stub_that_mentions_the_words_does_not_bury_the_section_they_name() {
     let dir = scratch_of("stubs", &files);
     assert_first(&dir, "resized images cache", "images::h2.0");
 }
+
+#[test]
+fn the_query_s_own_words_outweigh_other_words_of_their_stem() {
+    // Two headings of one stem, alike in all else: the one the query typed wins,
+    // whichever file comes first.
+    let body = "Each step is listed with the version that brought it and what it changes.";
+    let dir = scratch_of(
+        "forms",
+        &[
+            (
+                "guide.md".to_owned(),
+                format!("# Guide\n\n## Migrations\n\n{body}\n"),
+            ),
+            (
+                "reference.md".to_owned(),
+                format!("# Reference\n\n## Migration\n\n{body}\n"),
+            ),
+        ],
+    );
+    assert_first(&dir, "migrations", "guide::h2.0");
+    assert_first(&dir, "migration", "reference::h2.0");
+    // Kin still count: a word found only in another form is found.
+    assert_eq!(hits(&dir, "migrating", 5).len(), 2);
+}

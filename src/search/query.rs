@@ -39,6 +39,8 @@ pub(crate) struct Term {
     pub(crate) typo: Option<Typo>,
     /// The shortest start a document word needs to possibly stem to `text`.
     prefix: usize,
+    /// For a word: the query's words that stem to it, as typed (lowercase).
+    forms: Vec<Box<str>>,
 }
 
 /// A parsed query.
@@ -96,7 +98,13 @@ impl Query {
             };
             let existing = terms.iter().position(|q| q.kind == t.kind && q.text == key);
             let id = match existing {
-                Some(id) => id,
+                Some(id) => {
+                    let term = &mut terms[id];
+                    if term.kind == TokenKind::Word && !term.typed(t.text) {
+                        term.forms.push(t.text.into());
+                    }
+                    id
+                }
                 None if terms.len() < MAX_TERMS => {
                     terms.push(Term::new(&t, key));
                     terms.len() - 1
@@ -234,7 +242,15 @@ impl Term {
             stop: false,
             typo: None,
             prefix: text.len(),
+            forms: Vec::new(),
         }
+    }
+
+    /// Whether a token this term matches is as the query typed it: any whole,
+    /// gram or symbol; a word only in one of the query's own forms (`callouts`
+    /// for `callouts`, not for `callout`, which stems the same).
+    pub(crate) fn typed(&self, token: &str) -> bool {
+        self.kind != TokenKind::Word || self.forms.iter().any(|f| **f == *token)
     }
 
     /// What every token this term matches starts with (lowercase): the stem's
@@ -260,6 +276,11 @@ impl Term {
             typo: (word && letters && !stop)
                 .then(|| Typo::new(token.text))
                 .flatten(),
+            forms: if word {
+                vec![token.text.into()]
+            } else {
+                Vec::new()
+            },
             text: key,
             kind: token.kind,
             stop,

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use super::query::{Found, Query};
-use super::scan::{Counts, DocScan, Near};
+use super::scan::{Counts, DocScan, Near, UNIT};
 use crate::fuzzy::Typo;
 use crate::tree::NodeId;
 
@@ -309,7 +309,7 @@ impl Stats {
             }
             if counts[f] > 0 {
                 let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / self.avg_len[f];
-                tf += WEIGHT[f] * f32::from(counts[f]) / norm;
+                tf += WEIGHT[f] * f32::from(counts[f]) / f32::from(UNIT) / norm;
             }
         }
         tf / (K1 + tf)

@@ -19,8 +19,19 @@ use crate::lanes;
 use crate::tree::{BlockKind, Document, NodeId, TitleSource, next_line_end};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the
-/// order of every per-field array).
+/// order of every per-field array), in quarters of an occurrence (see [`UNIT`]).
 pub(crate) type Counts = [u16; 3];
+
+/// What one occurrence of a term as the query typed it counts: a word in one of
+/// the query's own forms, a whole identifier, a gram, a symbol, or a near word
+/// standing in for a typo.
+pub(crate) const UNIT: u16 = 4;
+
+/// What another word of a query word's stem counts (`callout` for `callouts`,
+/// `configured` for `configuration`): it shares the subject, but the word the
+/// query typed names it more surely, so a heading that has it outranks one that
+/// has its kin.
+const STEMMED: u16 = 3;
 
 /// A unit where some query term occurs.
 #[derive(Clone, Debug)]
@@ -163,20 +174,20 @@ impl Tally {
         self.run = 0;
     }
 
-    /// Counts one token: the term it matched (`id` local,
-    /// `term` the query term it stands for).
-    fn add(&mut self, token: &Token<'_>, found: Option<(u32, u32)>, phrase: &[u32]) {
+    /// Counts one token: the term it matched (`id` local, `term` the query
+    /// term it stands for, `worth` what it counts).
+    fn add(&mut self, token: &Token<'_>, found: Option<Match>, phrase: &[u32]) {
         if token.kind == TokenKind::Whole {
-            if let Some((id, _)) = found {
-                bump(&mut self.hits, id);
+            if let Some(m) = found {
+                bump(&mut self.hits, m.id, m.worth);
             }
             return;
         }
-        let Some((id, term)) = found else {
+        let Some(Match { id, term, worth }) = found else {
             self.run = 0;
             return;
         };
-        bump(&mut self.hits, id);
+        bump(&mut self.hits, id, worth);
         if phrase.len() < 2 {
             return;
         }
@@ -194,10 +205,19 @@ impl Tally {
     }
 }
 
-fn bump(hits: &mut Vec<(u32, u16)>, id: u32) {
+/// A token that matched: its local id, the query term it stands for, and what
+/// it counts.
+#[derive(Clone, Copy)]
+struct Match {
+    id: u32,
+    term: u32,
+    worth: u16,
+}
+
+fn bump(hits: &mut Vec<(u32, u16)>, id: u32, worth: u16) {
     match hits.iter_mut().find(|(t, _)| *t == id) {
-        Some((_, n)) => *n = n.saturating_add(1),
-        None => hits.push((id, 1)),
+        Some((_, n)) => *n = n.saturating_add(worth),
+        None => hits.push((id, worth)),
     }
 }
 
@@ -270,7 +290,7 @@ fn scan_with<'q>(
                 body.add(token, found, &query.phrase);
             }),
         }
-        query.symbols_in(text, |term, _| bump(&mut body.hits, term));
+        query.symbols_in(text, |term, _| bump(&mut body.hits, term, UNIT));
         s.finish(u, title, path, &body, || {
             let own = match u.section {
                 Some(_) => doc.title(u.node),
@@ -348,14 +368,25 @@ struct Scanner<'q, 'm> {
 }
 
 impl Scanner<'_, '_> {
-    /// The local id and query term of a token that matches.
-    fn find(&mut self, token: &Token<'_>) -> Option<(u32, u32)> {
+    /// What a token that matches is to the query.
+    fn find(&mut self, token: &Token<'_>) -> Option<Match> {
         match self.matcher.find(token)? {
-            Found::Term(t) => Some((t, t)),
+            Found::Term(t) => Some(Match {
+                id: t,
+                term: t,
+                worth: match self.query.terms[t as usize].typed(token.text) {
+                    true => UNIT,
+                    false => STEMMED,
+                },
+            }),
             Found::Near { term, edits } => {
                 let base = self.query.terms.len() as u32;
                 if let Some(&id) = self.near_ids.get(token.text) {
-                    return Some((id, term));
+                    return Some(Match {
+                        id,
+                        term,
+                        worth: UNIT,
+                    });
                 }
                 let id = base + self.out.near.len() as u32;
                 self.out.near.push(Near {
@@ -365,7 +396,11 @@ impl Scanner<'_, '_> {
                 });
                 self.out.df.push(0);
                 self.near_ids.insert(token.text.into(), id);
-                Some((id, term))
+                Some(Match {
+                    id,
+                    term,
+                    worth: UNIT,
+                })
             }
         }
     }
@@ -380,7 +415,7 @@ impl Scanner<'_, '_> {
             tally.add(t, found, phrase);
         });
         self.query
-            .symbols_in(text, |term, _| bump(&mut tally.hits, term));
+            .symbols_in(text, |term, _| bump(&mut tally.hits, term, UNIT));
         tally.len = tokenizer.position();
         self.tokenizer = tokenizer;
         tally
@@ -403,9 +438,7 @@ impl Scanner<'_, '_> {
                         ..Tally::default()
                     };
                     for &(t, n) in &titles[p].hits {
-                        for _ in 0..n {
-                            bump(&mut path.hits, t);
-                        }
+                        bump(&mut path.hits, t, n);
                     }
                     path
                 }
