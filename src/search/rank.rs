@@ -32,11 +32,6 @@ const WEIGHT: [f32; 3] = [TITLE_OVER_BODY, 2.0, 1.0];
 /// often in nine runs of ten, and within the top five as often or more often
 /// in all ten.)
 const B: [f32; 3] = [0.3, 0.3, 0.6];
-/// What a front matter's score is multiplied by: it is the page's metadata, a
-/// title its sections share and keys (`signatures:`, `aliases:`) that repeat
-/// the title's words, so it answers only when no section of text does nearly
-/// as well (a question about the page's `description:`, say).
-const FRONT_MATTER: f32 = 0.7;
 /// Bonus for a unit that holds every query term (stop words aside).
 const ALL_TERMS: f32 = 0.5;
 /// Bonus for a unit that holds the query's words in order, as a phrase.
@@ -298,13 +293,22 @@ impl Stats {
         discount * self.idf[acc.query.terms.len() + j]
     }
 
-    /// BM25F's saturated term frequency, 0 to 1.
-    fn saturation(&self, counts: Counts, lens: [u32; 3]) -> f32 {
+    /// BM25F's saturated term frequency, 0 to 1; `front` for a front matter.
+    fn saturation(&self, counts: Counts, lens: [u32; 3], front: bool) -> f32 {
         let mut tf = 0.0;
         for f in 0..3 {
             // The titles around a unit stand in for words its own title lacks; a
             // word its title has gains nothing from being in a parent's too.
             if f == 1 && counts[0] > 0 {
+                continue;
+            }
+            // A front matter's keys repeat its page's title (`title:`,
+            // `signatures: [hugo.Store]`, `aliases:`): a word of the title counts
+            // there as the title, which every section of the page shares, and
+            // its repeats in the keys add nothing, so the section that answers
+            // is not outranked by the page's metadata. Words the title lacks
+            // count as any body's (a question about the `description:`).
+            if f == 2 && front && counts[1] > 0 {
                 continue;
             }
             if counts[f] > 0 {
@@ -336,7 +340,7 @@ impl Stats {
             if id < nq && acc.df[id] == 0 {
                 continue;
             }
-            let s = worth * self.saturation(counts, u.lens);
+            let s = worth * self.saturation(counts, u.lens, u.front);
             best[term] = best[term].max(s);
         }
         let terms = best[..nq]
@@ -353,9 +357,6 @@ impl Stats {
         }
         if u.phrase && acc.query.phrase.len() >= 2 {
             bonus += PHRASE;
-        }
-        if u.front {
-            bonus *= FRONT_MATTER;
         }
         let score = best[..nq].iter().sum::<f32>() * bonus;
         Some(Candidate {
