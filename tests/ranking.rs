@@ -293,3 +293,36 @@ fn the_query_s_own_words_outweigh_other_words_of_their_stem() {
     // Kin still count: a word found only in another form is found.
     assert_eq!(hits(&dir, "migrating", 5).len(), 2);
 }
+
+#[test]
+fn a_phrase_in_front_matter_keys_does_not_outrank_the_section_that_answers() {
+    // Function pages as site generators write them: the signature in front
+    // matter holds the query as a phrase (`js.Babel [OPTIONS]`), the page's
+    // Options section answers it.
+    let page = |name: &str, what: &str| {
+        format!(
+            "---\ntitle: js.{name}\ndescription: {what}\nparams:\n  functions_and_methods:\n    signatures: ['js.{name} [OPTIONS] RESOURCE']\n---\n\n\
+             The `js.{name}` function {what}\n\n## Setup\n\nInstall the tools it needs first, then call it from a template.\n\n\
+             ## Options\n\nThe `js.{name}` function accepts an options map.\n\n`minify`\n: Whether to minify the output. Default is `false`.\n\n\
+             `target`\n: The language version to write. Default is `esnext`.\n"
+        )
+    };
+    let mut files: Vec<(String, String)> = [
+        ("Babel", "transpiles JavaScript resources."),
+        ("Build", "bundles JavaScript resources."),
+        ("Batch", "builds groups of scripts."),
+    ]
+    .iter()
+    .map(|(name, what)| (format!("{name}.md"), page(name, what)))
+    .collect();
+    // Options are everywhere in a reference; the function's name is not.
+    files.extend((0..30).map(|k| {
+        (
+            format!("guide/page{k}.md"),
+            format!("# Page {k}\n\n## Settings\n\nThese options change how the site is built, and the options of each module are listed on its page.\n"),
+        )
+    }));
+    let dir = scratch_of("phrase-front", &files);
+    assert_first(&dir, "js.Babel options", "babel::h2.1");
+    assert_first(&dir, "js.Build options", "build::h2.1");
+}

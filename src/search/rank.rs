@@ -355,7 +355,10 @@ impl Stats {
         if terms & self.required == self.required {
             bonus += ALL_TERMS;
         }
-        if u.phrase && acc.query.phrase.len() >= 2 {
+        // A front matter's phrases are its keys' values, mostly the title
+        // again beside a word (`signatures: ['js.Babel [OPTIONS]']`): no
+        // sign that the page's metadata answers better than its sections.
+        if u.phrase && !u.front && acc.query.phrase.len() >= 2 {
             bonus += PHRASE;
         }
         let score = best[..nq].iter().sum::<f32>() * bonus;
