@@ -326,3 +326,29 @@ fn a_phrase_in_front_matter_keys_does_not_outrank_the_section_that_answers() {
     assert_first(&dir, "js.Babel options", "babel::h2.1");
     assert_first(&dir, "js.Build options", "build::h2.1");
 }
+
+#[test]
+fn a_page_named_as_it_is_titled_counts_its_name_once() {
+    // A glossary entry's file name is its title; another page is titled the
+    // same under another name and says more about it. The name and the title
+    // are one label, not two mentions.
+    let filler = "Pages are built from templates and content files. ";
+    let mut files: Vec<(String, String)> = (0..8)
+        .map(|k| {
+            (
+                format!("other/page{k}.md"),
+                format!("---\ntitle: Page {k}\n---\n\n{}\n", filler.repeat(3)),
+            )
+        })
+        .collect();
+    files.push((
+        "glossary/cache.md".to_owned(),
+        "---\ntitle: cache\n---\n\nKept between builds.\n".to_owned(),
+    ));
+    files.push((
+        "guide/keeping.md".to_owned(),
+        "---\ntitle: cache\n---\n\nThe cache is kept between builds.\n".to_owned(),
+    ));
+    let dir = scratch_of("name-title", &files);
+    assert_first(&dir, "cache", "keeping::root");
+}

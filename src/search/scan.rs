@@ -174,6 +174,18 @@ impl Tally {
         self.run = 0;
     }
 
+    /// Takes in another spelling of the same field: each term counts as often
+    /// as in the one that has it more, the length is the longer one's.
+    fn either(&mut self, other: &Tally) {
+        self.len = self.len.max(other.len);
+        for &(id, n) in &other.hits {
+            match self.hits.iter_mut().find(|(t, _)| *t == id) {
+                Some((_, m)) => *m = (*m).max(n),
+                None => self.hits.push((id, n)),
+            }
+        }
+    }
+
     /// Counts one token: the term it matched (`id` local, `term` the query
     /// term it stands for, `worth` what it counts).
     fn add(&mut self, token: &Token<'_>, found: Option<Match>, phrase: &[u32]) {
@@ -254,11 +266,12 @@ fn scan_with<'q>(
     let units = units(doc, max_words);
     // A unit's path is its document's name and title (SPEC §14: the title
     // weighs for every unit as a top section's would), then its sections'.
-    let file = if doc.title_source() == TitleSource::Heading {
-        s.tally_text(doc.namespace())
-    } else {
-        s.tally_text(&format!("{} {}", doc.namespace(), doc.doc_title()))
-    };
+    // The name and the title mostly say the same thing (`localization.md`,
+    // titled `localization`): a word in both counts once, as in either.
+    let mut file = s.tally_text(doc.namespace());
+    if doc.title_source() != TitleSource::Heading {
+        file.either(&s.tally_text(doc.doc_title()));
+    }
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
