@@ -75,7 +75,7 @@ struct Opts {
     /// Refuse files larger than N bytes.
     #[arg(long, value_name = "N", global = true, default_value_t = Options::default().max_bytes)]
     max_bytes: u64,
-    /// Threads for loading and parsing (0: one per core).
+    /// Threads for walking folders, loading and parsing (0: one per core).
     #[arg(
         short = 'j',
         long,

@@ -21,7 +21,7 @@ pub struct Options {
     pub max_words: usize,
     /// Largest file accepted, in bytes.
     pub max_bytes: u64,
-    /// Worker threads for loading and parsing (at least 1).
+    /// Worker threads for walking folders, loading and parsing (at least 1).
     pub threads: usize,
     /// Print whole matches instead of paging them.
     pub full: bool,
