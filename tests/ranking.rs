@@ -45,6 +45,18 @@ fn assert_first(dir: &Scratch, query: &str, want: &str) {
     );
 }
 
+/// `count` pages under `folder` that the queries of a test do not look for,
+/// to give its words their usual rarity; `text` makes page `k`'s text.
+fn filler_pages(
+    folder: &str,
+    count: usize,
+    text: impl Fn(usize) -> String,
+) -> Vec<(String, String)> {
+    (0..count)
+        .map(|k| (format!("{folder}/page{k}.md"), text(k)))
+        .collect()
+}
+
 /// A scratch directory of files whose names and texts are made at run time.
 fn scratch_of(name: &str, files: &[(String, String)]) -> Scratch {
     let files: Vec<(&str, &str)> = files
@@ -244,15 +256,10 @@ fn a_stub_that_mentions_the_words_does_not_bury_the_section_they_name() {
     // A glossary's one-line entry holds every query word; the section whose
     // heading names the subject holds them in a few sentences more.
     let neutral = "Pages are built from templates and content files, and each build writes the site to a folder. ";
-    let mut files: Vec<(String, String)> = (0..8)
-        .map(|k| {
-            let part = neutral.repeat(4);
-            (
-                format!("guide/page{k}.md"),
-                format!("# Page {k}\n\n## Part one\n\n{part}\n\n## Part two\n\n{part}\n"),
-            )
-        })
-        .collect();
+    let part = neutral.repeat(4);
+    let mut files = filler_pages("guide", 8, |k| {
+        format!("# Page {k}\n\n## Part one\n\n{part}\n\n## Part two\n\n{part}\n")
+    });
     files.push((
         "glossary/cache.md".to_owned(),
         "# cache\n\nA cache keeps resized images between builds, so that later builds reuse them.\n"
@@ -316,11 +323,8 @@ fn a_phrase_in_front_matter_keys_does_not_outrank_the_section_that_answers() {
     .map(|(name, what)| (format!("{name}.md"), page(name, what)))
     .collect();
     // Options are everywhere in a reference; the function's name is not.
-    files.extend((0..30).map(|k| {
-        (
-            format!("guide/page{k}.md"),
-            format!("# Page {k}\n\n## Settings\n\nThese options change how the site is built, and the options of each module are listed on its page.\n"),
-        )
+    files.extend(filler_pages("guide", 30, |k| {
+        format!("# Page {k}\n\n## Settings\n\nThese options change how the site is built, and the options of each module are listed on its page.\n")
     }));
     let dir = scratch_of("phrase-front", &files);
     assert_first(&dir, "js.Babel options", "babel::h2.1");
@@ -333,14 +337,9 @@ fn a_page_named_as_it_is_titled_counts_its_name_once() {
     // same under another name and says more about it. The name and the title
     // are one label, not two mentions.
     let filler = "Pages are built from templates and content files. ";
-    let mut files: Vec<(String, String)> = (0..8)
-        .map(|k| {
-            (
-                format!("other/page{k}.md"),
-                format!("---\ntitle: Page {k}\n---\n\n{}\n", filler.repeat(3)),
-            )
-        })
-        .collect();
+    let mut files = filler_pages("other", 8, |k| {
+        format!("---\ntitle: Page {k}\n---\n\n{}\n", filler.repeat(3))
+    });
     files.push((
         "glossary/cache.md".to_owned(),
         "---\ntitle: cache\n---\n\nKept between builds.\n".to_owned(),

@@ -135,7 +135,8 @@ fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
 /// exactly or ignoring case): more than one is an ambiguous link.
 pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
     let wanted = loose(anchor);
-    let exact = doc.anchors().iter().any(|a| {
+    let anchors = doc.anchors();
+    let exact = anchors.iter().any(|a| {
         a.slug.to_lowercase() == anchor.to_lowercase()
             || a.ids
                 .iter()
@@ -147,8 +148,8 @@ pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
     (0..doc.sections().len())
         .filter(|&k| {
             loose(&doc.titles[k]) == wanted
-                || loose(&doc.anchors()[k].slug) == wanted
-                || doc.anchors()[k].ids.iter().any(|id| loose(id) == wanted)
+                || loose(&anchors[k].slug) == wanted
+                || anchors[k].ids.iter().any(|id| loose(id) == wanted)
         })
         .count()
 }
