@@ -26,9 +26,47 @@ use std::path::{Component, Path};
 /// `docs/README.md api/readme.md Guide.markdown -` are `docs/readme api/readme
 /// guide stdin`; `guide.md guide.mdx c/Notes.md c/notes.md` are `guide.md
 /// guide.mdx Notes notes`.
-pub(crate) fn namespaces<S: AsRef<str>>(paths: &[S]) -> Vec<String> {
+pub(crate) fn namespaces<S: AsRef<str> + Sync>(paths: &[S]) -> Vec<String> {
+    namespaces_on(paths, 1)
+}
+
+/// [`namespaces`], working out each path's parts and writing each name on up
+/// to `threads` threads: a walk of tens of thousands of files waits for its
+/// names before it reads any. The result does not depend on `threads`.
+pub(crate) fn namespaces_on<S: AsRef<str> + Sync>(paths: &[S], threads: usize) -> Vec<String> {
     let cwd = std::env::current_dir().ok();
-    assign(paths, cwd.as_deref())
+    assign(paths, cwd.as_deref(), threads)
+}
+
+/// Below this many paths, one thread names them all: starting another costs
+/// more than it saves.
+const PARALLEL_NAMES: usize = 4096;
+
+/// `f(0)` to `f(len - 1)`, in order, worked out in up to `threads` runs of
+/// neighbouring indices at once (this thread works the first).
+fn map_on<U: Send>(len: usize, threads: usize, f: impl Fn(usize) -> U + Sync) -> Vec<U> {
+    if threads <= 1 || len < PARALLEL_NAMES {
+        return (0..len).map(f).collect();
+    }
+    let run = len.div_ceil(threads);
+    std::thread::scope(|scope| {
+        let f = &f;
+        let rest: Vec<_> = (run..len)
+            .step_by(run)
+            .map(|start| {
+                scope.spawn(move || (start..len.min(start + run)).map(f).collect::<Vec<U>>())
+            })
+            .collect();
+        let mut out: Vec<U> = Vec::with_capacity(len);
+        out.extend((0..run).map(f));
+        for part in rest {
+            match part.join() {
+                Ok(part) => out.extend(part),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
 }
 
 /// A selector qualified by its document's namespace: `ns::h2.1`. The one
@@ -65,12 +103,14 @@ pub fn find<'a>(namespaces: impl IntoIterator<Item = &'a str>, wanted: &str) -> 
 /// file stem, `/`-joined (a directory never holds a `/`), so that a suffix of
 /// components is a suffix of one string.
 struct Name {
-    /// Directories of the resolved path, outermost first, each followed by a
-    /// `/`, then the file name, as written.
-    written: String,
-    /// The directories and the stem of `written`, lowercased: what steps 1 and
-    /// 2 compare.
-    lower: String,
+    /// Two texts in one allocation, `written` then `lower`:
+    /// - `written`: the directories of the resolved path, outermost first,
+    ///   each followed by a `/`, then the file name, as written;
+    /// - `lower`: the directories and the stem of `written`, lowercased: what
+    ///   steps 1 and 2 compare.
+    texts: String,
+    /// Where `written` ends and `lower` starts in `texts`.
+    split: usize,
     /// Where the stem starts in `written` and in `lower`.
     stem_at: (usize, usize),
     /// Where the stem ends in `written`: the last extension's dot, if any.
@@ -182,36 +222,48 @@ impl Name {
             Some(dot) => stem_at + dot,
             None => written.len(),
         };
-        let (dir_part, stem) = (&written[..stem_at], &written[stem_at..stem_end]);
-        let mut lower = String::with_capacity(stem_end);
-        push_lowercase(&mut lower, dir_part);
-        let lower_stem_at = lower.len();
-        push_lowercase(&mut lower, stem);
+        let split = written.len();
+        let mut texts = written;
+        texts.reserve(stem_end);
+        let (dirs_end, stem) = (stem_at, stem_at..stem_end);
+        lowercase_within(&mut texts, 0..dirs_end);
+        let lower_stem_at = texts.len() - split;
+        lowercase_within(&mut texts, stem);
         Name {
-            lower,
+            texts,
+            split,
             stem_at: (stem_at, lower_stem_at),
             stem_end,
             dirs,
-            written,
         }
+    }
+
+    /// The resolved path as written.
+    fn written(&self) -> &str {
+        &self.texts[..self.split]
+    }
+
+    /// Its directories and stem, lowercased.
+    fn lower(&self) -> &str {
+        &self.texts[self.split..]
     }
 
     /// The last extension without its dot, as written.
     fn ext(&self) -> Option<&str> {
-        self.written.get(self.stem_end + 1..)
+        self.written().get(self.stem_end + 1..)
     }
 
     /// The last `depth` directories and the stem, lowercased (depth clamped).
     fn lower_suffix(&self, depth: usize) -> &str {
-        suffix(&self.lower, self.stem_at.1, depth)
+        suffix(self.lower(), self.stem_at.1, depth)
     }
 
     /// The name at `depth`: lowercased unless `case`, with the extension if `ext`.
     fn render(&self, depth: usize, ext: bool, case: bool) -> String {
         let mut out = if case {
-            suffix(&self.written[..self.stem_end], self.stem_at.0, depth)
+            suffix(&self.written()[..self.stem_end], self.stem_at.0, depth)
         } else {
-            suffix(&self.lower, self.stem_at.1, depth)
+            suffix(self.lower(), self.stem_at.1, depth)
         }
         .to_owned();
         if ext && let Some(e) = self.ext() {
@@ -226,14 +278,16 @@ impl Name {
     }
 }
 
-/// Appends `s` lowercased, without the Unicode tables when it is ASCII.
-fn push_lowercase(out: &mut String, s: &str) {
-    if s.is_ascii() {
-        let at = out.len();
-        out.push_str(s);
-        out[at..].make_ascii_lowercase();
+/// Appends the part `range` of `text` to it, lowercased (without the Unicode
+/// tables when that part is ASCII).
+fn lowercase_within(text: &mut String, range: std::ops::Range<usize>) {
+    if text[range.clone()].is_ascii() {
+        let at = text.len();
+        text.extend_from_within(range);
+        text[at..].make_ascii_lowercase();
     } else {
-        out.push_str(&s.to_lowercase());
+        let lower = text[range].to_lowercase();
+        text.push_str(&lower);
     }
 }
 
@@ -252,9 +306,11 @@ fn suffix(joined: &str, stem_at: usize, depth: usize) -> &str {
 }
 
 /// The rule of the module header, with `cwd` given (so tests can fix it).
-fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
+fn assign<S: AsRef<str> + Sync>(paths: &[S], cwd: Option<&Path>, threads: usize) -> Vec<String> {
     let base = Base::new(cwd);
-    let names: Vec<Name> = paths.iter().map(|p| Name::new(p.as_ref(), &base)).collect();
+    let names: Vec<Name> = map_on(paths.len(), threads, |i| {
+        Name::new(paths[i].as_ref(), &base)
+    });
     // Documents whose whole lowercased paths agree form a group: no suffix can
     // separate them, only the extension or the case (step 3).
     let mut group_of: HashMap<&str, usize> = HashMap::new();
@@ -262,20 +318,27 @@ fn assign<S: AsRef<str>>(paths: &[S], cwd: Option<&Path>) -> Vec<String> {
         .iter()
         .map(|n| {
             let next = group_of.len();
-            *group_of.entry(n.lower.as_str()).or_insert(next)
+            *group_of.entry(n.lower()).or_insert(next)
         })
         .collect();
     let depth = shortest_suffixes(&names, &group);
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); group_of.len()];
-    for (i, &g) in group.iter().enumerate() {
-        members[g].push(i);
+    // The members of groups of more than one (most paths are alone in theirs).
+    let mut size = vec![0u32; group_of.len()];
+    for &g in &group {
+        size[g] += 1;
     }
-    let mut out: Vec<String> = names
-        .iter()
-        .zip(&depth)
-        .map(|(n, &d)| n.render(d, false, false))
-        .collect();
-    for group in members.iter().filter(|m| m.len() > 1) {
+    let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, &g) in group.iter().enumerate() {
+        if size[g] > 1 {
+            members.entry(g).or_default().push(i);
+        }
+    }
+    let mut members: Vec<Vec<usize>> = members.into_values().collect();
+    members.sort_unstable();
+    let mut out: Vec<String> = map_on(names.len(), threads, |i| {
+        names[i].render(depth[i], false, false)
+    });
+    for group in &members {
         separate(&names, &depth, group, &mut out);
     }
     for name in &mut out {
@@ -297,25 +360,33 @@ fn shortest_suffixes(names: &[Name], group: &[usize]) -> Vec<usize> {
     let mut depth: Vec<Option<usize>> = vec![None; names.len()];
     let mut open: Vec<usize> = (0..names.len()).collect();
     let deepest = names.iter().map(|n| n.dirs).max().unwrap_or(0);
-    let mut owner: HashMap<&str, Option<usize>> = HashMap::with_capacity(names.len());
+    // Per suffix at this depth, its slot in `owner`: which group holds it,
+    // `None` when several do. Each open name's slot is kept, so the suffix is
+    // hashed once per depth.
+    let mut slot: HashMap<&str, usize> = HashMap::with_capacity(names.len());
+    let mut owner: Vec<Option<usize>> = Vec::with_capacity(names.len());
+    let mut slot_of: Vec<usize> = Vec::with_capacity(names.len());
     for d in 0..=deepest {
         if open.is_empty() {
             break;
         }
-        // Which group holds each suffix at this depth; `None` when several do.
+        slot.clear();
         owner.clear();
+        slot_of.clear();
         for &i in &open {
-            owner
-                .entry(names[i].lower_suffix(d))
-                .and_modify(|o| {
-                    if *o != Some(group[i]) {
-                        *o = None;
-                    }
-                })
-                .or_insert(Some(group[i]));
+            let k = *slot.entry(names[i].lower_suffix(d)).or_insert_with(|| {
+                owner.push(Some(group[i]));
+                owner.len() - 1
+            });
+            if owner[k] != Some(group[i]) {
+                owner[k] = None;
+            }
+            slot_of.push(k);
         }
+        let mut slots = slot_of.iter();
         open.retain(|&i| {
-            let settled = owner[names[i].lower_suffix(d)] == Some(group[i]);
+            let k = *slots.next().expect("one slot per open name");
+            let settled = owner[k] == Some(group[i]);
             if settled {
                 depth[i] = Some(d);
             }
@@ -577,7 +648,41 @@ mod tests {
     use proptest::prelude::*;
 
     fn names(paths: &[&str]) -> Vec<String> {
-        assign(paths, Some(Path::new("/w/proj")))
+        assign(paths, Some(Path::new("/w/proj")), 1)
+    }
+
+    /// Many paths are named on several threads: the names are the ones one
+    /// thread gives, whatever the thread count, shared stems, case and
+    /// extension variants and duplicates included.
+    #[test]
+    fn names_do_not_depend_on_the_thread_count() {
+        let mut paths: Vec<String> = Vec::new();
+        for folder in 0..12 {
+            for page in 0..400 {
+                paths.push(format!("docs/v{folder}/page-{page:03}.md"));
+            }
+        }
+        paths.extend(
+            [
+                "docs/v1/Page-001.md",
+                "docs/v1/page-001.mdx",
+                "docs/v1/page-001.md",
+            ]
+            .map(String::from),
+        );
+        paths.extend(
+            ["a b/c:d.md", "-", "-", "../up.md", "./docs/v2/page-007.md"].map(String::from),
+        );
+        assert!(paths.len() > PARALLEL_NAMES);
+        let one = assign(&paths, Some(Path::new("/w/proj")), 1);
+        assert_eq!(one[0], "v0/page-000");
+        for threads in [2, 3, 8] {
+            assert_eq!(
+                assign(&paths, Some(Path::new("/w/proj")), threads),
+                one,
+                "{threads} threads"
+            );
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl Walk {
                 .filter_map(|(f, dir)| Some((f.as_ref().ok()?, *dir)))
         };
         let paths: Vec<_> = entries().map(|(entry, _)| entry.shown()).collect();
-        let mut names = namespace::namespaces(&paths).into_iter();
+        let mut names = namespace::namespaces_on(&paths, threads).into_iter();
         drop(paths);
         let mut places: Vec<Option<Place>> = Vec::with_capacity(names.len());
         let mut last: Option<(&Path, Place)> = None;
