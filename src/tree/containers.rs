@@ -27,11 +27,30 @@ pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     if !may_hold_one(text.as_bytes()) {
         return (text, Vec::new());
     }
+    let lines = lines(text.as_bytes());
+    let found = find(text.as_bytes(), &lines);
+    if found.is_empty() {
+        // A candidate line that opened nothing (`:::` in a code block).
+        return (text, Vec::new());
+    }
     let mut bytes = text.into_owned().into_bytes();
-    let found = mark(&mut bytes);
+    for c in &found {
+        mark(&mut bytes, &lines, c);
+    }
     // Only ASCII was written, or whitespace moved within a line.
     let text = String::from_utf8(bytes).expect("preparation keeps UTF-8");
-    (Cow::Owned(text), found)
+    let spans = found
+        .iter()
+        .map(|c| lines[c.first].start..lines[c.last].end)
+        .collect();
+    (Cow::Owned(text), spans)
+}
+
+/// A container found: its first and last lines, and its shape.
+struct Found {
+    first: usize,
+    last: usize,
+    kind: Kind,
 }
 
 /// Whether some line could open a container: `:::`, `!!!`, `???`, `{{<` or
@@ -57,8 +76,10 @@ fn may_hold_one(bytes: &[u8]) -> bool {
         })
 }
 
-fn mark(bytes: &mut [u8]) -> Vec<Range<usize>> {
-    let lines = lines(bytes);
+/// The containers of a text, in order, none inside another; it is read, not
+/// changed (no container's lines are read again once it is found, so marking
+/// them afterwards changes nothing this saw).
+fn find(bytes: &[u8], lines: &[Range<usize>]) -> Vec<Found> {
     let mut found = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     let mut i = 0;
@@ -79,11 +100,11 @@ fn mark(bytes: &mut [u8]) -> Vec<Range<usize>> {
             continue;
         }
         let container = if let Some(n) = colon_opener(line) {
-            colon_close(bytes, &lines, i, n).map(|last| (last, Kind::Fenced))
+            colon_close(bytes, lines, i, n).map(|last| (last, Kind::Fenced))
         } else if mkdocs_opener(line) {
-            mkdocs_close(bytes, &lines, i).map(|last| (last, Kind::Indented))
+            mkdocs_close(bytes, lines, i).map(|last| (last, Kind::Indented))
         } else if let Some(name) = alert_opener(line) {
-            alert_close(bytes, &lines, i, name).map(|last| (last, Kind::Fenced))
+            alert_close(bytes, lines, i, name).map(|last| (last, Kind::Fenced))
         } else {
             None
         };
@@ -94,25 +115,34 @@ fn mark(bytes: &mut [u8]) -> Vec<Range<usize>> {
                     &lines[i + 1..last + usize::from(kind == Kind::Indented)],
                 ) =>
             {
-                blank(&mut bytes[lines[i].clone()]);
-                match kind {
-                    Kind::Fenced => {
-                        blank(&mut bytes[lines[last].clone()]);
-                        blank_inner_colons(bytes, &lines[i + 1..last]);
-                    }
-                    Kind::Indented => {
-                        for line in &lines[i + 1..=last] {
-                            outdent(&mut bytes[line.clone()]);
-                        }
-                    }
-                }
-                found.push(lines[i].start..lines[last].end);
+                found.push(Found {
+                    first: i,
+                    last,
+                    kind,
+                });
                 i = last + 1;
             }
             _ => i += 1,
         }
     }
     found
+}
+
+/// Shows the parser a container's markers as blank lines and its indented
+/// content one level out.
+fn mark(bytes: &mut [u8], lines: &[Range<usize>], c: &Found) {
+    blank(&mut bytes[lines[c.first].clone()]);
+    match c.kind {
+        Kind::Fenced => {
+            blank(&mut bytes[lines[c.last].clone()]);
+            blank_inner_colons(bytes, &lines[c.first + 1..c.last]);
+        }
+        Kind::Indented => {
+            for line in &lines[c.first + 1..=c.last] {
+                outdent(&mut bytes[line.clone()]);
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -422,6 +452,8 @@ mod tests {
         assert!(out.trim_start().starts_with("Be careful."), "{out:?}");
     }
 
+    /// A line that could open a container but opens none leaves the text as
+    /// it is, and uncopied.
     #[test]
     fn unclosed_headed_or_fenced_ones_stay_text() {
         for text in [
@@ -436,6 +468,10 @@ mod tests {
             let (out, found) = run(text);
             assert!(found.is_empty(), "{text:?}");
             assert_eq!(out, text);
+            assert!(
+                matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)),
+                "{text:?} was copied"
+            );
         }
     }
 }
