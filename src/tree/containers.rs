@@ -27,29 +27,25 @@ pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     if !may_hold_one(text.as_bytes()) {
         return (text, Vec::new());
     }
-    let lines = lines(text.as_bytes());
-    let found = find(text.as_bytes(), &lines);
+    let found = find(text.as_bytes());
     if found.is_empty() {
         // A candidate line that opened nothing (`:::` in a code block).
         return (text, Vec::new());
     }
     let mut bytes = text.into_owned().into_bytes();
     for c in &found {
-        mark(&mut bytes, &lines, c);
+        mark(&mut bytes, c);
     }
     // Only ASCII was written, or whitespace moved within a line.
     let text = String::from_utf8(bytes).expect("preparation keeps UTF-8");
-    let spans = found
-        .iter()
-        .map(|c| lines[c.first].start..lines[c.last].end)
-        .collect();
+    let spans = found.iter().map(|c| c.first.start..c.last.end).collect();
     (Cow::Owned(text), spans)
 }
 
 /// A container found: its first and last lines, and its shape.
 struct Found {
-    first: usize,
-    last: usize,
+    first: Range<usize>,
+    last: Range<usize>,
     kind: Kind,
 }
 
@@ -78,68 +74,83 @@ fn may_hold_one(bytes: &[u8]) -> bool {
 
 /// The containers of a text, in order, none inside another; it is read, not
 /// changed (no container's lines are read again once it is found, so marking
-/// them afterwards changes nothing this saw).
-fn find(bytes: &[u8], lines: &[Range<usize>]) -> Vec<Found> {
+/// them afterwards changes nothing this saw). Lines are found as they are read,
+/// never listed: a big text with one candidate line costs no table of its lines.
+fn find(bytes: &[u8]) -> Vec<Found> {
     let mut found = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = &bytes[lines[i].clone()];
+    let mut at = 0;
+    while let Some(range) = line_at(bytes, at) {
+        let next = after(bytes, &range);
+        let line = &bytes[range.clone()];
         if let Some((c, n)) = fence {
             let rest = trim_start(line);
             let run = rest.iter().take_while(|&&b| b == c).count();
             if run >= n && rest[run..].iter().all(u8::is_ascii_whitespace) {
                 fence = None;
             }
-            i += 1;
+            at = next;
             continue;
         }
         if let Some(f) = code_fence(line) {
             fence = Some(f);
-            i += 1;
+            at = next;
             continue;
         }
         let container = if let Some(n) = colon_opener(line) {
-            colon_close(bytes, lines, i, n).map(|last| (last, Kind::Fenced))
+            colon_close(bytes, next, n).map(|last| (last, Kind::Fenced))
         } else if mkdocs_opener(line) {
-            mkdocs_close(bytes, lines, i).map(|last| (last, Kind::Indented))
+            mkdocs_close(bytes, next).map(|last| (last, Kind::Indented))
         } else if let Some(name) = alert_opener(line) {
-            alert_close(bytes, lines, i, name).map(|last| (last, Kind::Fenced))
+            alert_close(bytes, next, name).map(|last| (last, Kind::Fenced))
         } else {
             None
         };
         match container {
-            Some((last, kind))
-                if !holds_heading(
-                    bytes,
-                    &lines[i + 1..last + usize::from(kind == Kind::Indented)],
-                ) =>
-            {
+            Some((last, kind)) if !holds_heading(bytes, inside(bytes, next, &last, kind)) => {
+                at = after(bytes, &last);
                 found.push(Found {
-                    first: i,
+                    first: range,
                     last,
                     kind,
                 });
-                i = last + 1;
             }
-            _ => i += 1,
+            _ => at = next,
         }
     }
     found
 }
 
+/// The lines a container opened by the line before `from` and ending on
+/// `last` holds: those before its closing line, or, for an indented one,
+/// through its last.
+fn inside<'a>(
+    bytes: &'a [u8],
+    from: usize,
+    last: &Range<usize>,
+    kind: Kind,
+) -> impl Iterator<Item = Range<usize>> + 'a {
+    let end = match kind {
+        Kind::Fenced => last.start,
+        Kind::Indented => last.end + 1,
+    };
+    lines_from(bytes, from).take_while(move |line| line.start < end)
+}
+
 /// Shows the parser a container's markers as blank lines and its indented
 /// content one level out.
-fn mark(bytes: &mut [u8], lines: &[Range<usize>], c: &Found) {
-    blank(&mut bytes[lines[c.first].clone()]);
+fn mark(bytes: &mut [u8], c: &Found) {
+    let from = after(bytes, &c.first);
+    let held: Vec<Range<usize>> = inside(bytes, from, &c.last, c.kind).collect();
+    blank(&mut bytes[c.first.clone()]);
     match c.kind {
         Kind::Fenced => {
-            blank(&mut bytes[lines[c.last].clone()]);
-            blank_inner_colons(bytes, &lines[c.first + 1..c.last]);
+            blank(&mut bytes[c.last.clone()]);
+            blank_inner_colons(bytes, &held);
         }
         Kind::Indented => {
-            for line in &lines[c.first + 1..=c.last] {
-                outdent(&mut bytes[line.clone()]);
+            for line in held {
+                outdent(&mut bytes[line]);
             }
         }
     }
@@ -153,23 +164,32 @@ enum Kind {
     Indented,
 }
 
-/// Each line's range, its `\n` (and a `\r` before it) excluded.
-fn lines(bytes: &[u8]) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
-        if start > bytes.len() || (end == bytes.len() && start == end) {
-            break;
-        }
-        let stop = if end > start && bytes[end - 1] == b'\r' {
-            end - 1
-        } else {
-            end
-        };
-        out.push(start..stop);
-        start = end + 1;
+/// The line starting at byte `at`, its `\n` (and a `\r` before it)
+/// excluded; `None` past the text's end (a final line break starts no line).
+fn line_at(bytes: &[u8], at: usize) -> Option<Range<usize>> {
+    if at >= bytes.len() {
+        return None;
     }
-    out
+    let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |k| at + k);
+    let stop = if end > at && bytes[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
+    };
+    Some(at..stop)
+}
+
+/// Where the line after `line` starts (past the text's end after the last).
+fn after(bytes: &[u8], line: &Range<usize>) -> usize {
+    let end = line.end + usize::from(bytes.get(line.end) == Some(&b'\r'));
+    end + 1
+}
+
+/// The lines from the one starting at byte `from` on.
+fn lines_from(bytes: &[u8], from: usize) -> impl Iterator<Item = Range<usize>> + '_ {
+    std::iter::successors(line_at(bytes, from), move |line| {
+        line_at(bytes, after(bytes, line))
+    })
 }
 
 fn indent(line: &[u8]) -> usize {
@@ -211,12 +231,12 @@ fn colon_closer(line: &[u8], n: usize) -> bool {
     run >= n && is_blank(&rest[run..])
 }
 
-/// The line closing the colon container opened on line `i`, counting the
-/// containers opened inside it.
-fn colon_close(bytes: &[u8], lines: &[Range<usize>], i: usize, n: usize) -> Option<usize> {
+/// The line closing the colon container opened on the line before `from`,
+/// counting the containers opened inside it.
+fn colon_close(bytes: &[u8], from: usize, n: usize) -> Option<Range<usize>> {
     let mut open = vec![n];
     let mut fence: Option<(u8, usize)> = None;
-    for (k, range) in lines.iter().enumerate().skip(i + 1) {
+    for range in lines_from(bytes, from) {
         let line = &bytes[range.clone()];
         if let Some((c, m)) = fence {
             let rest = trim_start(line);
@@ -231,7 +251,7 @@ fn colon_close(bytes: &[u8], lines: &[Range<usize>], i: usize, n: usize) -> Opti
         } else if open.last().is_some_and(|&m| colon_closer(line, m)) {
             open.pop();
             if open.is_empty() {
-                return Some(k);
+                return Some(range);
             }
         }
     }
@@ -269,12 +289,12 @@ fn mkdocs_opener(line: &[u8]) -> bool {
     })
 }
 
-/// The last line of an mkdocs container opened on line `i`: the last
-/// non-blank line indented at least four columns, before the first line that
-/// is not.
-fn mkdocs_close(bytes: &[u8], lines: &[Range<usize>], i: usize) -> Option<usize> {
+/// The last line of an mkdocs container opened on the line before `from`:
+/// the last non-blank line indented at least four columns, before the first
+/// line that is not.
+fn mkdocs_close(bytes: &[u8], from: usize) -> Option<Range<usize>> {
     let mut last = None;
-    for (k, range) in lines.iter().enumerate().skip(i + 1) {
+    for range in lines_from(bytes, from) {
         let line = &bytes[range.clone()];
         if is_blank(line) {
             continue;
@@ -282,7 +302,7 @@ fn mkdocs_close(bytes: &[u8], lines: &[Range<usize>], i: usize) -> Option<usize>
         if columns(line) < 4 {
             break;
         }
-        last = Some(k);
+        last = Some(range);
     }
     last
 }
@@ -319,9 +339,9 @@ fn alert_opener(line: &[u8]) -> Option<&'static str> {
     })
 }
 
-/// The line `{{% /name %}}` (or `{{< /name >}}`) after line `i`.
-fn alert_close(bytes: &[u8], lines: &[Range<usize>], i: usize, name: &str) -> Option<usize> {
-    lines.iter().enumerate().skip(i + 1).find_map(|(k, range)| {
+/// The line `{{% /name %}}` (or `{{< /name >}}`) from the one at `from` on.
+fn alert_close(bytes: &[u8], from: usize, name: &str) -> Option<Range<usize>> {
+    lines_from(bytes, from).find(|range| {
         let rest = trim_start(&bytes[range.clone()]).trim_ascii_end();
         let inner = rest
             .strip_prefix(b"{{%")
@@ -329,15 +349,21 @@ fn alert_close(bytes: &[u8], lines: &[Range<usize>], i: usize, name: &str) -> Op
             .or_else(|| {
                 rest.strip_prefix(b"{{<")
                     .and_then(|r| r.strip_suffix(b">}}"))
-            })?;
-        let inner = inner.trim_ascii();
-        (inner.strip_prefix(b"/").map(<[u8]>::trim_ascii) == Some(name.as_bytes())).then_some(k)
+            });
+        let Some(inner) = inner else {
+            return false;
+        };
+        inner
+            .trim_ascii()
+            .strip_prefix(b"/")
+            .map(<[u8]>::trim_ascii)
+            == Some(name.as_bytes())
     })
 }
 
 /// Whether any of these lines is an ATX heading or may be a setext underline
 /// (outside fenced code).
-fn holds_heading(bytes: &[u8], lines: &[Range<usize>]) -> bool {
+fn holds_heading(bytes: &[u8], lines: impl Iterator<Item = Range<usize>>) -> bool {
     let mut fence: Option<(u8, usize)> = None;
     let mut after_text = false;
     for range in lines {
