@@ -83,6 +83,14 @@ fn find(bytes: &[u8]) -> Vec<Found> {
     while let Some(range) = line_at(bytes, at) {
         let next = after(bytes, &range);
         let line = &bytes[range.clone()];
+        // Only a line that starts (past its indentation) with one of these
+        // can open or close a code fence or open a container: the others,
+        // nearly all of a long text, are passed over unread.
+        let first = trim_start(line).first().copied();
+        if !matches!(first, Some(b'`' | b'~' | b':' | b'!' | b'?' | b'{')) {
+            at = next;
+            continue;
+        }
         if let Some((c, n)) = fence {
             let rest = trim_start(line);
             let run = rest.iter().take_while(|&&b| b == c).count();
