@@ -237,7 +237,10 @@ impl Builder {
         let mut open_box: Option<std::ops::Range<usize>> = None;
         for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
             let range = range.start + body..range.end + body;
+            // Only where containers are (most texts have none) does a block
+            // need its span measured here, against theirs.
             if let Event::Start(tag) = &event
+                && (open_box.is_some() || boxes.peek().is_some())
                 && blocks_open == usize::from(open_box.is_some())
                 && (block_kind(tag).is_some() || is_block(tag))
             {
