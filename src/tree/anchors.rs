@@ -108,7 +108,7 @@ pub(crate) fn loose(text: &str) -> String {
 /// The line starting at `start`, without its line ending.
 fn line_at(text: &str, start: usize) -> &str {
     let rest = &text[start..];
-    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    let end = memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
     &rest[..end]
 }
 
