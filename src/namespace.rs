@@ -322,24 +322,19 @@ fn assign<S: AsRef<str> + Sync>(paths: &[S], cwd: Option<&Path>, threads: usize)
         })
         .collect();
     let depth = shortest_suffixes(&names, &group);
-    // The members of groups of more than one (most paths are alone in theirs).
+    let mut out: Vec<String> = map_on(names.len(), threads, |i| {
+        names[i].render(depth[i], false, false)
+    });
+    // The members of groups of more than one (most paths are alone in theirs),
+    // group by group, each in input order.
     let mut size = vec![0u32; group_of.len()];
     for &g in &group {
         size[g] += 1;
     }
-    let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (i, &g) in group.iter().enumerate() {
-        if size[g] > 1 {
-            members.entry(g).or_default().push(i);
-        }
-    }
-    let mut members: Vec<Vec<usize>> = members.into_values().collect();
-    members.sort_unstable();
-    let mut out: Vec<String> = map_on(names.len(), threads, |i| {
-        names[i].render(depth[i], false, false)
-    });
-    for group in &members {
-        separate(&names, &depth, group, &mut out);
+    let mut shared: Vec<usize> = (0..names.len()).filter(|&i| size[group[i]] > 1).collect();
+    shared.sort_by_key(|&i| group[i]);
+    for members in shared.chunk_by(|&a, &b| group[a] == group[b]) {
+        separate(&names, &depth, members, &mut out);
     }
     for name in &mut out {
         if needs_sanitizing(name) {

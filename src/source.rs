@@ -757,7 +757,6 @@ mod tests {
     #[test]
     fn a_walk_lists_in_one_order_on_any_number_of_threads() {
         let dir = tempfile::tempdir().unwrap();
-        let mut want = Vec::new();
         for folder in ["a", "b", "b/c", "_partials", "d e", "z"] {
             fs::create_dir_all(dir.path().join(folder)).unwrap();
             for name in ["index.md", "_index.md", "x.mdx", "y.markdown", "_part.md"] {
@@ -775,13 +774,13 @@ mod tests {
         let one = listed(1);
         assert_eq!(one.len(), 31, "{one:?}");
         // Depth first, siblings by name, partials after the rest.
-        want.extend([
+        let want = [
             "a/_index.md",
             "a/index.md",
             "a/x.mdx",
             "a/y.markdown",
             "a/_part.md",
-        ]);
+        ];
         assert_eq!(
             one[..5]
                 .iter()

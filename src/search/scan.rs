@@ -387,28 +387,27 @@ impl Scanner<'_, '_> {
             Found::Term(t) => Some(Match {
                 id: t,
                 term: t,
-                worth: match self.query.terms[t as usize].typed(token.text) {
-                    true => UNIT,
-                    false => STEMMED,
+                worth: if self.query.terms[t as usize].typed(token.text) {
+                    UNIT
+                } else {
+                    STEMMED
                 },
             }),
             Found::Near { term, edits } => {
-                let base = self.query.terms.len() as u32;
-                if let Some(&id) = self.near_ids.get(token.text) {
-                    return Some(Match {
-                        id,
-                        term,
-                        worth: UNIT,
-                    });
-                }
-                let id = base + self.out.near.len() as u32;
-                self.out.near.push(Near {
-                    term,
-                    edits,
-                    word: token.text.into(),
-                });
-                self.out.df.push(0);
-                self.near_ids.insert(token.text.into(), id);
+                let id = match self.near_ids.get(token.text) {
+                    Some(&id) => id,
+                    None => {
+                        let id = (self.query.terms.len() + self.out.near.len()) as u32;
+                        self.out.near.push(Near {
+                            term,
+                            edits,
+                            word: token.text.into(),
+                        });
+                        self.out.df.push(0);
+                        self.near_ids.insert(token.text.into(), id);
+                        id
+                    }
+                };
                 Some(Match {
                     id,
                     term,
