@@ -13,9 +13,10 @@
 
 use std::borrow::Cow;
 
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Parser, Tag, TagEnd};
 
 use super::anchors::cut_attribute_ids;
+use super::blocks;
 use super::lines::Lines;
 use super::options::options;
 use super::title::{TitleSource, file_title, fold, front_matter_title};
@@ -51,9 +52,31 @@ fn parsed_block_span(
 
 /// A heading at document level, before sections are formed.
 struct Heading {
+    /// Its first line's start.
     start: usize,
+    /// Its last line's end.
+    end: usize,
     level: u8,
     title: String,
+    /// Whether its title holds a link that nothing in the text parsed
+    /// defined: a definition elsewhere could change it.
+    unresolved: bool,
+    /// Whether it holds a footnote reference, which a footnote defined
+    /// elsewhere could change the same way.
+    footnote: bool,
+}
+
+/// How a walk over the parser's events went.
+enum Walked {
+    /// A block crossed a site container's edge.
+    Crossed,
+    /// Done; `open_at_end` if the last top-level block is a fenced code or
+    /// HTML block that runs to the end of the text walked (it may be unclosed);
+    /// the labels of the link definitions in the text walked.
+    Done {
+        open_at_end: bool,
+        labels: Vec<String>,
+    },
 }
 
 /// What an open parser tag is to the tree.
@@ -99,12 +122,21 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         None => 0,
     };
     let mdx = is_mdx(&path);
-    if !b.walk(&lines, body, mdx, true) {
-        // A block crossed a container's edge: the document is read as written.
-        b.nodes.truncate(usize::from(b.front.is_some()) + 1);
-        b.headings.clear();
-        b.blocks.iter_mut().for_each(Vec::clear);
-        b.walk(&lines, body, mdx, false);
+    let whole = body..text.len();
+    let quick = !mdx
+        && blocks::applies(&text[body..])
+        && super::containers::none_open(&text[body..])
+        && b.read_blocks(&lines, body);
+    if quick {
+        #[cfg(debug_assertions)]
+        same_as_parsed(&b, &lines, whole);
+    } else {
+        b.reset();
+        if let Walked::Crossed = b.walk(&lines, whole.clone(), mdx, true) {
+            // A block crossed a container's edge: the document is read as written.
+            b.reset();
+            b.walk(&lines, whole, mdx, false);
+        }
     }
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
@@ -145,6 +177,55 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         text,
         search_text: Default::default(),
     }
+}
+
+/// Whether the block-level pass reads `text` without giving the document up to
+/// a whole parse; when it does, its reading is checked against the parser's.
+#[cfg(test)]
+pub(super) fn read_by_blocks(text: &str) -> bool {
+    let lines = Lines::new(text);
+    let mut b = Builder::new(text);
+    let read =
+        blocks::applies(text) && super::containers::none_open(text) && b.read_blocks(&lines, 0);
+    if read {
+        same_as_parsed(&b, &lines, 0..text.len());
+    }
+    read
+}
+
+/// Holds the block-level pass to the parser's reading of the whole text:
+/// every parse in a debug build (every test) checks it.
+#[cfg(debug_assertions)]
+fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usize>) {
+    let mut full = Builder::new(lines.text());
+    full.nodes.truncate(0);
+    full.nodes.extend(
+        quick.nodes[..usize::from(quick.front.is_some()) + 1]
+            .iter()
+            .cloned(),
+    );
+    full.front = quick.front;
+    full.walk(lines, whole, false, false);
+    let titles = |b: &Builder| -> Vec<(usize, u8, String)> {
+        b.headings
+            .iter()
+            .map(|h| (h.start, h.level, h.title.clone()))
+            .collect()
+    };
+    assert_eq!(
+        titles(quick),
+        titles(&full),
+        "headings differ from the parser's"
+    );
+    assert_eq!(
+        format!("{:?}", quick.nodes),
+        format!("{:?}", full.nodes),
+        "blocks differ from the parser's"
+    );
+    assert_eq!(
+        quick.blocks, full.blocks,
+        "block lists differ from the parser's"
+    );
 }
 
 /// The document's title by the rules of SPEC §14, and which gave it.
@@ -207,19 +288,125 @@ impl Builder {
         id
     }
 
-    /// Folds the parser's events for `text[body..]` into block nodes and headings,
-    /// with site containers as blocks if `boxes`. False, with the work half
-    /// done, when a block crosses a container's edge (a list item running on
-    /// past its closing line, say): the caller reads the document again without.
-    fn walk(&mut self, lines: &Lines<'_>, body: usize, mdx: bool, boxes: bool) -> bool {
+    /// Undoes a walk or a block-level pass that gave up half way.
+    fn reset(&mut self) {
+        self.nodes.truncate(usize::from(self.front.is_some()) + 1);
+        self.headings.clear();
+        self.blocks.iter_mut().for_each(Vec::clear);
+    }
+
+    /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
+    /// reading only the stretches the pass hands it. False, with the work half
+    /// done, when the pass gives up: the caller parses the document whole.
+    fn read_blocks(&mut self, lines: &Lines<'_>, body: usize) -> bool {
         let text = lines.text();
+        // A link in a heading takes its text from a definition anywhere.
+        let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
+        let mut defined: Vec<String> = Vec::new();
+        let mut unresolved: Vec<usize> = Vec::new(); // headings
+        let read = blocks::scan(text, body, |piece| match piece {
+            blocks::Piece::Block(kind, range) => {
+                let span = parsed_block_span(lines, &text[body..], body, &range);
+                self.add_block(Kind::Block(kind), span, 0, None);
+                true
+            }
+            blocks::Piece::Heading {
+                start,
+                level,
+                title,
+            } => {
+                self.headings.push(Heading {
+                    start,
+                    end: title.end,
+                    level,
+                    title: fold_whitespace(&text[title]),
+                    unresolved: false,
+                    footnote: false,
+                });
+                true
+            }
+            blocks::Piece::Parse(range) => {
+                let first = self.headings.len();
+                let Walked::Done {
+                    open_at_end,
+                    labels,
+                } = self.walk(lines, range.clone(), false, false)
+                else {
+                    unreachable!("no containers, no crossing")
+                };
+                defined.extend(labels);
+                for (i, h) in self.headings.iter().enumerate().skip(first) {
+                    if definitions && h.footnote {
+                        return false;
+                    }
+                    if h.unresolved {
+                        unresolved.push(i);
+                    }
+                }
+                // A fence or HTML block open at the stretch's end may run on.
+                !(open_at_end && range.end < text.len())
+            }
+        });
+        read && self.resolve_titles(text, &unresolved, &defined)
+    }
+
+    /// Reads again the titles of `headings`, whose links nothing in their own
+    /// stretch defined, with every definition of the document (`defined`, their
+    /// labels) after them: the parser matches labels as it does in the whole
+    /// text. False if that parse does not give the headings back.
+    fn resolve_titles(&mut self, text: &str, headings: &[usize], defined: &[String]) -> bool {
+        if headings.is_empty() || defined.is_empty() {
+            return true;
+        }
+        let mut again = String::new();
+        for &i in headings {
+            let h = &self.headings[i];
+            again.push_str(text[h.start..h.end].trim_end());
+            again.push_str("\n\n");
+        }
+        for label in defined {
+            again.push('[');
+            again.push_str(label);
+            again.push_str("]: #\n");
+        }
+        let mut read = Builder::new(&again);
+        read.walk(&Lines::new(&again), 0..again.len(), false, false);
+        if read.headings.len() != headings.len() {
+            return false;
+        }
+        for (&i, h) in headings.iter().zip(read.headings) {
+            if h.level != self.headings[i].level {
+                return false;
+            }
+            self.headings[i].title = h.title;
+        }
+        true
+    }
+
+    /// Folds the parser's events for `text[range]` into block nodes and headings,
+    /// with site containers as blocks if `boxes`. [`Walked::Crossed`], with the
+    /// work half done, when a block crosses a container's edge (a list item
+    /// running on past its closing line, say): the caller reads the document
+    /// again without.
+    fn walk(
+        &mut self,
+        lines: &Lines<'_>,
+        range: std::ops::Range<usize>,
+        mdx: bool,
+        boxes: bool,
+    ) -> Walked {
+        let text = lines.text();
+        let body = range.start;
         let mut stack: Vec<Frame> = Vec::new();
         let mut blocks_open = 0usize; // frames other than Inline
         let mut opaque_open = 0usize;
         let mut containers: Vec<Open> = Vec::new();
         let mut heading: Option<Heading> = None;
+        // Where the last top-level fenced code or HTML block ended, if it was the
+        // last top-level block.
+        let mut leaf_end: Option<usize> = None;
 
-        let text_body = lone_crs_as_lf(&text[body..]);
+        let text_body = lone_crs_as_lf(&text[range]);
         let (mut parsed, boxes) = if boxes {
             super::containers::prepare(text_body)
         } else {
@@ -235,7 +422,17 @@ impl Builder {
             .map(|r| block_span(lines, &(r.start + body..r.end + body)))
             .peekable();
         let mut open_box: Option<std::ops::Range<usize>> = None;
-        for (event, range) in Parser::new_ext(&parsed, options()).into_offset_iter() {
+        // Whether a link in a top-level heading went unresolved: a definition
+        // elsewhere may resolve it.
+        let in_heading = std::cell::Cell::new(false);
+        let unresolved = std::cell::Cell::new(false);
+        let ask = |_: BrokenLink<'_>| {
+            unresolved.set(unresolved.get() | in_heading.get());
+            None
+        };
+        let mut events =
+            Parser::new_with_broken_link_callback(&parsed, options(), Some(ask)).into_offset_iter();
+        for (event, range) in events.by_ref() {
             let range = range.start + body..range.end + body;
             // Only where containers are (most texts have none) does a block
             // need its span measured here, against theirs.
@@ -250,7 +447,7 @@ impl Builder {
                         || (b.start <= range.start && range.start < b.end && end > b.end)
                 };
                 if open_box.as_ref().is_some_and(crosses) || boxes.peek().is_some_and(crosses) {
-                    return false;
+                    return Walked::Crossed;
                 }
                 if open_box.as_ref().is_some_and(|b| range.start >= b.end) {
                     open_box = None;
@@ -269,6 +466,15 @@ impl Builder {
                     blocks_open += 1;
                     open_box = Some(b);
                 }
+            }
+            if let Event::Start(tag) = &event
+                && blocks_open == 0
+            {
+                leaf_end = matches!(
+                    tag,
+                    Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock
+                )
+                .then_some(range.end);
             }
             match event {
                 Event::Start(tag) => {
@@ -291,10 +497,14 @@ impl Builder {
                             if let (0, Tag::Heading { level, .. }) = (blocks_open, tag) {
                                 let start = lines.start_of(range.start);
                                 let level = level as u8;
+                                in_heading.set(true);
                                 heading = Some(Heading {
                                     start,
+                                    end: lines.end_of(range.end),
                                     level,
                                     title: String::new(),
+                                    unresolved: false,
+                                    footnote: text[range].contains("[^"),
                                 });
                             }
                             Frame::Opaque
@@ -327,8 +537,11 @@ impl Builder {
                         Some(Frame::Inline) | None => {}
                     }
                     if let (TagEnd::Heading(_), 0) = (end, blocks_open)
-                        && let Some(h) = heading.take()
+                        && let Some(mut h) = heading.take()
                     {
+                        h.title = fold_whitespace(&h.title);
+                        in_heading.set(false);
+                        h.unresolved = unresolved.replace(false);
                         self.headings.push(h);
                     }
                 }
@@ -345,10 +558,15 @@ impl Builder {
                 _ => {}
             }
         }
-        for h in &mut self.headings {
-            h.title = fold_whitespace(&h.title);
+        let labels = events
+            .reference_definitions()
+            .iter()
+            .map(|(label, _)| label.to_string())
+            .collect();
+        Walked::Done {
+            open_at_end: leaf_end.is_some_and(|end| end >= body + parsed.len()),
+            labels,
         }
-        true
     }
 
     /// Adds a block node: numbered among the document-level blocks of its kind,

@@ -7,6 +7,7 @@
 //! Nothing here recurses on input depth.
 
 mod anchors;
+mod blocks;
 mod build;
 mod containers;
 mod lines;
