@@ -40,6 +40,9 @@ pub(super) enum Piece {
     },
     /// Lines for the parser, starting and ending where no block is open.
     Parse(Range<usize>),
+    /// A link reference definition's label: it makes no block, but a link
+    /// elsewhere may name it.
+    Definition(Range<usize>),
 }
 
 /// Whether the pass can read `text` at all: every line ends in LF or CRLF (a lone
@@ -91,6 +94,10 @@ enum State {
     Indented {
         start: usize,
         last: usize,
+    },
+    /// Link reference definitions, one a line, since `start`.
+    Definitions {
+        start: usize,
     },
     /// An HTML block: its end string (types 1 to 5), or `None` (type 6: it
     /// ends before a blank line).
@@ -204,6 +211,20 @@ fn step(
                 start,
                 last: line.end(),
             })
+        }
+        State::Definitions { start } => {
+            if line.is_blank() {
+                return Some(State::Idle);
+            }
+            match definition(line) {
+                Some(label) => {
+                    put(each, Piece::Definition(label))?;
+                    Some(State::Definitions { start })
+                }
+                // A title on the next line, a paragraph the definitions run
+                // into, a list interrupting them: the parser decides.
+                None => Some(parse_from(start)),
+            }
         }
         State::Fence { start, fence, len } => {
             if closes_fence(line, fence, len) {
@@ -396,7 +417,14 @@ fn open(
             }
         }
         b'_' if hrule(rest) => State::Idle,
-        b'>' | b'[' | b'|' => parse_from(line.start),
+        b'[' => match definition(line) {
+            Some(label) => {
+                put(each, Piece::Definition(label))?;
+                State::Definitions { start: line.start }
+            }
+            None => parse_from(line.start),
+        },
+        b'>' | b'|' => parse_from(line.start),
         b'-' | b'+' | b'*' if list_marker(rest) || hrule(rest) => parse_from(line.start),
         b'0'..=b'9' if list_marker(rest) => parse_from(line.start),
         _ => paragraph(),
@@ -413,7 +441,53 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
         State::Indented { start, last } => each(Piece::Block(BlockKind::Code, start..last)),
         State::Html { start, last, .. } => each(Piece::Block(BlockKind::Html, start..last)),
         State::Parse { start, .. } => each(Piece::Parse(start..len)),
+        State::Definitions { .. } => true,
     }
+}
+
+/// The label of a link reference definition that `line` is whole and alone,
+/// in its plainest form: `[label]: destination`, perhaps a title in quotes or
+/// parentheses, nothing else. No brackets or backslashes in the label, no
+/// parentheses, angle brackets or backslashes in the destination; a label
+/// starting `^` would be a footnote's.
+fn definition(line: &Line<'_>) -> Option<Range<usize>> {
+    let rest = line.rest();
+    let close = memchr(b']', rest)?;
+    let label = &rest[1..close];
+    let after = rest[close + 1..].strip_prefix(b":")?;
+    if label.is_empty()
+        || label.len() > 999
+        || label[0] == b'^'
+        || label.iter().any(|&b| matches!(b, b'[' | b'\\'))
+        || label.trim_ascii().is_empty()
+    {
+        return None;
+    }
+    let after = after.trim_ascii_start();
+    let dest = after.iter().take_while(|&&b| b > b' ' && b != 0x7f).count();
+    if dest == 0
+        || after[..dest]
+            .iter()
+            .any(|&b| matches!(b, b'(' | b')' | b'<' | b'\\'))
+    {
+        return None;
+    }
+    let title = after[dest..].trim_ascii();
+    let plain_title = match title {
+        [] => true,
+        [open, inner @ .., close] if after[dest].is_ascii_whitespace() => {
+            let end = match open {
+                b'"' => b'"',
+                b'\'' => b'\'',
+                b'(' => b')',
+                _ => return None,
+            };
+            *close == end && !inner.iter().any(|&b| b == end || b == *open || b == b'\\')
+        }
+        _ => false,
+    };
+    let start = line.start + line.first + 1;
+    plain_title.then_some(start..start + label.len())
 }
 
 /// Whether a paragraph's next line (past its indentation, under four columns)
@@ -696,6 +770,10 @@ mod tests {
         read("# Heading with *emphasis* and `code`\n\nSetext with [a link](x)\n---\n");
         read("<span>inline html</span> text\n\n<custom-element>\n\nafter\n");
         read("para\n- list interrupts\n\npara\n2. does not\n\n[ref]: /url\n\n[^1]: note\n");
+        // Definitions the pass reads, and ones it leaves to the parser.
+        read("[a]: /a\n[B c]: https://x/y \"Title\"\n[d]: #d (paren)\n\n# [a] and [b C]\n");
+        read("[a]: /a\n\"title on the next line\"\n\n[b]: /b\nparagraph after\n\n[c]: <x>\n");
+        read("[a]: /a\n- a list\n\n[b]: /b(c)\n\n[^1]: a footnote\n");
     }
 
     #[test]
@@ -720,7 +798,12 @@ mod tests {
 
     #[test]
     fn generated_documents_agree_with_the_parser() {
-        const LINES: [&str; 40] = [
+        const LINES: [&str; 45] = [
+            "[a b]: /u \"t\"",
+            "\"title\"",
+            "[x]: /u (p)",
+            "[y]:",
+            "   [link]: <x>",
             "",
             "",
             "",

@@ -58,9 +58,9 @@ struct Heading {
     end: usize,
     level: u8,
     title: String,
-    /// Whether its title holds a link that nothing in the text parsed
+    /// The labels of links in its title that nothing in the text parsed
     /// defined: a definition elsewhere could change it.
-    unresolved: bool,
+    unresolved: Vec<String>,
     /// Whether it holds a footnote reference, which a footnote defined
     /// elsewhere could change the same way.
     footnote: bool,
@@ -320,9 +320,13 @@ impl Builder {
                     end: title.end,
                     level,
                     title: fold_whitespace(&text[title]),
-                    unresolved: false,
+                    unresolved: Vec::new(),
                     footnote: false,
                 });
+                true
+            }
+            blocks::Piece::Definition(label) => {
+                defined.push(text[label].to_owned());
                 true
             }
             blocks::Piece::Parse(range) => {
@@ -339,7 +343,7 @@ impl Builder {
                     if definitions && h.footnote {
                         return false;
                     }
-                    if h.unresolved {
+                    if !h.unresolved.is_empty() {
                         unresolved.push(i);
                     }
                 }
@@ -358,6 +362,23 @@ impl Builder {
         if headings.is_empty() || defined.is_empty() {
             return true;
         }
+        // Only the definitions that may match a label asked for: the same but
+        // for ASCII case and spacing, or any beyond ASCII (the parser folds
+        // case the Unicode way, under which `K` and the Kelvin sign agree).
+        let key = |label: &str| {
+            let mut key = label.split_whitespace().collect::<Vec<_>>().join(" ");
+            key.make_ascii_lowercase();
+            key
+        };
+        let asked: Vec<&String> = headings
+            .iter()
+            .flat_map(|&i| &self.headings[i].unresolved)
+            .collect();
+        let any = asked.iter().any(|label| !label.is_ascii());
+        let asked: std::collections::HashSet<String> = asked.iter().map(|l| key(l)).collect();
+        let defined = defined
+            .iter()
+            .filter(|label| any || !label.is_ascii() || asked.contains(&key(label)));
         let mut again = String::new();
         for &i in headings {
             let h = &self.headings[i];
@@ -425,9 +446,11 @@ impl Builder {
         // Whether a link in a top-level heading went unresolved: a definition
         // elsewhere may resolve it.
         let in_heading = std::cell::Cell::new(false);
-        let unresolved = std::cell::Cell::new(false);
-        let ask = |_: BrokenLink<'_>| {
-            unresolved.set(unresolved.get() | in_heading.get());
+        let unresolved = std::cell::RefCell::new(Vec::new());
+        let ask = |link: BrokenLink<'_>| {
+            if in_heading.get() {
+                unresolved.borrow_mut().push(link.reference.to_string());
+            }
             None
         };
         let mut events =
@@ -503,7 +526,7 @@ impl Builder {
                                     end: lines.end_of(range.end),
                                     level,
                                     title: String::new(),
-                                    unresolved: false,
+                                    unresolved: Vec::new(),
                                     footnote: text[range].contains("[^"),
                                 });
                             }
@@ -541,7 +564,7 @@ impl Builder {
                     {
                         h.title = fold_whitespace(&h.title);
                         in_heading.set(false);
-                        h.unresolved = unresolved.replace(false);
+                        h.unresolved = unresolved.take();
                         self.headings.push(h);
                     }
                 }
@@ -768,6 +791,17 @@ fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
 
 /// Folds whitespace runs to one space and trims the ends.
 fn fold_whitespace(s: &str) -> String {
+    // Most titles are ASCII words between single spaces, already folded.
+    let mut space = true; // as if after a space: no leading one
+    let folded = s.bytes().all(|b| {
+        let white = matches!(b, b'\t'..=b'\r' | b' ');
+        let ok = b.is_ascii() && !(white && (b != b' ' || space));
+        space = b == b' ';
+        ok
+    });
+    if folded && !space {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     for word in s.split(char::is_whitespace).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
@@ -806,4 +840,37 @@ fn front_matter(lines: &Lines<'_>) -> Option<usize> {
         pos = end;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_whitespace;
+
+    #[test]
+    fn folding_leaves_folded_titles_as_they_are_and_folds_the_rest() {
+        let cases = [
+            "Title",
+            "Two words",
+            "",
+            " ",
+            " lead",
+            "trail ",
+            "two  spaces",
+            "tab\there",
+            "line\nbreak",
+            "vertical\u{b}tab",
+            "no\u{a0}break",
+            "caf\u{e9} au lait",
+            "\u{3000}ideographic",
+            "a\r\nb",
+        ];
+        for case in cases {
+            let want = case
+                .split(char::is_whitespace)
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(fold_whitespace(case), want, "{case:?}");
+        }
+    }
 }
