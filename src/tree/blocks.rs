@@ -2,12 +2,13 @@
 //! without the parser's inline pass, and everything else handed to the parser.
 //!
 //! An outline needs a document's top-level headings, its block counts and the
-//! spans of its top-level blocks, none of which depends on inline markup except a
-//! heading's title. Most of a document is paragraphs, headings and code, whose
-//! extent CommonMark decides from a line's first bytes. This pass reads those
-//! itself and hands every other stretch of lines (lists, blockquotes, tables, link
-//! definitions, HTML that may be inline, headings with markup in them) to the
-//! parser as a [`Piece::Parse`] of its own.
+//! spans of its blocks, none of which depends on inline markup except a heading's
+//! title. Most of a document is paragraphs, headings, code, plain link
+//! definitions, tight lists of one-paragraph items and one-paragraph blockquotes,
+//! whose extent CommonMark decides from a line's first bytes. This pass reads
+//! those itself and hands every other stretch of lines (nested or loose lists,
+//! other blockquotes, tables, HTML that may be inline, headings with markup in
+//! them) to the parser as a [`Piece::Parse`] of its own.
 //!
 //! A stretch handed over starts where no block is open and ends at a line no
 //! block can run across: a line at the left margin, after a blank line, that
@@ -18,8 +19,8 @@
 //! the parse of the stretch (it then runs to the stretch's end), falling back to
 //! the whole document's parse. Anything this pass is unsure of gives up the same
 //! way: [`scan`] returns false and the document is parsed whole. Tests hold it
-//! to the full parse node for node (`tree/tests.rs`, and every parse of a debug
-//! build).
+//! to the full parse node for node (the tests below, generated documents, and
+//! every parse of a debug build).
 
 use std::ops::Range;
 
@@ -43,6 +44,11 @@ pub(super) enum Piece {
     /// A link reference definition's label: it makes no block, but a link
     /// elsewhere may name it.
     Definition(Range<usize>),
+    /// A tight list whose items hold one paragraph each: its lines, and each
+    /// item's.
+    List(Range<usize>, Vec<Range<usize>>),
+    /// A blockquote holding one paragraph: its lines.
+    Quote(Range<usize>),
 }
 
 /// Whether the pass can read `text` at all: every line ends in LF or CRLF (a lone
@@ -98,6 +104,20 @@ enum State {
     /// Link reference definitions, one a line, since `start`.
     Definitions {
         start: usize,
+    },
+    /// A list since `start`, its marker (`-`, `+`, `*`, or an ordered list's
+    /// `.` or `)`), its items so far, and whether a blank line ended it (the
+    /// next line tells whether it goes on).
+    List {
+        start: usize,
+        marker: u8,
+        items: Vec<Range<usize>>,
+        ended: bool,
+    },
+    /// A blockquote of one paragraph since `start`, to `last`.
+    Quote {
+        start: usize,
+        last: usize,
     },
     /// An HTML block: its end string (types 1 to 5), or `None` (type 6: it
     /// ends before a blank line).
@@ -223,8 +243,70 @@ fn step(
                 }
                 // A title on the next line, a paragraph the definitions run
                 // into, a list interrupting them: the parser decides.
-                None => Some(parse_from(start)),
+                None => step(parse_from(start), line, text, next, each),
             }
+        }
+        State::List {
+            start,
+            marker,
+            mut items,
+            ended,
+        } => {
+            if line.is_blank() {
+                return Some(State::List {
+                    start,
+                    marker,
+                    items,
+                    ended: true,
+                });
+            }
+            let rest = line.rest();
+            if ended {
+                // A line indented or a marker may carry the list on, loose.
+                if line.first > 0 || list_marker(rest) {
+                    return step(parse_from(start), line, text, next, each);
+                }
+                let end = items.last().map_or(start, |item| item.end);
+                put(each, Piece::List(start..end, items))?;
+                return open(line, text, next, each);
+            }
+            if line.first == 0
+                && let Some(m) = item_marker(rest)
+                && m == marker
+            {
+                items.push(line.start..line.end());
+                return Some(State::List {
+                    start,
+                    marker,
+                    items,
+                    ended,
+                });
+            }
+            if continues(rest) {
+                if let Some(item) = items.last_mut() {
+                    item.end = line.end();
+                }
+                return Some(State::List {
+                    start,
+                    marker,
+                    items,
+                    ended,
+                });
+            }
+            step(parse_from(start), line, text, next, each)
+        }
+        State::Quote { start, last } => {
+            if line.is_blank() {
+                put(each, Piece::Quote(start..last))?;
+                return Some(State::Idle);
+            }
+            if line.indent < 4 && quoted(line.rest()) {
+                return Some(State::Quote {
+                    start,
+                    last: line.end(),
+                });
+            }
+            step(parse_from(start), line, text, next, each)
         }
         State::Fence { start, fence, len } => {
             if closes_fence(line, fence, len) {
@@ -424,7 +506,21 @@ fn open(
             }
             None => parse_from(line.start),
         },
+        b'>' if quoted(rest) => State::Quote {
+            start: line.start,
+            last: line.end(),
+        },
         b'>' | b'|' => parse_from(line.start),
+        b'-' | b'+' | b'*' | b'0'..=b'9' if line.first == 0 && item_marker(rest).is_some() => {
+            let marker = item_marker(rest).expect("just checked");
+            let item = line.start..line.end();
+            State::List {
+                start: line.start,
+                marker,
+                items: vec![item],
+                ended: false,
+            }
+        }
         b'-' | b'+' | b'*' if list_marker(rest) || hrule(rest) => parse_from(line.start),
         b'0'..=b'9' if list_marker(rest) => parse_from(line.start),
         _ => paragraph(),
@@ -442,7 +538,66 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
         State::Html { start, last, .. } => each(Piece::Block(BlockKind::Html, start..last)),
         State::Parse { start, .. } => each(Piece::Parse(start..len)),
         State::Definitions { .. } => true,
+        State::List { start, items, .. } => {
+            let end = items.last().map_or(start, |item| item.end);
+            each(Piece::List(start..end, items))
+        }
+        State::Quote { start, last } => each(Piece::Quote(start..last)),
     }
+}
+
+/// The marker of a list item whose line is one of plain text: `-`, `+` or `*`,
+/// or an ordered item's `.` or `)`, then one space and text no block starts
+/// with.
+fn item_marker(rest: &[u8]) -> Option<u8> {
+    let (width, marker) = match rest[0] {
+        b'-' | b'+' | b'*' => (1, rest[0]),
+        b'0'..=b'9' => {
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            match rest.get(digits) {
+                Some(&m @ (b'.' | b')')) if digits <= 9 => (digits + 1, m),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let text = rest.get(width + 1..)?;
+    (rest[width] == b' ' && continues(text)).then_some(marker)
+}
+
+/// Whether `rest` (a line past its indentation, or an item's or a quote's
+/// text) can only go on a paragraph: it starts no block (heading, fence,
+/// quote, HTML, list, break, setext underline, definition, table, indented
+/// code) and holds no `|`.
+fn continues(rest: &[u8]) -> bool {
+    let Some(&first) = rest.first() else {
+        return false;
+    };
+    let starts_block = match first {
+        b'#' | b'>' | b'<' | b'=' | b'|' | b'\t' | b' ' | 0x0b | 0x0c => true,
+        b'`' | b'~' => opens_fence(rest).is_some(),
+        b'-' | b'+' | b'*' | b'_' | b'0'..=b'9' => {
+            list_marker(rest) || hrule(rest) || setext(rest).is_some()
+        }
+        // A definition, a footnote, a task or a GFM alert.
+        b'[' => {
+            memmem::find(rest, b"]:").is_some()
+                || rest.starts_with(b"[^")
+                || rest.starts_with(b"[!")
+        }
+        _ => false,
+    };
+    !starts_block && memchr(b'|', rest).is_none()
+}
+
+/// Whether `rest` (past up to three spaces) is a blockquote line whose text
+/// goes on a paragraph: `>`, perhaps one space, text that starts no block.
+fn quoted(rest: &[u8]) -> bool {
+    let Some(text) = rest.strip_prefix(b">") else {
+        return false;
+    };
+    let text = text.strip_prefix(b" ").unwrap_or(text);
+    continues(text)
 }
 
 /// The label of a link reference definition that `line` is whole and alone,

@@ -58,9 +58,9 @@ struct Heading {
     end: usize,
     level: u8,
     title: String,
-    /// The labels of links in its title that nothing in the text parsed
+    /// Whether its title holds a link that nothing in the text parsed
     /// defined: a definition elsewhere could change it.
-    unresolved: Vec<String>,
+    unresolved: bool,
     /// Whether it holds a footnote reference, which a footnote defined
     /// elsewhere could change the same way.
     footnote: bool,
@@ -195,7 +195,7 @@ pub(super) fn read_by_blocks(text: &str) -> bool {
 
 /// Holds the block-level pass to the parser's reading of the whole text:
 /// every parse in a debug build (every test) checks it.
-#[cfg(debug_assertions)]
+#[cfg(any(test, debug_assertions))]
 fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usize>) {
     let mut full = Builder::new(lines.text());
     full.nodes.truncate(0);
@@ -320,9 +320,28 @@ impl Builder {
                     end: title.end,
                     level,
                     title: fold_whitespace(&text[title]),
-                    unresolved: Vec::new(),
+                    unresolved: false,
                     footnote: false,
                 });
+                true
+            }
+            blocks::Piece::List(range, items) => {
+                let span = parsed_block_span(lines, &text[body..], body, &range);
+                let list = self.add_block(Kind::Block(BlockKind::List), span, 0, None);
+                let mut open = Open::new(list);
+                for item in items {
+                    let span = parsed_block_span(lines, &text[body..], body, &item);
+                    self.add_block(Kind::Item, span, 1, Some(&mut open));
+                }
+                self.close_container(&open);
+                true
+            }
+            blocks::Piece::Quote(range) => {
+                let span = parsed_block_span(lines, &text[body..], body, &range);
+                let quote = self.add_block(Kind::Block(BlockKind::Quote), span.clone(), 0, None);
+                let mut open = Open::new(quote);
+                let paragraph = Kind::Block(BlockKind::Paragraph);
+                self.add_block(paragraph, span, 1, Some(&mut open));
                 true
             }
             blocks::Piece::Definition(label) => {
@@ -343,7 +362,7 @@ impl Builder {
                     if definitions && h.footnote {
                         return false;
                     }
-                    if !h.unresolved.is_empty() {
+                    if h.unresolved {
                         unresolved.push(i);
                     }
                 }
@@ -362,27 +381,30 @@ impl Builder {
         if headings.is_empty() || defined.is_empty() {
             return true;
         }
-        // Only the definitions that may match a label asked for: the same but
-        // for ASCII case and spacing, or any beyond ASCII (the parser folds
-        // case the Unicode way, under which `K` and the Kelvin sign agree).
+        // Only the definitions a link in these headings may name: those whose
+        // label the headings' text holds, but for ASCII case and spacing, and
+        // any beyond ASCII (the parser folds case the Unicode way, under which
+        // `K` and the Kelvin sign agree).
         let key = |label: &str| {
             let mut key = label.split_whitespace().collect::<Vec<_>>().join(" ");
             key.make_ascii_lowercase();
             key
         };
-        let asked: Vec<&String> = headings
+        let said: Vec<String> = headings
             .iter()
-            .flat_map(|&i| &self.headings[i].unresolved)
+            .map(|&i| key(&text[self.headings[i].start..self.headings[i].end]))
             .collect();
-        let any = asked.iter().any(|label| !label.is_ascii());
-        let asked: std::collections::HashSet<String> = asked.iter().map(|l| key(l)).collect();
+        let said = said.join("\n");
+        let any = !said.is_ascii();
         let defined = defined
             .iter()
-            .filter(|label| any || !label.is_ascii() || asked.contains(&key(label)));
+            .filter(|label| any || !label.is_ascii() || said.contains(&key(label)));
         let mut again = String::new();
         for &i in headings {
             let h = &self.headings[i];
-            again.push_str(text[h.start..h.end].trim_end());
+            // From its text: a heading whose paragraph began with definitions
+            // starts on a line that may be indented.
+            again.push_str(text[h.start..h.end].trim());
             again.push_str("\n\n");
         }
         for label in defined {
@@ -446,11 +468,9 @@ impl Builder {
         // Whether a link in a top-level heading went unresolved: a definition
         // elsewhere may resolve it.
         let in_heading = std::cell::Cell::new(false);
-        let unresolved = std::cell::RefCell::new(Vec::new());
-        let ask = |link: BrokenLink<'_>| {
-            if in_heading.get() {
-                unresolved.borrow_mut().push(link.reference.to_string());
-            }
+        let unresolved = std::cell::Cell::new(false);
+        let ask = |_: BrokenLink<'_>| {
+            unresolved.set(unresolved.get() | in_heading.get());
             None
         };
         let mut events =
@@ -526,7 +546,7 @@ impl Builder {
                                     end: lines.end_of(range.end),
                                     level,
                                     title: String::new(),
-                                    unresolved: Vec::new(),
+                                    unresolved: false,
                                     footnote: text[range].contains("[^"),
                                 });
                             }
@@ -564,7 +584,7 @@ impl Builder {
                     {
                         h.title = fold_whitespace(&h.title);
                         in_heading.set(false);
-                        h.unresolved = unresolved.take();
+                        h.unresolved = unresolved.replace(false);
                         self.headings.push(h);
                     }
                 }
