@@ -73,12 +73,13 @@ pub(super) fn scan(text: &str, from: usize, mut each: impl FnMut(Piece) -> bool)
         } else {
             newline
         };
-        let line = Line::new(pos, &bytes[pos..end]);
-        let Some(line) = line else { return false };
-        state = match step(state, &line, text, next, &mut each) {
-            Some(state) => state,
-            None => return false,
+        let Some(line) = Line::new(pos, &bytes[pos..end]) else {
+            return false;
         };
+        let Some(after) = step(state, &line, text, next, &mut each) else {
+            return false;
+        };
+        state = after;
         pos = next;
     }
     finish(state, bytes.len(), &mut each)
@@ -88,23 +89,15 @@ pub(super) fn scan(text: &str, from: usize, mut each: impl FnMut(Piece) -> bool)
 enum State {
     /// None: the next line starts a block.
     Idle,
-    Paragraph {
-        start: usize,
-        last: usize,
-    },
-    Fence {
-        start: usize,
-        fence: u8,
-        len: usize,
-    },
-    Indented {
-        start: usize,
-        last: usize,
-    },
+    /// A paragraph since `start`, its last line ending at `last`.
+    Paragraph { start: usize, last: usize },
+    /// A fenced code block since `start`: its fence's character and length.
+    Fence { start: usize, fence: u8, len: usize },
+    /// An indented code block since `start`, its last line that is not blank
+    /// ending at `last`.
+    Indented { start: usize, last: usize },
     /// Link reference definitions, one a line, since `start`.
-    Definitions {
-        start: usize,
-    },
+    Definitions { start: usize },
     /// A list since `start`, its marker (`-`, `+`, `*`, or an ordered list's
     /// `.` or `)`), its items so far, and whether a blank line ended it (the
     /// next line tells whether it goes on).
@@ -115,10 +108,7 @@ enum State {
         ended: bool,
     },
     /// A blockquote of one paragraph since `start`, to `last`.
-    Quote {
-        start: usize,
-        last: usize,
-    },
+    Quote { start: usize, last: usize },
     /// An HTML block: its end string (types 1 to 5), or `None` (type 6: it
     /// ends before a blank line).
     Html {
