@@ -22,6 +22,13 @@ const MAX_SPAN: usize = 2048;
 /// `None` if there is none.
 pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>> {
     let bytes = text.as_bytes();
+    // Every template tag opens with `{{` or `{%`: without one (and outside
+    // MDX) there is nothing to blank, and no line need be read.
+    let tag_opener = memchr::memchr_iter(b'{', &bytes[body..])
+        .any(|i| matches!(bytes.get(body + i + 1), Some(b'{' | b'%')));
+    if !mdx && !tag_opener {
+        return None;
+    }
     let mut blank: Vec<std::ops::Range<usize>> = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     let mut in_esm = false;
@@ -172,6 +179,16 @@ mod tests {
     fn a_shortcode_over_lines_is_blanked_whole() {
         let text = "{{< alert\n  title=\"Note\" >}}\nBody\n";
         assert_eq!(seen(text, false), "         \n                  \nBody\n");
+    }
+
+    #[test]
+    fn text_without_a_tag_opener_has_nothing_blanked() {
+        assert!(searchable("fn f() { g({ x }) }\n% {  %\n", 0, false).is_none());
+        // A tag opener before `body` (in front matter) is not the body's.
+        assert!(searchable("{{ x }}\ntext { y }\n", 8, false).is_none());
+        // MDX is read for its imports all the same.
+        assert!(searchable("import A from 'a'\n\ntext\n", 0, true).is_some());
+        assert!(searchable("a {{ b }} c\n", 0, false).is_some());
     }
 
     #[test]
