@@ -51,13 +51,6 @@ pub(super) enum Piece {
     Quote(Range<usize>),
 }
 
-/// Whether the pass can read `text` at all: every line ends in LF or CRLF (a lone
-/// CR makes the parser's copy of the text differ from it).
-pub(super) fn applies(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    memchr::memchr_iter(b'\r', bytes).all(|i| bytes.get(i + 1) == Some(&b'\n'))
-}
-
 /// Reads `text[from..]` block by block, handing each piece to `each`. False as
 /// soon as it meets something it does not read exactly or `each` returns false:
 /// the caller then parses the document whole.

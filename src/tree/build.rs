@@ -121,23 +121,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         }
         None => 0,
     };
-    let mdx = is_mdx(&path);
-    let whole = body..text.len();
-    let quick = !mdx
-        && blocks::applies(&text[body..])
-        && super::containers::none_open(&text[body..])
-        && b.read_blocks(&lines, body);
-    if quick {
-        #[cfg(debug_assertions)]
-        same_as_parsed(&b, &lines, whole);
-    } else {
-        b.reset();
-        if let Walked::Crossed = b.walk(&lines, whole.clone(), mdx, true) {
-            // A block crossed a container's edge: the document is read as written.
-            b.reset();
-            b.walk(&lines, whole, mdx, false);
-        }
-    }
+    b.read(&lines, body, is_mdx(&path));
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -180,22 +164,15 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 }
 
 /// Whether the block-level pass reads `text` without giving the document up to
-/// a whole parse; when it does, its reading is checked against the parser's.
+/// a whole parse; when it does, a debug build checks its reading against the parser's.
 #[cfg(test)]
 pub(super) fn read_by_blocks(text: &str) -> bool {
-    let lines = Lines::new(text);
-    let mut b = Builder::new(text);
-    let read =
-        blocks::applies(text) && super::containers::none_open(text) && b.read_blocks(&lines, 0);
-    if read {
-        same_as_parsed(&b, &lines, 0..text.len());
-    }
-    read
+    Builder::new(text).read(&Lines::new(text), 0, false)
 }
 
 /// Holds the block-level pass to the parser's reading of the whole text:
 /// every parse in a debug build (every test) checks it.
-#[cfg(any(test, debug_assertions))]
+#[cfg(debug_assertions)]
 fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usize>) {
     let mut full = Builder::new(lines.text());
     full.nodes.truncate(0);
@@ -205,7 +182,7 @@ fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usi
             .cloned(),
     );
     full.front = quick.front;
-    full.walk(lines, whole, false, false);
+    full.walk(lines, whole.clone(), &lines.text()[whole], Vec::new());
     let titles = |b: &Builder| -> Vec<(usize, u8, String)> {
         b.headings
             .iter()
@@ -288,6 +265,31 @@ impl Builder {
         id
     }
 
+    /// Reads `text[body..]` into block nodes and headings: with the block-level
+    /// pass where the parser's text is the text as written (in a debug build,
+    /// checked against the parser), else, or where the pass gives up, with the
+    /// parser over all of it. True if the pass read it.
+    fn read(&mut self, lines: &Lines<'_>, body: usize, mdx: bool) -> bool {
+        let text = lines.text();
+        let whole = body..text.len();
+        // The parser's text, made once: lone CRs as LFs, containers marked.
+        let lf = lone_crs_as_lf(&text[body..]);
+        let (marked, boxes) = super::containers::prepare(Cow::Borrowed(&lf));
+        let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
+        if as_written && self.read_blocks(lines, body) {
+            #[cfg(debug_assertions)]
+            same_as_parsed(self, lines, whole);
+            return true;
+        }
+        self.reset();
+        if let Walked::Crossed = self.walk(lines, whole.clone(), &as_mdx(&marked, mdx), boxes) {
+            // A block crossed a container's edge: the document is read as written.
+            self.reset();
+            self.walk(lines, whole, &as_mdx(&lf, mdx), Vec::new());
+        }
+        false
+    }
+
     /// Undoes a walk or a block-level pass that gave up half way.
     fn reset(&mut self) {
         self.nodes.truncate(usize::from(self.front.is_some()) + 1);
@@ -353,7 +355,7 @@ impl Builder {
                 let Walked::Done {
                     open_at_end,
                     labels,
-                } = self.walk(lines, range.clone(), false, false)
+                } = self.walk(lines, range.clone(), &text[range.clone()], Vec::new())
                 else {
                     unreachable!("no containers, no crossing")
                 };
@@ -413,7 +415,7 @@ impl Builder {
             again.push_str("]: #\n");
         }
         let mut read = Builder::new(&again);
-        read.walk(&Lines::new(&again), 0..again.len(), false, false);
+        read.walk(&Lines::new(&again), 0..again.len(), &again, Vec::new());
         if read.headings.len() != headings.len() {
             return false;
         }
@@ -426,17 +428,18 @@ impl Builder {
         true
     }
 
-    /// Folds the parser's events for `text[range]` into block nodes and headings,
-    /// with site containers as blocks if `boxes`. [`Walked::Crossed`], with the
-    /// work half done, when a block crosses a container's edge (a list item
-    /// running on past its closing line, say): the caller reads the document
-    /// again without.
+    /// Folds the parser's events for `text[range]` into block nodes and headings.
+    /// `parsed` is the text the parser reads for it (the same length, line for
+    /// line), with site containers marked at `boxes` (spans from `range.start`),
+    /// which become blocks. [`Walked::Crossed`], with the work half done, when a
+    /// block crosses a container's edge (a list item running on past its closing
+    /// line, say): the caller reads the document again without.
     fn walk(
         &mut self,
         lines: &Lines<'_>,
         range: std::ops::Range<usize>,
-        mdx: bool,
-        boxes: bool,
+        parsed: &str,
+        boxes: Vec<std::ops::Range<usize>>,
     ) -> Walked {
         let text = lines.text();
         let body = range.start;
@@ -449,15 +452,11 @@ impl Builder {
         // last top-level block.
         let mut leaf_end: Option<usize> = None;
 
-        let text_body = lone_crs_as_lf(&text[range]);
-        let (mut parsed, boxes) = if boxes {
-            super::containers::prepare(text_body)
-        } else {
-            (text_body, Vec::new())
-        };
-        if mdx {
-            parsed = Cow::Owned(super::mdx::prepare(&parsed));
-        }
+        debug_assert_eq!(
+            parsed.len(),
+            range.len(),
+            "the parser's text, byte for byte"
+        );
         // Containers (`:::note`, SPEC §16) hold the document-level blocks
         // within their lines; the next one to open, and the one open.
         let mut boxes = boxes
@@ -474,7 +473,7 @@ impl Builder {
             None
         };
         let mut events =
-            Parser::new_with_broken_link_callback(&parsed, options(), Some(ask)).into_offset_iter();
+            Parser::new_with_broken_link_callback(parsed, options(), Some(ask)).into_offset_iter();
         for (event, range) in events.by_ref() {
             let range = range.start + body..range.end + body;
             // Only where containers are (most texts have none) does a block
@@ -484,7 +483,7 @@ impl Builder {
                 && blocks_open == usize::from(open_box.is_some())
                 && (block_kind(tag).is_some() || is_block(tag))
             {
-                let end = parsed_block_span(lines, &parsed, body, &range).end;
+                let end = parsed_block_span(lines, parsed, body, &range).end;
                 let crosses = |b: &std::ops::Range<usize>| {
                     (range.start < b.start && b.start < end)
                         || (b.start <= range.start && range.start < b.end && end > b.end)
@@ -523,7 +522,7 @@ impl Builder {
                 Event::Start(tag) => {
                     let frame = match block_kind(&tag) {
                         Some(kind) if opaque_open == 0 => {
-                            let span = parsed_block_span(lines, &parsed, body, &range);
+                            let span = parsed_block_span(lines, parsed, body, &range);
                             let id = self.add_block(kind, span, blocks_open, containers.last_mut());
                             if matches!(
                                 kind,
@@ -780,6 +779,15 @@ fn is_block(tag: &Tag<'_>) -> bool {
             | Tag::TableCell
             | Tag::MetadataBlock(_)
     )
+}
+
+/// `text` prepared for the parser as MDX (SPEC §16) if `mdx`.
+fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
+    if mdx {
+        Cow::Owned(super::mdx::prepare(text))
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).

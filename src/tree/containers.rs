@@ -19,11 +19,6 @@ use std::ops::Range;
 /// Shortcodes read as containers.
 const ALERTS: [&str; 6] = ["alert", "note", "notice", "tip", "warning", "callout"];
 
-/// Whether no container opens in `text` (most texts have no line that could).
-pub(super) fn none_open(text: &str) -> bool {
-    !may_hold_one(text.as_bytes()) || find(text.as_bytes()).is_empty()
-}
-
 /// The text the parser reads with its containers prepared, and their spans:
 /// from the opening line's start to the closing line's end (its line break
 /// excluded), in order, none inside another. Text without any is not copied.
