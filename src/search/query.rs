@@ -263,15 +263,7 @@ impl Term {
         let word = token.kind == TokenKind::Word;
         let stop = word && is_stop_word(token.text);
         let letters = token.text.chars().all(char::is_alphabetic);
-        // A stem can differ from its word in its last two characters (`happi` from
-        // `happy`, `hope` from `hoping`, `die` from `dying`), so the test keeps all
-        // but those, and at least one.
-        let prefix = if word {
-            let keep = key.chars().count().saturating_sub(2).max(1);
-            key.char_indices().nth(keep).map_or(key.len(), |(i, _)| i)
-        } else {
-            key.len()
-        };
+        let prefix = if word { stem_start(&key) } else { key.len() };
         Term {
             typo: (word && letters && !stop)
                 .then(|| Typo::new(token.text))
@@ -310,6 +302,27 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
         return Cow::Borrowed(word);
     }
     rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English).stem(word)
+}
+
+/// How much of a stem every word with that stem starts with, in bytes.
+///
+/// The English stemmer cuts suffixes, and changes a stem's last character only
+/// where it ends in `e`, `i`, `y` or `bl` (`hope` from `hoping`, `happi` from
+/// `happy`, `sky` from `skies`, `possibl` from `possibility`); its last two only
+/// where it ends in `ie` (`die` from `dying`). Any other stem starts each of its
+/// words whole (`fix`, `borrow`, `to`), which keeps the words a document is
+/// searched for at those that can match.
+pub(crate) fn stem_start(stem: &str) -> usize {
+    let bytes = stem.as_bytes();
+    let changed = if bytes.ends_with(b"ie") {
+        2
+    } else if bytes.ends_with(b"bl") || bytes.last().is_some_and(|b| b"eiy".contains(b)) {
+        1
+    } else {
+        0
+    };
+    let keep = stem.chars().count().saturating_sub(changed).max(1);
+    stem.char_indices().nth(keep).map_or(stem.len(), |(i, _)| i)
 }
 
 /// Words too common to be required by a query: the classic English stop list of
@@ -417,6 +430,48 @@ fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every word starts with what [`stem_start`] keeps of its stem: the words
+    /// of the project's documents, inflected with the suffixes the stemmer
+    /// removes or rewrites, and the stemmer's exceptions.
+    #[test]
+    fn every_word_starts_with_its_stems_start() {
+        const SUFFIXES: [&str; 48] = [
+            "", "s", "es", "ies", "ied", "ing", "ed", "ly", "ingly", "edly", "eed", "eedly",
+            "sses", "ness", "ational", "tional", "ization", "ation", "ator", "ement", "able",
+            "ible", "ance", "ence", "ency", "ancy", "izer", "fulness", "ousness", "iveness",
+            "ability", "ibility", "ality", "alism", "ful", "lessly", "ously", "ive", "ical",
+            "icate", "iciti", "ent", "ism", "er", "y", "ying", "al", "ogy",
+        ];
+        let mut words: Vec<String> = [
+            "dying", "lying", "tying", "skies", "gently", "early", "only",
+        ]
+        .map(String::from)
+        .to_vec();
+        for file in ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"] {
+            let text = std::fs::read_to_string(file).unwrap().to_lowercase();
+            words.extend(
+                text.split(|c: char| !c.is_ascii_lowercase())
+                    .filter(|w| w.len() > 1)
+                    .map(String::from),
+            );
+        }
+        words.sort_unstable();
+        words.dedup();
+        for base in &words {
+            let trimmed = [base.as_str(), &base[..base.len() - 1]];
+            for (root, suffix) in trimmed.iter().flat_map(|r| SUFFIXES.map(|s| (r, s))) {
+                let word = format!("{root}{suffix}");
+                let stemmed = stem(&word);
+                let start = &stemmed[..stem_start(&stemmed)];
+                assert!(word.starts_with(start), "{word} → {stemmed}, kept {start}");
+            }
+        }
+        assert_eq!(stem_start("fix"), 3);
+        assert_eq!(stem_start("hope"), 3);
+        assert_eq!(stem_start("die"), 1);
+        assert_eq!(stem_start("été"), "été".len());
+    }
 
     #[test]
     fn stems_table() {

@@ -275,9 +275,17 @@ fn scan_with<'q>(
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
-    let mut skimmer = Skimmer::new(query).filter(|_| skim);
+    let mut skimmer = None;
     for u in &units {
         body.reset();
+        // Typos settle as terms are found, in this document or another thread's:
+        // from then on, bodies may be skimmed and fewer words need a look.
+        if skim && skimmer.is_none() {
+            skimmer = Skimmer::new(query);
+            if skimmer.is_some() {
+                tokenizer = Tokenizer::filtered(query.filter());
+            }
+        }
         let (title, path) = match u.section {
             Some(k) => (Some(&titles[k]), &paths[k]),
             None => (None, &file),
