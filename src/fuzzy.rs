@@ -81,21 +81,14 @@ impl Typo {
     /// Whether `word` could be within the allowed edits: a cheap test on length and
     /// letters (each letter one word has and the other lacks costs an edit).
     pub(crate) fn may_match(&self, word: &str) -> bool {
-        // Bytes bound characters from above: too few bytes, too few characters.
-        if word.len() + self.max_edits < self.chars.len() {
-            return false;
-        }
-        let len = if word.is_ascii() {
-            word.len()
-        } else {
-            word.chars().count()
-        };
-        if len.abs_diff(self.chars.len()) > self.max_edits {
-            return false;
-        }
-        let m = mask(word);
-        (self.mask & !m).count_ones() as usize <= self.max_edits
-            && (m & !self.mask).count_ones() as usize <= self.max_edits
+        self.may_match_shape(&Shape::of(word))
+    }
+
+    /// [`Typo::may_match`] for a word's shape, measured once for every term.
+    pub(crate) fn may_match_shape(&self, word: &Shape) -> bool {
+        word.chars.abs_diff(self.chars.len()) <= self.max_edits
+            && (self.mask & !word.mask).count_ones() as usize <= self.max_edits
+            && (word.mask & !self.mask).count_ones() as usize <= self.max_edits
     }
 
     /// The edits from this word to `word`, if within the allowed number.
@@ -112,6 +105,26 @@ impl Typo {
     pub(crate) fn discount(&self, word: &str, edits: usize) -> f32 {
         let longest = self.chars.len().max(word.chars().count()).max(1);
         1.0 - edits as f32 / longest as f32
+    }
+}
+
+/// What [`Typo::may_match`] needs of a word: its length in characters and its
+/// letters.
+pub(crate) struct Shape {
+    chars: usize,
+    mask: u64,
+}
+
+impl Shape {
+    pub(crate) fn of(word: &str) -> Shape {
+        Shape {
+            chars: if word.is_ascii() {
+                word.len()
+            } else {
+                word.chars().count()
+            },
+            mask: mask(word),
+        }
     }
 }
 

@@ -37,14 +37,8 @@ pub(crate) fn lower_or_digit(x: u64) -> u64 {
 
 /// ASCII letters and digits.
 pub(crate) fn alnum(x: u64) -> u64 {
-    lower_or_digit(x) | upper(x)
-}
-
-/// Lanes equal to `b`, or to its capital when `b` is a lowercase letter.
-pub(crate) fn folded_eq(x: u64, b: u8) -> u64 {
-    let t = (x | (LOW * 0x20)) ^ (LOW * u64::from(b));
-    // High bit set where a lane of `t` is zero, exactly.
-    !(((t & !HIGH) + !HIGH) | t | !HIGH)
+    // Bit 5 set makes capitals lowercase and makes no other byte a letter.
+    within(x, b'0', b'9') | within(x | (LOW * 0x20), b'a', b'z')
 }
 
 /// Each lane's high bit moved to the next lane up, `carry` into lane 0.

@@ -7,13 +7,12 @@
 //! near, so the ranker can use it when the query word itself occurs nowhere.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::chars::has_joiner;
 use super::terms::{Filter, Token, TokenKind, Tokenizer, pair_key};
-use crate::fuzzy::Typo;
+use crate::fuzzy::{Shape, Typo};
 
 /// Queries longer than this keep their first terms (term sets are 64-bit masks).
 pub(crate) const MAX_TERMS: usize = 64;
@@ -341,14 +340,15 @@ pub(crate) fn is_stop_word(word: &str) -> bool {
 /// stem or measure.
 pub(crate) struct Matcher<'q> {
     query: &'q Query,
-    seen: HashMap<Box<str>, Option<Found>>,
+    /// Keyed by words of documents: a hash seeded per process.
+    seen: foldhash::HashMap<Box<str>, Option<Found>>,
 }
 
 impl<'q> Matcher<'q> {
     pub(crate) fn new(query: &'q Query) -> Matcher<'q> {
         Matcher {
             query,
-            seen: HashMap::new(),
+            seen: foldhash::HashMap::default(),
         }
     }
 
@@ -376,10 +376,17 @@ impl<'q> Matcher<'q> {
         if stems | near == 0 {
             return None;
         }
-        let maybe = query.terms.iter().enumerate().any(|(i, q)| {
-            (stems >> i & 1 == 1 && starts_with(bytes, &q.text.as_bytes()[..q.prefix]))
-                || (near >> i & 1 == 1 && q.typo.as_ref().is_some_and(|t| t.may_match(word)))
+        let stemmed = query.terms.iter().enumerate().any(|(i, q)| {
+            stems >> i & 1 == 1 && starts_with(bytes, &q.text.as_bytes()[..q.prefix])
         });
+        let maybe = stemmed || {
+            let shape = (near != 0).then(|| Shape::of(word));
+            shape.is_some_and(|shape| {
+                query.terms.iter().enumerate().any(|(i, q)| {
+                    near >> i & 1 == 1 && q.typo.as_ref().is_some_and(|t| t.may_match_shape(&shape))
+                })
+            })
+        };
         if !maybe {
             return None;
         }

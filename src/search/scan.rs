@@ -8,14 +8,12 @@
 //! Units where no query term occurs are only counted; the others keep their
 //! counts, so a scan's size grows with the matches, not with the document.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use super::chars::is_cjk;
 use super::query::{Found, Matcher, Query};
-use super::skip::Skimmer;
+use super::skip::{Skimmer, word_runs};
 use super::terms::{Token, TokenKind, Tokenizer};
-use crate::lanes;
 use crate::tree::{BlockKind, Document, NodeId, TitleSource, next_line_end};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the
@@ -255,7 +253,7 @@ fn scan_with<'q>(
     let mut s = Scanner {
         query,
         matcher,
-        near_ids: HashMap::new(),
+        near_ids: foldhash::HashMap::default(),
         out: DocScan {
             df: vec![0; query.terms.len()],
             ..DocScan::default()
@@ -276,6 +274,7 @@ fn scan_with<'q>(
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
     let mut skimmer = None;
+    let search_text = doc.search_text();
     for u in &units {
         body.reset();
         // Typos settle as terms are found, in this document or another thread's:
@@ -290,13 +289,15 @@ fn scan_with<'q>(
             Some(k) => (Some(&titles[k]), &paths[k]),
             None => (None, &file),
         };
-        let text = &doc.search_text()[u.body..u.span.end];
-        // A body's length: its runs of letters and digits, plus its grams where
-        // text has no spaces; the same whether it is read or skipped.
-        body.len = word_runs(text.as_bytes());
+        let text = &search_text[u.body..u.span.end];
         let skimmed = skimmer
             .as_mut()
             .is_some_and(|skim| skim.skim(text, u.body, s.matcher));
+        // A body's length: its runs of letters and digits, plus its grams where
+        // text has no spaces; the same whether it is read or skipped.
+        body.len = skimmer
+            .as_ref()
+            .map_or_else(|| word_runs(text.as_bytes()), Skimmer::runs);
         match &skimmer {
             Some(skim) if skimmed => {
                 body.len += grams(text);
@@ -346,25 +347,11 @@ fn digest(parts: &[&[u8]]) -> u64 {
     (h ^ h >> 32).wrapping_mul(K) ^ h >> 29
 }
 
-/// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:
-/// about its words and identifier parts, without cutting it into tokens
-/// (markup such as `|`, `---` or `*` counts for nothing). Eight bytes at a time.
-fn word_runs(bytes: &[u8]) -> u32 {
-    let mut runs = 0;
-    let mut carry = 0;
-    for at in (0..bytes.len()).step_by(8) {
-        let x = lanes::load(bytes, at);
-        let word = lanes::alnum(x) | (x & lanes::HIGH);
-        runs += (word & !lanes::shifted(word, carry)).count_ones();
-        carry = lanes::carry(word);
-    }
-    runs
-}
-
 /// The grams of text written without spaces in `text`, as the tokenizer cuts
 /// them: a run of such characters gives one for each pair, or one if alone.
 fn grams(text: &str) -> u32 {
-    if text.is_ascii() {
+    // Every such character is encoded from byte 0xE3 on.
+    if !text.bytes().any(|b| b >= 0xE3) {
         return 0;
     }
     let (mut grams, mut run) = (0, 0u32);
@@ -382,7 +369,7 @@ fn grams(text: &str) -> u32 {
 struct Scanner<'q, 'm> {
     query: &'q Query,
     matcher: &'m mut Matcher<'q>,
-    near_ids: HashMap<Box<str>, u32>,
+    near_ids: foldhash::HashMap<Box<str>, u32>,
     out: DocScan,
     tokenizer: Tokenizer,
     stop_only: bool,
@@ -616,5 +603,19 @@ mod tests {
         }
         let text = std::fs::read_to_string("README.md").unwrap();
         assert_eq!(word_runs(text.as_bytes()), slow(&text));
+        // A skimmer counts them too, whether it skims (`zz`), finds the body
+        // dense with starts (`a`) at any point, or reads it whole (`所有权`).
+        for q in ["zz", "a", "所有权"] {
+            let query = Query::new(q);
+            let mut matcher = Matcher::new(&query);
+            let mut skimmer = Skimmer::new(&query).unwrap();
+            for cut in (0..text.len())
+                .step_by(997)
+                .filter(|&c| text.is_char_boundary(c))
+            {
+                skimmer.skim(&text[cut..], 0, &mut matcher);
+                assert_eq!(skimmer.runs(), slow(&text[cut..]), "{q} from {cut}");
+            }
+        }
     }
 }

@@ -26,14 +26,14 @@ const DENSE: usize = 24;
 
 /// Finds a query's terms in bodies without tokenizing all of them.
 pub(crate) struct Skimmer {
-    /// The lowercase first bytes of the terms' starts, distinct.
-    firsts: Vec<u8>,
     /// Per lowercase first byte: the terms' starts beginning with it.
     by_first: Vec<Vec<Vec<u8>>>,
     /// Whether every term starts with ASCII, so bodies beyond ASCII may be
     /// skimmed too (a term starting otherwise is looked for by reading).
     ascii_starts: bool,
     tokenizer: Tokenizer,
+    /// The word runs of the last body (see [`word_runs`]).
+    runs: u32,
     starts: Vec<usize>,
     found: Vec<Skimmed>,
     /// The texts of `found`, one after another.
@@ -83,20 +83,16 @@ impl Skimmer {
         if !query.typos_settled() {
             return None;
         }
-        let mut firsts = Vec::new();
         let mut by_first = vec![Vec::new(); 256];
         for term in query.terms.iter().filter(|t| t.start().is_ascii()) {
             let start = term.start().as_bytes();
-            firsts.push(start[0]);
             by_first[usize::from(start[0])].push(start.to_vec());
         }
-        firsts.sort_unstable();
-        firsts.dedup();
         Some(Skimmer {
-            firsts,
             by_first,
             ascii_starts: query.terms.iter().all(|t| t.start().is_ascii()),
             tokenizer: Tokenizer::default(),
+            runs: 0,
             starts: Vec::new(),
             found: Vec::new(),
             texts: String::new(),
@@ -105,12 +101,17 @@ impl Skimmer {
 
     /// Finds every token of `body` the matcher finds, in order, for
     /// [`Skimmer::tokens`], and returns true; or returns false when the body is
-    /// better read whole. `base` is added to offsets.
+    /// better read whole. `base` is added to offsets. Either way it counts the
+    /// body's word runs, for [`Skimmer::runs`], in the same pass.
     pub(crate) fn skim(&mut self, body: &str, base: usize, matcher: &mut Matcher<'_>) -> bool {
         self.found.clear();
         self.texts.clear();
         let ascii = body.is_ascii();
-        if !(ascii || self.ascii_starts) || !self.find_starts(body) {
+        if !(ascii || self.ascii_starts) {
+            self.runs = word_runs(body.as_bytes());
+            return false;
+        }
+        if !self.find_starts(body) {
             return false;
         }
         let bytes = body.as_bytes();
@@ -175,6 +176,11 @@ impl Skimmer {
         true
     }
 
+    /// The word runs of the body last skimmed (or not).
+    pub(crate) fn runs(&self) -> u32 {
+        self.runs
+    }
+
     /// The tokens the last successful [`Skimmer::skim`] found, in order.
     pub(crate) fn tokens(&self) -> impl Iterator<Item = Token<'_>> {
         self.found.iter().map(|t| Token {
@@ -189,41 +195,60 @@ impl Skimmer {
     /// false when there are too many to be worth it. Eight bytes at a time: a
     /// lane is a candidate where a part of an identifier starts (a letter or
     /// digit after none, or a capital) with the first letter of some term.
+    /// Counts the body's word runs on the way, to its end.
     fn find_starts(&mut self, body: &str) -> bool {
         let bytes = body.as_bytes();
         self.starts.clear();
         let most = bytes.len() / DENSE + 1;
-        let mut carry = 0;
+        let (mut carry, mut runs, mut run_carry) = (0, 0, 0);
         for at in (0..bytes.len()).step_by(8) {
             let x = lanes::load(bytes, at);
             let word = lanes::alnum(x);
-            let part = word & (!lanes::shifted(word, carry) | lanes::upper(x));
+            let run = word | (x & lanes::HIGH);
+            runs += (run & !lanes::shifted(run, run_carry)).count_ones();
+            run_carry = lanes::carry(run);
+            let mut part = word & (!lanes::shifted(word, carry) | lanes::upper(x));
             carry = lanes::carry(word);
-            if part == 0 {
-                continue;
-            }
-            let mut hits = self
-                .firsts
-                .iter()
-                .fold(0, |m, &f| m | lanes::folded_eq(x, f))
-                & part;
-            while hits != 0 {
-                let here = at + (hits.trailing_zeros() / 8) as usize;
-                hits &= hits - 1;
+            // About one part starts in eight bytes: each is looked up.
+            while part != 0 {
+                let here = at + (part.trailing_zeros() / 8) as usize;
+                part &= part - 1;
+                let first = usize::from(bytes[here].to_ascii_lowercase());
                 let rest = &bytes[here..];
                 let starts = |start: &Vec<u8>| {
                     rest.get(..start.len())
                         .is_some_and(|h| h.eq_ignore_ascii_case(start))
                 };
-                let first = usize::from(bytes[here].to_ascii_lowercase());
                 if self.by_first[first].iter().any(starts) {
                     self.starts.push(here);
                     if self.starts.len() > most {
+                        self.runs = runs + word_runs_from(bytes, at + 8, run_carry);
                         return false;
                     }
                 }
             }
         }
+        self.runs = runs;
         true
     }
+}
+
+/// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:
+/// about its words and identifier parts, without cutting it into tokens
+/// (markup such as `|`, `---` or `*` counts for nothing). Eight bytes at a time.
+pub(crate) fn word_runs(bytes: &[u8]) -> u32 {
+    word_runs_from(bytes, 0, 0)
+}
+
+/// [`word_runs`] of `bytes[from..]`, where `carry` says whether the byte before
+/// `from` is in a run (as [`lanes::carry`] gives it).
+fn word_runs_from(bytes: &[u8], from: usize, mut carry: u64) -> u32 {
+    let mut runs = 0;
+    for at in (from..bytes.len()).step_by(8) {
+        let x = lanes::load(bytes, at);
+        let word = lanes::alnum(x) | (x & lanes::HIGH);
+        runs += (word & !lanes::shifted(word, carry)).count_ones();
+        carry = lanes::carry(word);
+    }
+    runs
 }
