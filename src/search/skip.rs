@@ -2,18 +2,20 @@
 //! ones that are need not cut all of its text into tokens.
 //!
 //! Every token a term matches starts with the term's first letters
-//! ([`Term::start`]) where a part of an identifier starts. So a plain ASCII body
-//! is searched for those starts (a byte search per first letter), and only the
-//! chunks (runs of text between separators) where one is found are tokenized,
-//! whole, and shown to the matcher. The tokens found reach the caller in order,
-//! numbered so that two are consecutive exactly when nothing but separators and
-//! joiners lies between them, which is all a phrase needs of positions: the
-//! caller counts exactly what reading the whole body would count.
+//! ([`Term::start`]: all of its stem, unless the stem's last letters may differ
+//! from its words') where a part of an identifier starts. So a body is searched
+//! for those starts (each part's first letter looked up, eight bytes at a
+//! time), and only the chunks (runs of text between separators) where one is
+//! found are tokenized, whole, and shown to the matcher. The tokens found reach
+//! the caller in order, numbered so that two are consecutive exactly when
+//! nothing but separators and joiners lies between them, which is all a phrase
+//! needs of positions: the caller counts exactly what reading the whole body
+//! would count.
 //!
-//! A body dense with starts (a stop word's `t`, say), a body beyond ASCII when
-//! some term starts beyond ASCII, and every body while some typo-tolerant term
-//! has not been found anywhere (a word near it could be anything) are read whole
-//! instead.
+//! A body dense with starts (a one-letter stop word's, say) and a body beyond
+//! ASCII when some term starts beyond ASCII are read whole instead; so is every
+//! body until each typo-tolerant term has been found somewhere (a word near it
+//! could be anything).
 
 use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk};
 use super::query::{Matcher, Query};
