@@ -6,7 +6,7 @@
 //
 //   node tests/hosts/gemini.mjs path/to/mdsel path/to/work-dir
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -62,6 +62,7 @@ const model = createServer((req, res) => {
 await new Promise((resolve) => model.listen(0, "127.0.0.1", resolve));
 
 const home = mkdtempSync(join(tmpdir(), "mdsel-gemini-"));
+process.on("exit", () => rmSync(home, { recursive: true, force: true }));
 mkdirSync(join(home, ".gemini"));
 writeFileSync(
   join(home, ".gemini", "settings.json"),
