@@ -30,6 +30,8 @@ const DENSE: usize = 24;
 pub(crate) struct Skimmer {
     /// Per lowercase first byte: the terms' starts beginning with it.
     by_first: Vec<Vec<Vec<u8>>>,
+    /// The lowercase first bytes of `by_first` that hold a start, one bit each.
+    firsts: [u64; 4],
     /// Whether every term starts with ASCII, so bodies beyond ASCII may be
     /// skimmed too (a term starting otherwise is looked for by reading).
     ascii_starts: bool,
@@ -86,12 +88,15 @@ impl Skimmer {
             return None;
         }
         let mut by_first = vec![Vec::new(); 256];
+        let mut firsts = [0; 4];
         for term in query.terms.iter().filter(|t| t.start().is_ascii()) {
             let start = term.start().as_bytes();
             by_first[usize::from(start[0])].push(start.to_vec());
+            firsts[usize::from(start[0] >> 6)] |= 1 << (start[0] & 63);
         }
         Some(Skimmer {
             by_first,
+            firsts,
             ascii_starts: query.terms.iter().all(|t| t.start().is_ascii()),
             tokenizer: Tokenizer::default(),
             runs: 0,
@@ -213,9 +218,15 @@ impl Skimmer {
             carry = lanes::carry(word);
             // About one part starts in eight bytes: each is looked up.
             while part != 0 {
-                let here = at + (part.trailing_zeros() / 8) as usize;
+                let lane = part.trailing_zeros() / 8;
                 part &= part - 1;
-                let first = usize::from(bytes[here].to_ascii_lowercase());
+                // A letter or digit, lowercase with bit 5 set.
+                let first = (x >> (lane * 8)) as u8 | 0x20;
+                if self.firsts[usize::from(first >> 6)] >> (first & 63) & 1 == 0 {
+                    continue;
+                }
+                let here = at + lane as usize;
+                let first = usize::from(first);
                 let rest = &bytes[here..];
                 let starts = |start: &Vec<u8>| {
                     rest.get(..start.len())
