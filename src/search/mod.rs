@@ -381,6 +381,25 @@ mod tests {
         );
     }
 
+    /// A word near a term that occurs (`cut` for `cat`) is judged only while
+    /// the term has not been found, so a phrase it makes must not count: the
+    /// score may not depend on which document came first.
+    #[test]
+    fn a_phrase_does_not_depend_on_which_document_came_first() {
+        let near = "## Notes\n\nwrap cut here, and more words.\n";
+        let term = "## Pets\n\na cat and a dog.\n";
+        let score = |texts: &[&str]| {
+            let d = docs(texts);
+            let k = texts.iter().position(|t| *t == near).unwrap();
+            let got = hits(&d, "wrap cat");
+            got.iter()
+                .find(|h| h.0.starts_with(&format!("d{k}::")))
+                .map(|h| h.1)
+                .unwrap_or_else(|| panic!("{got:?}"))
+        };
+        assert_eq!(score(&[near, term]), score(&[term, near]));
+    }
+
     #[test]
     fn typos_find_the_word_they_miss() {
         let d =

@@ -54,7 +54,7 @@ struct Scored {
     start: usize,
     lens: [u32; 3],
     tf: std::ops::Range<u32>,
-    phrase: bool,
+    phrase: Vec<u64>,
     digest: u64,
     key: u64,
     front: bool,
@@ -221,6 +221,9 @@ struct Stats {
     best: f32,
     /// Query terms a unit must hold for the all-terms bonus, as a mask.
     required: u64,
+    /// Query terms that occur nowhere, as a mask: only their near words make
+    /// phrases.
+    found_nowhere: u64,
 }
 
 impl Stats {
@@ -275,7 +278,11 @@ impl Stats {
             0.0
         };
         let best = weight.iter().sum::<f32>() * (1.0 + ALL_TERMS + phrase);
+        let found_nowhere = (0..nq)
+            .filter(|&i| acc.df[i] == 0)
+            .fold(0u64, |m, i| m | 1 << i);
         Stats {
+            found_nowhere,
             avg_len,
             idf,
             weight,
@@ -358,7 +365,8 @@ impl Stats {
         // A front matter's phrases are its keys' values, mostly the title
         // again beside a word (`signatures: ['js.Babel [OPTIONS]']`): no
         // sign that the page's metadata answers better than its sections.
-        if u.phrase && !u.front && acc.query.phrase.len() >= 2 {
+        let phrase = u.phrase.iter().any(|&m| m & !self.found_nowhere == 0);
+        if phrase && !u.front && acc.query.phrase.len() >= 2 {
             bonus += PHRASE;
         }
         let score = best[..nq].iter().sum::<f32>() * bonus;

@@ -42,8 +42,13 @@ pub(crate) struct UnitScan {
     pub(crate) lens: [u32; 3],
     /// Its term counts, a range of [`DocScan::tf`].
     pub(crate) tf: Range<u32>,
-    /// The whole query occurs as a phrase in its title or body.
-    pub(crate) phrase: bool,
+    /// Where the whole query occurs as a phrase in its title or body: for
+    /// each such place, the query terms it matched by a near word that does
+    /// not start as the term's words do (none: it needs no such word),
+    /// distinct. Whether such a word is judged at all depends on when its
+    /// term was first found, so its phrase counts only if the term occurs
+    /// nowhere, when every such word is judged.
+    pub(crate) phrase: Vec<u64>,
     /// A digest of its text, heading included: units with the same one are
     /// copies (a page's versions).
     pub(crate) digest: u64,
@@ -159,8 +164,11 @@ struct Tally {
     /// Words and grams (set by the caller, from tokenizer positions).
     len: u32,
     hits: Vec<(u32, u16)>,
-    phrase: bool,
+    /// See [`UnitScan::phrase`].
+    phrase: Vec<u64>,
     run: usize,
+    /// The terms the current run matched by a near word.
+    run_near: u64,
     last_pos: u32,
 }
 
@@ -168,8 +176,9 @@ impl Tally {
     fn reset(&mut self) {
         self.len = 0;
         self.hits.clear();
-        self.phrase = false;
+        self.phrase.clear();
         self.run = 0;
+        self.run_near = 0;
     }
 
     /// Takes in another spelling of the same field: each term counts as often
@@ -186,7 +195,8 @@ impl Tally {
 
     /// Counts one token: the term it matched (`id` local, `term` the query
     /// term it stands for, `worth` what it counts).
-    fn add(&mut self, token: &Token<'_>, found: Option<Match>, phrase: &[u32]) {
+    fn add(&mut self, token: &Token<'_>, found: Option<Match>, query: &Query) {
+        let phrase = &query.phrase;
         if token.kind == TokenKind::Whole {
             if let Some(m) = found {
                 bump(&mut self.hits, m.id, m.worth);
@@ -201,15 +211,25 @@ impl Tally {
         if phrase.len() < 2 {
             return;
         }
+        // A near word is sure to be seen, whenever its document is read,
+        // where it starts as its term's words do; elsewhere only while its
+        // term is found nowhere, which is known when ranking.
+        let sure = id == term || token.text.starts_with(query.terms[term as usize].start());
+        let near = if sure { 0 } else { 1 << term };
         let follows = self.run > 0 && token.pos == self.last_pos + 1;
-        self.run = if follows && phrase[self.run] == term {
-            self.run + 1
+        if follows && phrase[self.run] == term {
+            self.run += 1;
+            self.run_near |= near;
         } else {
-            usize::from(phrase[0] == term)
-        };
+            self.run = usize::from(phrase[0] == term);
+            self.run_near = if self.run == 1 { near } else { 0 };
+        }
         if self.run == phrase.len() {
-            self.phrase = true;
+            if !self.phrase.contains(&self.run_near) {
+                self.phrase.push(self.run_near);
+            }
             self.run = 0;
+            self.run_near = 0;
         }
         self.last_pos = token.pos;
     }
@@ -258,7 +278,7 @@ fn scan_with<'q>(
             df: vec![0; query.terms.len()],
             ..DocScan::default()
         },
-        tokenizer: Tokenizer::default(),
+        tokenizer: Tokenizer::filtered(query.filter()),
         stop_only: !query.has_content(),
     };
     let units = units(doc, max_words);
@@ -303,13 +323,13 @@ fn scan_with<'q>(
                 body.len += grams(text);
                 for token in skim.tokens() {
                     let found = s.find(&token);
-                    body.add(&token, found, &query.phrase);
+                    body.add(&token, found, query);
                 }
             }
             _ => tokenizer.run(text, u.body, |token| {
                 body.len += u32::from(token.kind == TokenKind::Gram);
                 let found = s.find(token);
-                body.add(token, found, &query.phrase);
+                body.add(token, found, query);
             }),
         }
         query.symbols_in(text, |term, _| bump(&mut body.hits, term, UNIT));
@@ -416,10 +436,10 @@ impl Scanner<'_, '_> {
         let mut tally = Tally::default();
         let mut tokenizer = std::mem::take(&mut self.tokenizer);
         tokenizer.reset();
-        let phrase = &self.query.phrase;
+        let query = self.query;
         tokenizer.run(text, 0, |t| {
             let found = self.find(t);
-            tally.add(t, found, phrase);
+            tally.add(t, found, query);
         });
         self.query
             .symbols_in(text, |term, _| bump(&mut tally.hits, term, UNIT));
@@ -512,7 +532,15 @@ impl Scanner<'_, '_> {
                 start: unit.span.start,
                 lens,
                 tf: from as u32..out.tf.len() as u32,
-                phrase: body.phrase || title.is_some_and(|t| t.phrase),
+                phrase: {
+                    let mut phrase = body.phrase.clone();
+                    for &m in title.map_or(&[][..], |t| &t.phrase[..]) {
+                        if !phrase.contains(&m) {
+                            phrase.push(m);
+                        }
+                    }
+                    phrase
+                },
             });
         } else {
             out.tf.truncate(from);
