@@ -321,9 +321,9 @@ fn scan_with<'q>(
         match &skimmer {
             Some(skim) if skimmed => {
                 body.len += grams(text);
-                for token in skim.tokens() {
-                    let found = s.find(&token);
-                    body.add(&token, found, query);
+                for (token, found) in skim.tokens() {
+                    let found = s.matched(&token, found);
+                    body.add(&token, Some(found), query);
                 }
             }
             _ => tokenizer.run(text, u.body, |token| {
@@ -398,8 +398,14 @@ struct Scanner<'q, 'm> {
 impl Scanner<'_, '_> {
     /// What a token that matches is to the query.
     fn find(&mut self, token: &Token<'_>) -> Option<Match> {
-        match self.matcher.find(token)? {
-            Found::Term(t) => Some(Match {
+        let found = self.matcher.find(token)?;
+        Some(self.matched(token, found))
+    }
+
+    /// What a token the matcher found is to the unit.
+    fn matched(&mut self, token: &Token<'_>, found: Found) -> Match {
+        match found {
+            Found::Term(t) => Match {
                 id: t,
                 term: t,
                 worth: if self.query.terms[t as usize].typed(token.text) {
@@ -407,7 +413,7 @@ impl Scanner<'_, '_> {
                 } else {
                     STEMMED
                 },
-            }),
+            },
             Found::Near { term, edits } => {
                 let id = match self.near_ids.get(token.text) {
                     Some(&id) => id,
@@ -423,11 +429,11 @@ impl Scanner<'_, '_> {
                         id
                     }
                 };
-                Some(Match {
+                Match {
                     id,
                     term,
                     worth: UNIT,
-                })
+                }
             }
         }
     }

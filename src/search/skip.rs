@@ -18,7 +18,7 @@
 //! could be anything).
 
 use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk};
-use super::query::{Matcher, Query};
+use super::query::{Found, Matcher, Query};
 use super::terms::{Token, TokenKind, Tokenizer};
 use crate::lanes;
 
@@ -46,6 +46,8 @@ pub(crate) struct Skimmer {
 
 /// A token found by skimming, its text a range of [`Skimmer::texts`].
 struct Skimmed {
+    /// What the matcher found it to be.
+    found: Found,
     kind: TokenKind,
     start: usize,
     pos: u32,
@@ -149,10 +151,11 @@ impl Skimmer {
                 if token.kind != TokenKind::Whole {
                     parts = token.pos + 1;
                 }
-                if matcher.find(token).is_some() {
+                if let Some(what) = matcher.find(token) {
                     let at = texts.len();
                     texts.push_str(token.text);
                     found.push(Skimmed {
+                        found: what,
                         kind: token.kind,
                         start: token.start,
                         pos: token.pos,
@@ -188,13 +191,17 @@ impl Skimmer {
         self.runs
     }
 
-    /// The tokens the last successful [`Skimmer::skim`] found, in order.
-    pub(crate) fn tokens(&self) -> impl Iterator<Item = Token<'_>> {
-        self.found.iter().map(|t| Token {
-            text: &self.texts[t.text.clone()],
-            kind: t.kind,
-            start: t.start,
-            pos: t.pos,
+    /// The tokens the last successful [`Skimmer::skim`] found, in order, with
+    /// what the matcher found each to be.
+    pub(crate) fn tokens(&self) -> impl Iterator<Item = (Token<'_>, Found)> {
+        self.found.iter().map(|t| {
+            let token = Token {
+                text: &self.texts[t.text.clone()],
+                kind: t.kind,
+                start: t.start,
+                pos: t.pos,
+            };
+            (token, t.found)
         })
     }
 
