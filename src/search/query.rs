@@ -311,7 +311,7 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
 /// where it ends in `ie` (`die` from `dying`). Any other stem starts each of its
 /// words whole (`fix`, `borrow`, `to`), which keeps the words a document is
 /// searched for at those that can match.
-pub(crate) fn stem_start(stem: &str) -> usize {
+fn stem_start(stem: &str) -> usize {
     let bytes = stem.as_bytes();
     let changed = if bytes.ends_with(b"ie") {
         2
@@ -379,14 +379,13 @@ impl<'q> Matcher<'q> {
         let stemmed = query.terms.iter().enumerate().any(|(i, q)| {
             stems >> i & 1 == 1 && starts_with(bytes, &q.text.as_bytes()[..q.prefix])
         });
-        let maybe = stemmed || {
-            let shape = (near != 0).then(|| Shape::of(word));
-            shape.is_some_and(|shape| {
+        let maybe = stemmed
+            || (near != 0 && {
+                let shape = Shape::of(word);
                 query.terms.iter().enumerate().any(|(i, q)| {
                     near >> i & 1 == 1 && q.typo.as_ref().is_some_and(|t| t.may_match_shape(&shape))
                 })
-            })
-        };
+            });
         if !maybe {
             return None;
         }

@@ -47,7 +47,7 @@ pub(crate) struct UnitScan {
     /// not start as the term's words do (none: it needs no such word),
     /// distinct. Whether such a word is judged at all depends on when its
     /// term was first found, so its phrase counts only if the term occurs
-    /// nowhere, when every such word is judged.
+    /// nowhere, when every such word is judged. (Title and body may repeat one.)
     pub(crate) phrase: Vec<u64>,
     /// A digest of its text, heading included: units with the same one are
     /// copies (a page's versions).
@@ -538,15 +538,10 @@ impl Scanner<'_, '_> {
                 start: unit.span.start,
                 lens,
                 tf: from as u32..out.tf.len() as u32,
-                phrase: {
-                    let mut phrase = body.phrase.clone();
-                    for &m in title.map_or(&[][..], |t| &t.phrase[..]) {
-                        if !phrase.contains(&m) {
-                            phrase.push(m);
-                        }
-                    }
-                    phrase
-                },
+                phrase: (body.phrase.iter())
+                    .chain(title.map_or(&[][..], |t| &t.phrase))
+                    .copied()
+                    .collect(),
             });
         } else {
             out.tf.truncate(from);
