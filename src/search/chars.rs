@@ -296,12 +296,17 @@ mod tests {
                     let x = u64::from_le_bytes(bytes);
                     let bit = |m: u64| m >> (lane * 8 + 7) & 1 == 1;
                     assert_eq!(bit(alnum(x)), b.is_ascii_alphanumeric(), "{b} {lane}");
-                    assert_eq!(bit(upper(x)), b.is_ascii_uppercase(), "{b} {lane}");
+                    let (alnum, upper) = alnum_upper(x);
+                    assert_eq!(bit(alnum), b.is_ascii_alphanumeric(), "{b} {lane}");
+                    assert_eq!(bit(upper), b.is_ascii_uppercase(), "{b} {lane}");
                     let lower = b.is_ascii_lowercase() || b.is_ascii_digit();
                     assert_eq!(bit(lower_or_digit(x)), lower, "{b} {lane}");
                 }
             }
         }
         assert_eq!(load(b"abc", 0), u64::from_le_bytes(*b"abc\0\0\0\0\0"));
+        for mask in [0, HIGH, 0x80, 0x80 << 56, 0x8000_8080_0000_8000] {
+            assert_eq!(count(mask), mask.count_ones());
+        }
     }
 }

@@ -310,9 +310,15 @@ fn scan_with<'q>(
             None => (None, &file),
         };
         let text = &search_text[u.body..u.span.end];
+        // A unit whose title or path holds a content term is kept, so every
+        // stop word in its body counts.
+        let kept = [Some(path), title]
+            .into_iter()
+            .flatten()
+            .any(|t| keeps(query, s.stop_only, &t.hits));
         let skimmed = skimmer
             .as_mut()
-            .is_some_and(|skim| skim.skim(text, u.body, s.matcher));
+            .is_some_and(|skim| skim.skim(text, u.body, s.matcher, kept));
         // A body's length: its runs of letters and digits, plus its grams where
         // text has no spaces; the same whether it is read or skipped.
         body.len = skimmer
@@ -347,6 +353,13 @@ fn scan_with<'q>(
     s.out
 }
 
+/// Whether some of these hits keep their unit: stop words alone do not make
+/// a match, unless the query is nothing else.
+fn keeps<T: Copy>(query: &Query, stop_only: bool, hits: &[(u32, T)]) -> bool {
+    let terms = &query.terms;
+    (hits.iter()).any(|&(id, _)| stop_only || terms.get(id as usize).is_none_or(|t| !t.stop))
+}
+
 /// A 64-bit digest of some byte strings, read as one with its parts' lengths
 /// (not for keys an attacker chooses: two different texts folded as copies cost
 /// one result, and need equal lengths and a 1 in 2^64 chance).
@@ -370,8 +383,9 @@ fn digest(parts: &[&[u8]]) -> u64 {
 /// The grams of text written without spaces in `text`, as the tokenizer cuts
 /// them: a run of such characters gives one for each pair, or one if alone.
 fn grams(text: &str) -> u32 {
-    // Every such character is encoded from byte 0xE3 on.
-    if !text.bytes().any(|b| b >= 0xE3) {
+    // Every such character is encoded from byte 0xE3 on. (`is_ascii` reads a
+    // word at a time: most bodies are ASCII.)
+    if text.is_ascii() || !text.bytes().any(|b| b >= 0xE3) {
         return 0;
     }
     let (mut grams, mut run) = (0, 0u32);
@@ -523,11 +537,7 @@ impl Scanner<'_, '_> {
         for &(id, _) in &out.tf[from..] {
             out.df[id as usize] += 1;
         }
-        // Stop words alone do not make a match, unless the query is nothing else.
-        let terms = &self.query.terms;
-        let keep = out.tf[from..]
-            .iter()
-            .any(|&(id, _)| self.stop_only || terms.get(id as usize).is_none_or(|t| !t.stop));
+        let keep = keeps(self.query, self.stop_only, &out.tf[from..]);
         if keep {
             let (digest, key) = digests();
             out.matched.push(UnitScan {
@@ -581,6 +591,7 @@ mod tests {
             "snake_case name",
             "1.7.0",
             "how to install",
+            "what is the budget of a page",
             "install guide",
             "budget words page",
             "mdsel select selector",
@@ -642,7 +653,7 @@ mod tests {
                 .step_by(997)
                 .filter(|&c| text.is_char_boundary(c))
             {
-                skimmer.skim(&text[cut..], 0, &mut matcher);
+                skimmer.skim(&text[cut..], 0, &mut matcher, false);
                 assert_eq!(skimmer.runs(), slow(&text[cut..]), "{q} from {cut}");
             }
         }

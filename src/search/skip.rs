@@ -12,6 +12,12 @@
 //! needs of positions: the caller counts exactly what reading the whole body
 //! would count.
 //!
+//! A unit is kept only if some content term (not a stop word) is found in it;
+//! in one dropped, a stop word counts only in its rarity, for which it is
+//! enough to find it once. So in a body where no content term may start, and
+//! whose unit's title holds none, only a stop word's first token is looked for
+//! (`to`, `how`: looking at every one cost more than all the content terms).
+//!
 //! A body dense with starts (a one-letter stop word's, say) and a body beyond
 //! ASCII when some term starts beyond ASCII are read whole instead; so is every
 //! body until each typo-tolerant term has been found somewhere (a word near it
@@ -28,20 +34,35 @@ const DENSE: usize = 24;
 
 /// Finds a query's terms in bodies without tokenizing all of them.
 pub(crate) struct Skimmer {
-    /// Per lowercase first byte: the terms' starts beginning with it.
-    by_first: Vec<Vec<Vec<u8>>>,
-    /// The lowercase first bytes of `by_first` that hold a start, one bit each.
+    /// The terms' starts that are ASCII (a query has a few).
+    starts_ascii: Vec<Start>,
+    /// Their lowercase first bytes, one bit each.
     firsts: [u64; 4],
+    /// Their first two bytes, one bit per pair of their last five bits (see
+    /// [`pair`]): most words share a first letter with some term (`the` with
+    /// `to`, `a` with `activities`), few their first two.
+    pairs: [u64; 16],
     /// Whether every term starts with ASCII, so bodies beyond ASCII may be
     /// skimmed too (a term starting otherwise is looked for by reading).
     ascii_starts: bool,
     tokenizer: Tokenizer,
     /// The word runs of the last body (see [`word_runs`]).
     runs: u32,
-    starts: Vec<usize>,
+    /// Where a token of some term may start in the last body, and the stop
+    /// words it may be, one bit per term (0 when it may be a content term).
+    starts: Vec<(usize, u64)>,
+    /// Whether a content term may start in the last body.
+    content: bool,
     found: Vec<Skimmed>,
     /// The texts of `found`, one after another.
     texts: String,
+}
+
+/// A term's start (see [`Term::start`](super::query::Term::start)).
+struct Start {
+    text: Vec<u8>,
+    /// The term's bit if it is a stop word in a query of other words too.
+    stop: u64,
 }
 
 /// A token found by skimming, its text a range of [`Skimmer::texts`].
@@ -89,20 +110,39 @@ impl Skimmer {
         if !query.typos_settled() {
             return None;
         }
-        let mut by_first = vec![Vec::new(); 256];
+        let mut starts_ascii = Vec::new();
         let mut firsts = [0; 4];
-        for term in query.terms.iter().filter(|t| t.start().is_ascii()) {
+        let mut pairs = [0; 16];
+        let content = query.has_content();
+        for (i, term) in query.terms.iter().enumerate() {
             let start = term.start().as_bytes();
-            by_first[usize::from(start[0])].push(start.to_vec());
+            if !start.is_ascii() {
+                continue;
+            }
+            starts_ascii.push(Start {
+                text: start.to_vec(),
+                stop: if term.stop && content { 1 << i } else { 0 },
+            });
             firsts[usize::from(start[0] >> 6)] |= 1 << (start[0] & 63);
+            // A one-letter start takes whatever follows it.
+            let seconds = match start.get(1) {
+                Some(&b) => b..=b,
+                None => 0..=31,
+            };
+            for second in seconds {
+                let pair = pair(start[0], second);
+                pairs[pair >> 6] |= 1 << (pair & 63);
+            }
         }
         Some(Skimmer {
-            by_first,
+            starts_ascii,
             firsts,
+            pairs,
             ascii_starts: query.terms.iter().all(|t| t.start().is_ascii()),
             tokenizer: Tokenizer::default(),
             runs: 0,
             starts: Vec::new(),
+            content: false,
             found: Vec::new(),
             texts: String::new(),
         })
@@ -112,7 +152,17 @@ impl Skimmer {
     /// [`Skimmer::tokens`], and returns true; or returns false when the body is
     /// better read whole. `base` is added to offsets. Either way it counts the
     /// body's word runs, for [`Skimmer::runs`], in the same pass.
-    pub(crate) fn skim(&mut self, body: &str, base: usize, matcher: &mut Matcher<'_>) -> bool {
+    ///
+    /// `kept` says the body's unit is kept whatever the body holds (its title
+    /// holds a content term). If it is not, and no content term may start in
+    /// the body, only the first token of each stop word is found.
+    pub(crate) fn skim(
+        &mut self,
+        body: &str,
+        base: usize,
+        matcher: &mut Matcher<'_>,
+        kept: bool,
+    ) -> bool {
         self.found.clear();
         self.texts.clear();
         let ascii = body.is_ascii();
@@ -127,9 +177,15 @@ impl Skimmer {
         let mut done = 0; // where the last chunk tokenized ends
         let mut last: Option<Last> = None;
         let mut next_pos = 0u32;
+        // The stop words still looked for, when only their first tokens are.
+        let mut unseen = if kept || self.content {
+            None
+        } else {
+            Some(!0u64)
+        };
         for k in 0..self.starts.len() {
-            let at = self.starts[k];
-            if at < done {
+            let (at, stops) = self.starts[k];
+            if at < done || unseen.is_some_and(|unseen| stops & unseen == 0) {
                 continue;
             }
             let from = if ascii {
@@ -163,6 +219,13 @@ impl Skimmer {
                     });
                 }
             });
+            if let Some(unseen) = &mut unseen {
+                for t in &self.found[first..] {
+                    if let Found::Term(term) = t.found {
+                        *unseen &= !(1 << term);
+                    }
+                }
+            }
             // Renumber them: consecutive exactly when adjacent in the body.
             for t in &mut self.found[first..] {
                 if t.kind == TokenKind::Whole {
@@ -213,15 +276,18 @@ impl Skimmer {
     fn find_starts(&mut self, body: &str) -> bool {
         let bytes = body.as_bytes();
         self.starts.clear();
+        self.content = false;
         let most = bytes.len() / DENSE + 1;
         let (mut carry, mut runs, mut run_carry) = (0, 0, 0);
-        for at in (0..bytes.len()).step_by(8) {
+        // A `while` loop: `step_by` costs a few instructions per step here.
+        let mut at = 0;
+        while at < bytes.len() {
             let x = lanes::load(bytes, at);
-            let word = lanes::alnum(x);
+            let (word, upper) = lanes::alnum_upper(x);
             let run = word | (x & lanes::HIGH);
-            runs += (run & !lanes::shifted(run, run_carry)).count_ones();
+            runs += lanes::count(run & !lanes::shifted(run, run_carry));
             run_carry = lanes::carry(run);
-            let mut part = word & (!lanes::shifted(word, carry) | lanes::upper(x));
+            let mut part = word & (!lanes::shifted(word, carry) | upper);
             carry = lanes::carry(word);
             // About one part starts in eight bytes: each is looked up.
             while part != 0 {
@@ -233,24 +299,43 @@ impl Skimmer {
                     continue;
                 }
                 let here = at + lane as usize;
-                let first = usize::from(first);
+                let pair = pair(first, bytes.get(here + 1).map_or(0, |&b| b));
+                if self.pairs[pair >> 6] >> (pair & 63) & 1 == 0 {
+                    continue;
+                }
                 let rest = &bytes[here..];
-                let starts = |start: &Vec<u8>| {
-                    rest.get(..start.len())
-                        .is_some_and(|h| h.eq_ignore_ascii_case(start))
-                };
-                if self.by_first[first].iter().any(starts) {
-                    self.starts.push(here);
+                let (mut hit, mut stops) = (false, 0);
+                for start in &self.starts_ascii {
+                    let text = &start.text;
+                    if rest
+                        .get(..text.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(text))
+                    {
+                        hit = true;
+                        stops |= start.stop;
+                        self.content |= start.stop == 0;
+                    }
+                }
+                if hit {
+                    self.starts.push((here, stops));
                     if self.starts.len() > most {
                         self.runs = runs + word_runs_from(bytes, at + 8, run_carry);
                         return false;
                     }
                 }
             }
+            at += 8;
         }
         self.runs = runs;
         true
     }
+}
+
+/// A pair of bytes as an index of [`Skimmer::pairs`]: their last five bits,
+/// the same for a letter in either case (and shared with a few other bytes,
+/// which only makes a word looked at that need not be).
+fn pair(first: u8, second: u8) -> usize {
+    usize::from(first & 31) << 5 | usize::from(second & 31)
 }
 
 /// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:
@@ -264,11 +349,13 @@ pub(crate) fn word_runs(bytes: &[u8]) -> u32 {
 /// `from` is in a run (as [`lanes::carry`] gives it).
 fn word_runs_from(bytes: &[u8], from: usize, mut carry: u64) -> u32 {
     let mut runs = 0;
-    for at in (from..bytes.len()).step_by(8) {
+    let mut at = from;
+    while at < bytes.len() {
         let x = lanes::load(bytes, at);
         let word = lanes::alnum(x) | (x & lanes::HIGH);
-        runs += (word & !lanes::shifted(word, carry)).count_ones();
+        runs += lanes::count(word & !lanes::shifted(word, carry));
         carry = lanes::carry(word);
+        at += 8;
     }
     runs
 }
