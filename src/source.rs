@@ -513,17 +513,14 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
         }
     };
     let bytes = bytes.map_err(|error| failed_named(&path, error, entry))?;
-    decode(bytes)
-        .map(|(text, offset)| Source {
-            path: path.clone(),
-            text,
-            offset,
-        })
-        .map_err(|error| FailedFile {
+    match decode(bytes) {
+        Ok((text, offset)) => Ok(Source { path, text, offset }),
+        Err(error) => Err(FailedFile {
             path,
             error,
             suggestions: Vec::new(),
-        })
+        }),
+    }
 }
 
 fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {

@@ -214,7 +214,10 @@ impl DocOutline {
             })
         });
         DocOutline {
-            header_size: [above.size(0), header.size(header.descendants)],
+            header_size: [
+                above.size_in(0, &mut scratch),
+                header.size_in(header.descendants, &mut scratch),
+            ],
             above,
             height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
             header,

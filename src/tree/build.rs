@@ -244,8 +244,13 @@ struct Builder {
 impl Builder {
     fn new(text: &str) -> Builder {
         let document = Node::new(Kind::Document, 0..text.len(), None);
+        // About a block per 100 bytes of a small page: room for them at once
+        // saves the allocations of growing one node at a time (most pages of
+        // a big tree are a few KB); a big document grows as it must.
+        let mut nodes = Vec::with_capacity((text.len() / 100).clamp(16, 1024));
+        nodes.push(document);
         Builder {
-            nodes: vec![document],
+            nodes,
             headings: Vec::new(),
             front: None,
             root: None,
