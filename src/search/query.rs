@@ -7,11 +7,10 @@
 //! near, so the ranker can use it when the query word itself occurs nowhere.
 
 use std::borrow::Cow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::chars::has_joiner;
-use super::terms::{Filter, Token, TokenKind, Tokenizer, pair_key};
+use super::terms::{Filter, Pairs, Token, TokenKind, Tokenizer};
 use crate::fuzzy::{Shape, Typo};
 
 /// Queries longer than this keep their first terms (term sets are 64-bit masks).
@@ -51,9 +50,8 @@ pub(crate) struct Query {
     pub(crate) phrase: Vec<u32>,
     /// Per first byte: the word terms a word starting with it may stem to.
     first: Box<[u64; 256]>,
-    /// Bits by a word's first two bytes (lowercase; a one-letter word's second
-    /// is 0): set when a word starting so may stem to some word term.
-    pairs: Arc<[u64; 1024]>,
+    /// The first two bytes of the words that may stem to some word term.
+    pairs: Pairs,
     /// Per length of a plain ASCII word (the last slot: longer): set when it may
     /// be near an unseen typo-tolerant term, one bit per term.
     near_ascii: [u64; 64],
@@ -140,7 +138,7 @@ impl Query {
             })
             .collect();
         let mut first = Box::new([0u64; 256]);
-        let mut pairs = [0u64; 1024];
+        let mut pairs = Pairs::default();
         let mut near_len = [0u64; 64];
         let mut near_ascii = [0u64; 64];
         for (i, q) in terms.iter().enumerate() {
@@ -149,14 +147,7 @@ impl Query {
             }
             let prefix = &q.text.as_bytes()[..q.prefix];
             first[usize::from(prefix[0])] |= 1 << i;
-            let seconds = match prefix.get(1) {
-                Some(&b) => b..=b,
-                None => 0..=255,
-            };
-            for second in seconds {
-                let key = pair_key(prefix[0], second);
-                pairs[key >> 6] |= 1 << (key & 63);
-            }
+            pairs.add(prefix);
             if let Some(typo) = &q.typo {
                 for (len, slot) in near_len.iter_mut().enumerate() {
                     if typo.may_have_len(len) || len == 63 {
@@ -174,7 +165,7 @@ impl Query {
             terms,
             phrase,
             first,
-            pairs: Arc::new(pairs),
+            pairs,
             near_ascii,
             near_len,
             symbols,
@@ -205,7 +196,7 @@ impl Query {
     pub(crate) fn filter(&self) -> Filter {
         let unseen = !self.known.load(Ordering::Relaxed);
         let mut filter = Filter {
-            pairs: Arc::clone(&self.pairs),
+            pairs: self.pairs,
             len: 0,
             wholes: self.terms.iter().any(|t| t.kind == TokenKind::Whole),
         };

@@ -25,7 +25,7 @@
 
 use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk};
 use super::query::{Found, Matcher, Query};
-use super::terms::{Token, TokenKind, Tokenizer};
+use super::terms::{Pairs, Token, TokenKind, Tokenizer};
 use crate::lanes;
 
 /// A body with more starts than one per this many bytes is read whole: it is
@@ -36,12 +36,11 @@ const DENSE: usize = 24;
 pub(crate) struct Skimmer {
     /// The terms' starts that are ASCII (a query has a few).
     starts_ascii: Vec<Start>,
-    /// Their lowercase first bytes, one bit each.
+    /// Their lowercase first bytes, one bit each: the first test, which needs
+    /// no byte but the one in hand (about 1% of search's instructions).
     firsts: [u64; 4],
-    /// Their first two bytes, one bit per pair of their last five bits (see
-    /// [`pair`]): most words share a first letter with some term (`the` with
-    /// `to`, `a` with `activities`), few their first two.
-    pairs: [u64; 16],
+    /// Their first two bytes.
+    pairs: Pairs,
     /// Whether every term starts with ASCII, so bodies beyond ASCII may be
     /// skimmed too (a term starting otherwise is looked for by reading).
     ascii_starts: bool,
@@ -112,7 +111,7 @@ impl Skimmer {
         }
         let mut starts_ascii = Vec::new();
         let mut firsts = [0; 4];
-        let mut pairs = [0; 16];
+        let mut pairs = Pairs::default();
         let content = query.has_content();
         for (i, term) in query.terms.iter().enumerate() {
             let start = term.start().as_bytes();
@@ -124,15 +123,7 @@ impl Skimmer {
                 stop: if term.stop && content { 1 << i } else { 0 },
             });
             firsts[usize::from(start[0] >> 6)] |= 1 << (start[0] & 63);
-            // A one-letter start takes whatever follows it.
-            let seconds = match start.get(1) {
-                Some(&b) => b..=b,
-                None => 0..=31,
-            };
-            for second in seconds {
-                let pair = pair(start[0], second);
-                pairs[pair >> 6] |= 1 << (pair & 63);
-            }
+            pairs.add(start);
         }
         Some(Skimmer {
             starts_ascii,
@@ -299,8 +290,7 @@ impl Skimmer {
                     continue;
                 }
                 let here = at + lane as usize;
-                let pair = pair(first, bytes.get(here + 1).map_or(0, |&b| b));
-                if self.pairs[pair >> 6] >> (pair & 63) & 1 == 0 {
+                if !self.pairs.has(first, bytes.get(here + 1).map_or(0, |&b| b)) {
                     continue;
                 }
                 let rest = &bytes[here..];
@@ -329,13 +319,6 @@ impl Skimmer {
         self.runs = runs;
         true
     }
-}
-
-/// A pair of bytes as an index of [`Skimmer::pairs`]: their last five bits,
-/// the same for a letter in either case (and shared with a few other bytes,
-/// which only makes a word looked at that need not be).
-fn pair(first: u8, second: u8) -> usize {
-    usize::from(first & 31) << 5 | usize::from(second & 31)
 }
 
 /// The runs of ASCII letters and digits and of bytes beyond ASCII in `bytes`:

@@ -11,8 +11,6 @@
 //! here: this module allocates nothing per token. Character classes and the
 //! splitting of identifiers live in `chars`.
 
-use std::sync::Arc;
-
 use super::chars::{
     ALNUM, CASE, CLASS, JOINER, LOWER, SEPARATOR, UPPER, chunk_end, class, has_joiner, is_cjk,
     lower, lowercase_run_end, split_parts,
@@ -61,8 +59,8 @@ pub(crate) struct Tokenizer {
 /// 63). Words beyond ASCII are always wanted.
 #[derive(Clone, Debug)]
 pub(crate) struct Filter {
-    /// One bit per first two bytes, as [`pair_key`] numbers them.
-    pub(crate) pairs: Arc<[u64; 1024]>,
+    /// The first two bytes of the words wanted.
+    pub(crate) pairs: Pairs,
     pub(crate) len: u64,
     /// Whether whole identifiers are wanted at all.
     pub(crate) wholes: bool,
@@ -75,9 +73,8 @@ impl Filter {
     }
 
     fn wants_ascii(&self, word: &[u8]) -> bool {
-        let second = word.get(1).map_or(0, u8::to_ascii_lowercase);
-        let key = pair_key(word[0].to_ascii_lowercase(), second);
-        self.pairs[key >> 6] >> (key & 63) & 1 == 1 || self.len >> word.len().min(63) & 1 == 1
+        self.pairs.has(word[0], word.get(1).map_or(0, |&b| b))
+            || self.len >> word.len().min(63) & 1 == 1
     }
 }
 
@@ -324,9 +321,41 @@ impl Tokenizer {
     }
 }
 
-/// The bit of a word's first two bytes (lowercase) in a query's pairs.
-pub(crate) fn pair_key(first: u8, second: u8) -> usize {
-    usize::from(first) << 8 | usize::from(second)
+/// A set of words' first two bytes, in either case: one bit per pair of the
+/// bytes' last five bits. A letter in either case is one entry; a digit or a
+/// sign shares one with a letter, which only lets a word through that need not
+/// be. Most words share a first letter with some term (`the` with `to`, `a`
+/// with `activities`), few their first two.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Pairs([u64; 16]);
+
+impl Pairs {
+    /// Adds the first two bytes of `start`; a one-byte start with whatever
+    /// follows it.
+    pub(crate) fn add(&mut self, start: &[u8]) {
+        let Some(&first) = start.first() else {
+            return;
+        };
+        let seconds = match start.get(1) {
+            Some(&b) => b..=b,
+            None => 0..=31,
+        };
+        for second in seconds {
+            let bit = Pairs::bit(first, second);
+            self.0[bit >> 6] |= 1 << (bit & 63);
+        }
+    }
+
+    /// Whether a word starting with these two bytes (0 past its end) may start
+    /// as one added did.
+    pub(crate) fn has(&self, first: u8, second: u8) -> bool {
+        let bit = Pairs::bit(first, second);
+        self.0[bit >> 6] >> (bit & 63) & 1 == 1
+    }
+
+    fn bit(first: u8, second: u8) -> usize {
+        usize::from(first & 31) << 5 | usize::from(second & 31)
+    }
 }
 
 #[cfg(test)]
@@ -343,6 +372,26 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         tokens(text).into_iter().map(|t| t.1).collect()
+    }
+
+    /// A word is never missed: whatever its case, and after a one-letter
+    /// start whatever follows; most others are.
+    #[test]
+    fn pairs_hold_every_start_in_either_case() {
+        let mut pairs = Pairs::default();
+        for start in ["to", "a", "1.7", "bo"] {
+            pairs.add(start.as_bytes());
+        }
+        for word in [
+            "to", "To", "TOKEN", "a", "A", "an", "a1", "1.7.0", "boredom", "BOREDOM",
+        ] {
+            let w = word.as_bytes();
+            assert!(pairs.has(w[0], w.get(1).map_or(0, |&b| b)), "{word}");
+        }
+        for word in ["the", "this", "find", "random", "be"] {
+            let w = word.as_bytes();
+            assert!(!pairs.has(w[0], w[1]), "{word}");
+        }
     }
 
     #[test]
