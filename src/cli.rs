@@ -256,9 +256,12 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
             || (link_path(a).is_none()
                 && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
     });
-    // A link to a file's section (`docs/guide.md#install`) reads that file.
+    // A link to a file's section (`docs/guide.md#install`) reads that file; a
+    // site's page link (`../guide/build#x`) reads its source when one is
+    // there, and else is looked for among the files given.
+    let given = !files.is_empty();
     for path in selectors.iter().filter_map(|s| link_path(s)) {
-        if !files.contains(&path) {
+        if (!given || Path::new(&path).is_file()) && !files.contains(&path) {
             files.push(path);
         }
     }
@@ -273,12 +276,23 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
 
 /// The file a `PATH#anchor` argument links to, when it is one (and not a file
 /// whose name holds a `#`, such as `C#.md`).
+/// For a site's page, the first of its sources that is a file (a link from the
+/// site's root, `/guide/build#x`, also from the working directory); else
+/// the path as typed, to be reported missing.
 fn link_path(arg: &str) -> Option<String> {
     if Path::new(arg).exists() {
         return None;
     }
     let sel = mdsel::parse_selector(arg).ok()?;
-    sel.link_path().map(str::to_owned)
+    let typed = sel.link_path()?;
+    let found = sel.link_paths().into_iter().find_map(|p| {
+        let rooted = p.trim_start_matches('/');
+        [p.as_str(), rooted]
+            .iter()
+            .find(|p| !p.is_empty() && Path::new(p).is_file())
+            .map(|p| (*p).to_owned())
+    });
+    Some(found.unwrap_or_else(|| typed.to_owned()))
 }
 
 /// Whether an argument can only be a path, even one that does not exist: it

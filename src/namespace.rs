@@ -555,10 +555,18 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
     }
 }
 
-/// Which document a link's path names (SPEC §14): the one whose path is
-/// `wanted`, else the first whose path ends with `/wanted`, comparing `/`-
-/// separated components with `.` and `..` folded; then the same ignoring case.
+/// Which document a link's path names (SPEC §14): for each of its spellings in
+/// turn (as typed, then a site page's Markdown sources: `build.html` →
+/// `build.md`), the one whose path is that, else the first whose path ends with
+/// it, comparing `/`-separated components with `.` and `..` folded; then the
+/// same ignoring case.
 pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
+    crate::selector::link_spellings(wanted)
+        .iter()
+        .find_map(|spelling| find_spelling(paths, spelling))
+}
+
+fn find_spelling(paths: &[String], wanted: &str) -> Option<usize> {
     let wanted = components(wanted);
     if wanted.is_empty() {
         return None;

@@ -281,6 +281,67 @@ fn a_path_with_an_anchor_opens_that_files_section() {
     assert_eq!((out.as_str(), code), ("## Usage\n\nThird usage.\n", 0));
 }
 
+/// Site generators (VitePress, Docusaurus, Hugo, MkDocs) link a page by the
+/// address it is served at, not its source: `./server-options#x`,
+/// `../config/server-options.html#x`, `/guide/#x`, a full URL. Each opens the
+/// Markdown source's section.
+#[test]
+fn a_site_page_link_opens_its_markdown_source() {
+    let dir = Scratch::with(
+        "links-site",
+        &[
+            ("docs/config/server-options.md", GUIDE),
+            (
+                "docs/guide/index.md",
+                "# Guide\n\n## Getting Started\n\nStart.\n",
+            ),
+            (
+                "docs/guide/My Page.mdx",
+                "# Mine\n\n## Spaced out\n\nSpaces.\n",
+            ),
+        ],
+    );
+    // Auto mode, from the linking file's folder: the source is read.
+    let docs = dir.path().join("docs/guide");
+    for link in [
+        "../config/server-options#server-port",
+        "../config/server-options.html#server-port",
+    ] {
+        let out = mdsel_in(&docs, &[link], b"");
+        assert_eq!(
+            (
+                String::from_utf8_lossy(&out.stdout).as_ref(),
+                out.status.code()
+            ),
+            ("### server.port\n\nPort.\n", Some(0)),
+            "{link}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Among the files given: a link from the site's root, a folder's index
+    // page, a full URL, a percent-escaped name with no extension.
+    for (link, want) in [
+        ("/config/server-options#server-port", "### server.port"),
+        ("/guide/#getting-started", "## Getting Started"),
+        ("/guide/index.html#getting-started", "## Getting Started"),
+        (
+            "https://example.dev/config/server-options#serverproxy",
+            "### server.proxy",
+        ),
+        ("guide/My%20Page#spaced-out", "## Spaced out"),
+    ] {
+        let (out, err, code) = select(&dir, &["select", link, "docs"]);
+        assert_eq!(code, 0, "{link}: {err}");
+        assert_eq!(out.lines().next(), Some(want), "{link}");
+    }
+    // A page no source is for is named in the error; the bare word before a
+    // `#` is no page (`C#` stays a search).
+    let (_, err, code) = select(&dir, &["select", "/guide/missing#x", "docs"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("/guide/missing"), "{err}");
+    assert!(mdsel::parse_selector("C#").is_err());
+}
+
 #[test]
 fn wiki_links_as_pasted() {
     let dir = vault();

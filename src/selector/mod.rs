@@ -23,7 +23,7 @@ use crate::tree::BlockKind;
 
 pub use error::{Reason, SyntaxError};
 pub use parse::parse;
-pub(crate) use parse::{looks_like_selector, split_selectors};
+pub(crate) use parse::{link_spellings, looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
@@ -79,6 +79,21 @@ impl Selector {
             Some(DocRef::Path(p)) => Some(p),
             _ => None,
         }
+    }
+
+    /// The files a `PATH#anchor` link may name, most likely first: the path as
+    /// typed, then, for a site's page (`guide/build.html#x`, `../guide/build#x`,
+    /// `/guide/#x`), the Markdown sources a site generator builds it from.
+    ///
+    /// ```
+    /// let sel = mdsel::parse_selector("../guide/build#multi-page-app").unwrap();
+    /// assert_eq!(sel.link_paths()[..3], ["../guide/build", "../guide/build.md", "../guide/build.mdx"]);
+    /// assert!(sel.link_paths().contains(&"../guide/build/index.md".to_owned()));
+    /// ```
+    pub fn link_paths(&self) -> Vec<String> {
+        self.link_path()
+            .map(parse::link_spellings)
+            .unwrap_or_default()
     }
 
     /// Splits one argument into selectors at commas where the next character is

@@ -91,7 +91,7 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     }
     // (A namespace may hold `#`, `x.md#2::*`: a selector with `::` is no path.)
     if let Some(hash) = input.find('#').filter(|&h| h > 0 && !input.contains("::"))
-        && is_markdown_name(&input[..hash])
+        && is_link_path(&input[..hash])
     {
         // `PATH#anchor`: the rest is a selector of that file.
         let mut sel = parse(&input[hash..]).map_err(|e| err(hash + e.offset, e.expected))?;
@@ -160,6 +160,67 @@ fn is_markdown_name(text: &str) -> bool {
     [".md", ".markdown", ".mdx"]
         .iter()
         .any(|e| lower.ends_with(e) && lower.len() > e.len())
+}
+
+/// Whether text before a `#` is a link's path: a Markdown file's, or a site's
+/// page as generators link it (`guide/build.html`, `../guide/build`,
+/// `/guide/`, `https://vite.dev/guide/build`): ending in `.html` or `.htm`, or
+/// holding a `/` and no extension in its last part, unless it is a selector
+/// (`h2.0/#usage` is an anchor step out of place). A bare word (`C`, `F`) is
+/// not one: `C#` stays a query.
+fn is_link_path(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let last = lower.rsplit('/').next().unwrap_or_default();
+    is_markdown_name(text)
+        || [".html", ".htm"]
+            .iter()
+            .any(|e| last.ends_with(e) && last.len() > e.len())
+        || (lower.contains('/')
+            && !last.contains('.')
+            && !lower.contains(char::is_whitespace)
+            && parse(text.trim_end_matches('/')).is_err())
+}
+
+/// The paths a link's path may name, most likely first: as typed (percent-
+/// escapes decoded, a URL's scheme and host dropped); for a site's page, its
+/// Markdown source: `build.html` → `build.md`, `build` → `build.md`,
+/// `build/index.md`, `build/README.md`, … (`guide/` → `guide/index.md`, …).
+pub(crate) fn link_spellings(path: &str) -> Vec<String> {
+    let mut path = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
+    if let Some(at) = path.find("://") {
+        let after = &path[at + 3..];
+        path = after
+            .find('/')
+            .map_or_else(String::new, |i| after[i..].to_owned());
+    }
+    let mut out = vec![path.clone()];
+    if is_markdown_name(&path) {
+        return out;
+    }
+    const SOURCES: [&str; 3] = [".md", ".mdx", ".markdown"];
+    const INDEXES: [&str; 5] = [
+        "index.md",
+        "index.mdx",
+        "README.md",
+        "readme.md",
+        "_index.md",
+    ];
+    let lower = path.to_ascii_lowercase();
+    let page = [".html", ".htm"]
+        .iter()
+        .find(|e| lower.ends_with(*e))
+        .map(|e| &path[..path.len() - e.len()]);
+    if let Some(stem) = page {
+        out.extend(SOURCES.iter().map(|e| format!("{stem}{e}")));
+        return out;
+    }
+    let folder = path.trim_end_matches('/');
+    if !folder.is_empty() && !path.ends_with('/') {
+        out.extend(SOURCES.iter().map(|e| format!("{folder}{e}")));
+    }
+    let sep = if folder.is_empty() { "" } else { "/" };
+    out.extend(INDEXES.iter().map(|i| format!("{folder}{sep}{i}")));
+    out
 }
 
 /// A wiki link as pasted: `[[Note]]`, `[[Note#Heading]]`, `[[Note#Heading|shown
@@ -732,5 +793,39 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(looks_like_selector(text), want, "{text}");
         }
+    }
+
+    #[test]
+    fn site_page_links_name_their_markdown_sources() {
+        for (link, page) in [
+            ("guide/build.html#x", Some("guide/build.html")),
+            ("../guide/build#x", Some("../guide/build")),
+            ("/guide/#x", Some("/guide/")),
+            ("https://vite.dev/guide/ssr#x", Some("https://vite.dev/guide/ssr")),
+            ("docs/guide.md#x", Some("docs/guide.md")),
+            ("h2.0/#x", None),
+            ("list/#x", None),
+            ("C#", None),
+            ("a b/c#x", None),
+        ] {
+            let sel = parse(link).ok();
+            assert_eq!(sel.as_ref().and_then(|s| s.link_path()), page, "{link}");
+        }
+        let spell = |p: &str| link_spellings(p);
+        assert_eq!(spell("docs/guide.md"), ["docs/guide.md"]);
+        assert_eq!(
+            spell("g/build.HTML"),
+            ["g/build.HTML", "g/build.md", "g/build.mdx", "g/build.markdown"]
+        );
+        assert_eq!(
+            spell("https://vite.dev/guide/")[..3],
+            ["/guide/", "/guide/index.md", "/guide/index.mdx"]
+        );
+        assert_eq!(spell("https://vite.dev")[..2], ["", "index.md"]);
+        let build = spell("My%20Notes/build");
+        assert_eq!(build[..2], ["My Notes/build", "My Notes/build.md"]);
+        assert!(build.contains(&"My Notes/build/README.md".to_owned()));
+        // A malformed escape is kept as typed.
+        assert_eq!(spell("a/%zz")[0], "a/%zz");
     }
 }
