@@ -338,7 +338,27 @@ fn a_site_page_link_opens_its_markdown_source() {
     // `#` is no page (`C#` stays a search).
     let (_, err, code) = select(&dir, &["select", "/guide/missing#x", "docs"]);
     assert_eq!(code, 1);
-    assert!(err.contains("/guide/missing"), "{err}");
+    assert!(
+        err.contains("No file among the inputs is '/guide/missing'"),
+        "{err}"
+    );
+    // A mistyped page: SELECTOR_NOT_FOUND (a link is no namespace), with the
+    // closest page's section as a suggestion that works.
+    let (out, _, _) = select(
+        &dir,
+        &[
+            "select",
+            "--json",
+            "/config/server-optoins#server-port",
+            "docs",
+        ],
+    );
+    let miss = &serde_json::from_str::<serde_json::Value>(&out).unwrap()["data"]["unresolved"][0];
+    assert_eq!(miss["code"], "SELECTOR_NOT_FOUND", "{out}");
+    let suggestion = miss["suggestions"][0].as_str().unwrap();
+    let (out, err, code) = select(&dir, &["select", suggestion, "docs"]);
+    assert_eq!(code, 0, "{suggestion}: {err}");
+    assert!(out.starts_with("### server.port"), "{out}");
     assert!(mdsel::parse_selector("C#").is_err());
 }
 

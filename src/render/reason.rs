@@ -68,6 +68,10 @@ impl fmt::Display for Reason {
                 f,
                 "No file among the inputs is the note '{note}' (a Markdown file of that name, any case)"
             ),
+            Reason::PathNotFound { path } => write!(
+                f,
+                "No file among the inputs is '{path}' (by its path or a suffix of it; for a site's page, its .md or index.md)"
+            ),
             Reason::NoAnchor {
                 anchor,
                 headings: 0,
@@ -138,6 +142,7 @@ mod tests {
             (Reason::NamespaceNotFound { namespace: "x".into(), loaded: many }, "no document has namespace 'x'; loaded: d0, d1, d2, d3, d4, d5, d6, d7, d8, d9"),
             (Reason::NoDocument, "No document was loaded to look in"),
             (Reason::NoteNotFound { note: "Nope".into() }, "No file among the inputs is the note 'Nope' (a Markdown file of that name, any case)"),
+            (Reason::PathNotFound { path: "/guide/x".into() }, "No file among the inputs is '/guide/x' (by its path or a suffix of it; for a site's page, its .md or index.md)"),
             (Reason::NoAnchor { anchor: "serve".into(), headings: 3 }, "No heading has the anchor #serve (GitHub slug, explicit id, or its letters and digits)"),
             (Reason::OutlinePageOutOfRange { pages: 1 }, "Index out of range: the outline has 1 page"),
             (Reason::OutlinePageOutOfRange { pages: 4 }, "Index out of range: the outline has 4 pages"),

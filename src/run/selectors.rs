@@ -296,7 +296,16 @@ impl Misses {
                             not_found(sel, ns, miss, namespaced)
                         }
                         (Target::One(_), None) => self.namespace_miss(sel, &[]),
-                        (_, _) => self.namespace_miss(sel, &self.probes[k]),
+                        (_, _) => {
+                            let mut miss = self.namespace_miss(sel, &self.probes[k]);
+                            // A link's path is no namespace: say what was looked for.
+                            if let Some(path) = sel.link_path() {
+                                miss.reason = Reason::PathNotFound {
+                                    path: path.to_owned(),
+                                };
+                            }
+                            miss
+                        }
                     });
                 }
             }

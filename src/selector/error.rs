@@ -231,6 +231,12 @@ pub enum Reason {
         /// The note as written.
         note: String,
     },
+    /// `guide/missing.md#usage` — no loaded file is the page a link's path
+    /// names (nor, for a site's page, its Markdown source).
+    PathNotFound {
+        /// The path as written.
+        path: String,
+    },
     /// `#no-such-heading` — no heading has the anchor.
     NoAnchor {
         /// The anchor as written (decoded).
@@ -268,6 +274,7 @@ impl Reason {
             | Reason::NoDocument
             | Reason::NoAnchor { .. }
             | Reason::NoteNotFound { .. }
+            | Reason::PathNotFound { .. }
             | Reason::OutlinePageOutOfRange { .. }
             | Reason::NoOutline { .. } => ErrorCode::SelectorNotFound,
         }

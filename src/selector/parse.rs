@@ -801,7 +801,10 @@ mod tests {
             ("guide/build.html#x", Some("guide/build.html")),
             ("../guide/build#x", Some("../guide/build")),
             ("/guide/#x", Some("/guide/")),
-            ("https://vite.dev/guide/ssr#x", Some("https://vite.dev/guide/ssr")),
+            (
+                "https://vite.dev/guide/ssr#x",
+                Some("https://vite.dev/guide/ssr"),
+            ),
             ("docs/guide.md#x", Some("docs/guide.md")),
             ("h2.0/#x", None),
             ("list/#x", None),
@@ -815,7 +818,12 @@ mod tests {
         assert_eq!(spell("docs/guide.md"), ["docs/guide.md"]);
         assert_eq!(
             spell("g/build.HTML"),
-            ["g/build.HTML", "g/build.md", "g/build.mdx", "g/build.markdown"]
+            [
+                "g/build.HTML",
+                "g/build.md",
+                "g/build.mdx",
+                "g/build.markdown"
+            ]
         );
         assert_eq!(
             spell("https://vite.dev/guide/")[..3],
