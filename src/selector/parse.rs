@@ -184,7 +184,8 @@ fn is_link_path(text: &str) -> bool {
 /// The paths a link's path may name, most likely first: as typed (percent-
 /// escapes decoded, a URL's scheme and host dropped); for a site's page, its
 /// Markdown source: `build.html` → `build.md`, `build` → `build.md`,
-/// `build/index.md`, `build/README.md`, … (`guide/` → `guide/index.md`, …).
+/// `build/index.md`, `build/README.md`, …; `guide/` → `guide/index.md`, …,
+/// then `guide.md`.
 pub(crate) fn link_spellings(path: &str) -> Vec<String> {
     let mut path = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
     if let Some(at) = path.find("://") {
@@ -214,12 +215,20 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
         out.extend(SOURCES.iter().map(|e| format!("{stem}{e}")));
         return out;
     }
+    // `guide/` is a folder's index page, or with pretty URLs (Hugo,
+    // Docusaurus, webpack's site) the page `guide.md`; `guide` is rather the
+    // page, or else the folder's index.
     let folder = path.trim_end_matches('/');
-    if !folder.is_empty() && !path.ends_with('/') {
-        out.extend(SOURCES.iter().map(|e| format!("{folder}{e}")));
-    }
     let sep = if folder.is_empty() { "" } else { "/" };
-    out.extend(INDEXES.iter().map(|i| format!("{folder}{sep}{i}")));
+    let pages = SOURCES.iter().map(|e| format!("{folder}{e}"));
+    let indexes = INDEXES.iter().map(|i| format!("{folder}{sep}{i}"));
+    if folder.is_empty() {
+        out.extend(indexes);
+    } else if path.ends_with('/') {
+        out.extend(indexes.chain(pages));
+    } else {
+        out.extend(pages.chain(indexes));
+    }
     out
 }
 
@@ -830,6 +839,9 @@ mod tests {
             ["/guide/", "/guide/index.md", "/guide/index.mdx"]
         );
         assert_eq!(spell("https://vite.dev")[..2], ["", "index.md"]);
+        let pretty = spell("/content/shortcodes/");
+        assert_eq!(pretty[1], "/content/shortcodes/index.md");
+        assert!(pretty.contains(&"/content/shortcodes.md".to_owned()));
         let build = spell("My%20Notes/build");
         assert_eq!(build[..2], ["My Notes/build", "My Notes/build.md"]);
         assert!(build.contains(&"My Notes/build/README.md".to_owned()));
