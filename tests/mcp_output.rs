@@ -66,6 +66,12 @@ async fn results_are_byte_identical_to_the_cli() {
         ("#search--find?head=1", &["guide.md"]),
         ("guide.md#installation", &["guide.md", "long.md"]),
         ("[[guide#Select]]", &["guide.md", "long.md"]),
+        // A site's page link names its Markdown source among the files.
+        ("./guide#installation", &["guide.md", "long.md"]),
+        (
+            "/docs/readme.html#start",
+            &["docs/readme.md", "api/readme.md"],
+        ),
     ];
     for (selector, files) in select_cases {
         let mcp = session.select(selector, files).await;
@@ -90,9 +96,10 @@ async fn failures_are_errors_with_the_cli_text() {
         ("h1.0", &["bad/binary.md"]),
         ("h1.0", &["bad/utf16.md"]),
         ("h1.0", &["bad/latin1.md"]),
-        ("h1.0", &["empty"]),       // no Markdown files: usage error
-        ("zzzzqqq", &["guide.md"]), // search with no hit
-        ("tabel.0", &["guide.md"]), // a selector-shaped typo, with the fix
+        ("h1.0", &["empty"]),                  // no Markdown files: usage error
+        ("zzzzqqq", &["guide.md"]),            // search with no hit
+        ("tabel.0", &["guide.md"]),            // a selector-shaped typo, with the fix
+        ("/guid#installation", &["guide.md"]), // a link to no input, with the fix
     ];
     for (selector, files) in cases {
         let mcp = session.select(selector, files).await;
