@@ -206,6 +206,12 @@ pub fn main() -> ExitCode {
         Some(Sub::Search { query, files }) => (Command::Search(query), files),
         None => auto(cli.args),
     };
+    // A site's page address given as a file (`guide/build.html`, `../guide/build`,
+    // `guide/`) reads its Markdown source, as its links do.
+    let files: Vec<String> = files
+        .into_iter()
+        .map(|f| mdsel::page_source(&f).unwrap_or(f))
+        .collect();
     let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
     let options = options(&cli.opts);
     let stdout = io::stdout();
@@ -233,7 +239,8 @@ pub fn main() -> ExitCode {
     finish(written, code)
 }
 
-/// Auto mode: an argument is a file if it exists, is `-`, has a Markdown
+/// Auto mode: an argument is a file if it exists, is `-`, is a site's page
+/// whose Markdown source exists ([`mdsel::page_source`]), has a Markdown
 /// extension or plainly names a path ([`names_a_path`]); the rest are selectors
 /// (or a query). No selectors means index. Files come last, so when nothing else
 /// is a file the last of several arguments is taken as one unless it reads as a
@@ -253,6 +260,7 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
     let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
         a == "-"
             || Path::new(a).exists()
+            || mdsel::page_source(a).is_some()
             || (link_path(a).is_none()
                 && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
     });

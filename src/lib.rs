@@ -72,7 +72,9 @@ pub use exit::ExitCode;
 pub use options::Options;
 pub use render::{write_errors, write_json, write_outline, write_text};
 pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
-pub use selector::{Miss, Reason, Selector, SyntaxError, Target, parse as parse_selector, resolve};
+pub use selector::{
+    Miss, Reason, Selector, SyntaxError, Target, page_source, parse as parse_selector, resolve,
+};
 pub use source::{Input, Source};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
 pub use words::count_words;

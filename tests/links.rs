@@ -362,6 +362,52 @@ fn a_site_page_link_opens_its_markdown_source() {
     assert!(mdsel::parse_selector("C#").is_err());
 }
 
+/// A page's address without an anchor, given where a file goes, reads the
+/// page's Markdown source too: in auto mode, and as `select`'s or `search`'s
+/// files. An address with no source there is still reported missing.
+#[test]
+fn a_site_page_given_as_a_file_reads_its_source() {
+    let dir = Scratch::with(
+        "links-site-files",
+        &[
+            ("docs/config/server-options.md", GUIDE),
+            (
+                "docs/guide/My Page.mdx",
+                "# Mine\n\n## Spaced out\n\nSpaces.\n",
+            ),
+        ],
+    );
+    let guide = dir.path().join("docs/guide");
+    let run = |args: &[&str]| {
+        let out = mdsel_in(&guide, args, b"");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
+        )
+    };
+    for page in ["../config/server-options", "../config/server-options.html"] {
+        let (out, err, code) = run(&[page]);
+        assert_eq!(code, Some(0), "{page}: {err}");
+        assert!(out.starts_with("h1.0 Guide ("), "{page}: {out}");
+    }
+    let (out, err, code) = run(&["select", "#server-port", "../config/server-options"]);
+    assert_eq!(
+        (out.as_str(), code),
+        ("### server.port\n\nPort.\n", Some(0)),
+        "{err}"
+    );
+    let (out, _, code) = run(&["search", "spaces", "My%20Page"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Spaced out"), "{out}");
+    let (_, err, code) = run(&["../config/missing.html"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.starts_with("!FILE_NOT_FOUND: ../config/missing.html"),
+        "{err}"
+    );
+}
+
 #[test]
 fn wiki_links_as_pasted() {
     let dir = vault();

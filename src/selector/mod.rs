@@ -115,6 +115,26 @@ impl Selector {
     }
 }
 
+/// The Markdown file a site's page address names, if one is there: a path
+/// that does not exist, with no extension or `.html`/`.htm`, read as a link's
+/// path would be (`guide/build.html` → `guide/build.md`, `../guide/build` →
+/// `../guide/build.md`, `guide/` → `guide/index.md`), on disk from the
+/// working directory.
+pub fn page_source(path: &str) -> Option<String> {
+    let p = std::path::Path::new(path);
+    let ext = p
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if path == "-" || p.exists() || !matches!(ext.as_deref(), None | Some("html" | "htm")) {
+        return None;
+    }
+    parse::link_spellings(path)
+        .into_iter()
+        .skip(1)
+        .find(|s| std::path::Path::new(s).is_file())
+}
+
 /// One path step: a target type and an optional index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
