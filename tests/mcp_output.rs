@@ -68,6 +68,7 @@ async fn results_are_byte_identical_to_the_cli() {
         ("[[guide#Select]]", &["guide.md", "long.md"]),
         // A site's page link names its Markdown source among the files.
         ("./guide#installation", &["guide.md", "long.md"]),
+        ("#installation", &["./guide", "long.html"]),
         (
             "/docs/readme.html#start",
             &["docs/readme.md", "api/readme.md"],

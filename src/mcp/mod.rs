@@ -291,6 +291,9 @@ fn respond(
     let inputs: Vec<Input> = files
         .iter()
         .map(|file| {
+            // A site's page address reads its Markdown source, as on the
+            // command line; the roots judge the file read.
+            let file = &mdsel::page_source(file).unwrap_or_else(|| file.clone());
             let error = if file == "-" {
                 FileError::StdinIsProtocol
             } else if !roots.allows(Path::new(file), allowed) {
