@@ -397,9 +397,26 @@ fn a_site_page_given_as_a_file_reads_its_source() {
         ("### server.port\n\nPort.\n", Some(0)),
         "{err}"
     );
-    let (out, _, code) = run(&["search", "spaces", "My%20Page"]);
+    let (out, _, code) = run(&["search", "spaces", "./My%20Page"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("Spaced out"), "{out}");
+    // A bare word is a query even beside a page of that name.
+    let (out, err, code) = run(&["select", "spaced", "My Page.mdx"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("Search results"), "{out}");
+    let side = Scratch::with(
+        "links-site-word",
+        &[
+            ("install.md", "# Install\n\nSteps.\n"),
+            ("README.md", "# Read\n\n## Install\n\nHere.\n"),
+        ],
+    );
+    let out = mdsel_in(side.path(), &["install", "README.md"], b"");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.starts_with("Search results for \"install\":\nreadme::h2.0 "),
+        "{out}"
+    );
     let (_, err, code) = run(&["../config/missing.html"]);
     assert_eq!(code, Some(1));
     assert!(

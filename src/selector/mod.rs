@@ -116,17 +116,19 @@ impl Selector {
 }
 
 /// The Markdown file a site's page address names, if one is there: a path
-/// that does not exist, with no extension or `.html`/`.htm`, read as a link's
-/// path would be (`guide/build.html` → `guide/build.md`, `../guide/build` →
+/// that does not exist and reads as a link's (ending in `.html`/`.htm`, or
+/// holding a `/` and no extension), read as a link's path would be
+/// (`guide/build.html` → `guide/build.md`, `../guide/build` →
 /// `../guide/build.md`, `guide/` → `guide/index.md`), on disk from the
-/// working directory.
+/// working directory. A bare word is no address: `install` stays a query
+/// even beside an `install.md`.
+///
+/// ```
+/// assert_eq!(mdsel::page_source("install"), None);
+/// assert_eq!(mdsel::page_source("no/such/page"), None);
+/// ```
 pub fn page_source(path: &str) -> Option<String> {
-    let p = std::path::Path::new(path);
-    let ext = p
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    if path == "-" || p.exists() || !matches!(ext.as_deref(), None | Some("html" | "htm")) {
+    if std::path::Path::new(path).exists() || !parse::is_link_path(path) {
         return None;
     }
     parse::link_spellings(path)
