@@ -561,12 +561,14 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
 /// it, comparing `/`-separated components with `.` and `..` folded; then the
 /// same ignoring case.
 pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
+    let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
     crate::selector::link_spellings(wanted)
         .iter()
-        .find_map(|spelling| find_spelling(paths, spelling))
+        .find_map(|spelling| find_spelling(&all, spelling))
 }
 
-fn find_spelling(paths: &[String], wanted: &str) -> Option<usize> {
+/// [`find_path`] for one spelling, over the paths' components.
+fn find_spelling(all: &[Vec<String>], wanted: &str) -> Option<usize> {
     let wanted = components(wanted);
     if wanted.is_empty() {
         return None;
@@ -584,7 +586,6 @@ fn find_spelling(paths: &[String], wanted: &str) -> Option<usize> {
                     }
                 })
     };
-    let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
     (all.iter().position(|p| *p == wanted))
         .or_else(|| all.iter().position(|p| ends(p, false)))
         .or_else(|| all.iter().position(|p| ends(p, true)))
