@@ -283,24 +283,15 @@ fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
 }
 
 /// The file a `PATH#anchor` argument links to, when it is one (and not a file
-/// whose name holds a `#`, such as `C#.md`).
-/// For a site's page, the first of its sources that is a file (a link from the
-/// site's root, `/guide/build#x`, also from the working directory); else
-/// the path as typed, to be reported missing.
+/// whose name holds a `#`, such as `C#.md`): for a site's page, its source
+/// ([`mdsel::page_source`]); else the path as typed, to be reported missing.
 fn link_path(arg: &str) -> Option<String> {
     if Path::new(arg).exists() {
         return None;
     }
     let sel = mdsel::parse_selector(arg).ok()?;
     let typed = sel.link_path()?;
-    let found = sel.link_paths().into_iter().find_map(|p| {
-        let rooted = p.trim_start_matches('/');
-        [p.as_str(), rooted]
-            .iter()
-            .find(|p| !p.is_empty() && Path::new(p).is_file())
-            .map(|p| (*p).to_owned())
-    });
-    Some(found.unwrap_or_else(|| typed.to_owned()))
+    Some(mdsel::page_source(typed).unwrap_or_else(|| typed.to_owned()))
 }
 
 /// Whether an argument can only be a path, even one that does not exist: it

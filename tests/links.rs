@@ -318,6 +318,21 @@ fn a_site_page_link_opens_its_markdown_source() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // From the site's folder: a link from its root, a percent-escaped name.
+    let site = dir.path().join("docs");
+    for (link, want) in [
+        ("/config/server-options#server-port", "### server.port"),
+        ("guide/My%20Page.mdx#spaced-out", "## Spaced out"),
+    ] {
+        let out = mdsel_in(&site, &[link], b"");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            stdout.lines().next(),
+            Some(want),
+            "{link}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     // Among the files given: a link from the site's root, a folder's index
     // page, a full URL, a percent-escaped name with no extension.
     for (link, want) in [

@@ -81,21 +81,6 @@ impl Selector {
         }
     }
 
-    /// The files a `PATH#anchor` link may name, most likely first: the path as
-    /// typed, then, for a site's page (`guide/build.html#x`, `../guide/build#x`,
-    /// `/guide/#x`), the Markdown sources a site generator builds it from.
-    ///
-    /// ```
-    /// let sel = mdsel::parse_selector("../guide/build#multi-page-app").unwrap();
-    /// assert_eq!(sel.link_paths()[..3], ["../guide/build", "../guide/build.md", "../guide/build.mdx"]);
-    /// assert!(sel.link_paths().contains(&"../guide/build/index.md".to_owned()));
-    /// ```
-    pub fn link_paths(&self) -> Vec<String> {
-        self.link_path()
-            .map(parse::link_spellings)
-            .unwrap_or_default()
-    }
-
     /// Splits one argument into selectors at commas where the next character is
     /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says.
     ///
@@ -120,21 +105,28 @@ impl Selector {
 /// holding a `/` and no extension), read as a link's path would be
 /// (`guide/build.html` → `guide/build.md`, `../guide/build` →
 /// `../guide/build.md`, `guide/` → `guide/index.md`), on disk from the
-/// working directory. A bare word is no address: `install` stays a query
-/// even beside an `install.md`.
+/// working directory; a path from the site's root (`/guide/build`) also
+/// without its leading `/`. A bare word is no address: `install` stays a
+/// query even beside an `install.md`.
 ///
 /// ```
 /// assert_eq!(mdsel::page_source("install"), None);
 /// assert_eq!(mdsel::page_source("no/such/page"), None);
 /// ```
 pub fn page_source(path: &str) -> Option<String> {
-    if std::path::Path::new(path).exists() || !parse::is_link_path(path) {
+    use std::path::Path;
+    if Path::new(path).exists() || !parse::is_link_path(path) {
         return None;
     }
     parse::link_spellings(path)
         .into_iter()
-        .skip(1)
-        .find(|s| std::path::Path::new(s).is_file())
+        .find_map(|spelling| {
+            let rooted = spelling.trim_start_matches('/');
+            [spelling.as_str(), rooted]
+                .into_iter()
+                .find(|p| !p.is_empty() && Path::new(p).is_file())
+                .map(str::to_owned)
+        })
 }
 
 /// One path step: a target type and an optional index.

@@ -3,6 +3,7 @@
 
 use super::error::{Expected, SyntaxError};
 use super::{DocRef, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
+use crate::source::MARKDOWN_EXTENSIONS;
 
 /// Splits one argument holding several selectors at each comma not followed by a
 /// digit: `h2.0,h3.4` is two selectors, `h2.0,2,4` one.
@@ -183,9 +184,9 @@ pub(super) fn is_link_path(text: &str) -> bool {
 
 /// The paths a link's path may name, most likely first: as typed (percent-
 /// escapes decoded, a URL's scheme and host dropped); for a site's page, its
-/// Markdown source: `build.html` → `build.md`, `build` → `build.md`,
-/// `build/index.md`, `build/README.md`, …; `guide/` → `guide/index.md`, …,
-/// then `guide.md`.
+/// Markdown source (any Markdown extension): `build.html` → `build.md`,
+/// `build` → `build.md`, `build/index.md`, `build/README.md`, …; `guide/` →
+/// `guide/index.md`, …, then `guide.md`.
 pub(crate) fn link_spellings(path: &str) -> Vec<String> {
     let mut path = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
     if let Some(at) = path.find("://") {
@@ -198,7 +199,6 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
     if is_markdown_name(&path) {
         return out;
     }
-    const SOURCES: [&str; 3] = [".md", ".mdx", ".markdown"];
     const INDEXES: [&str; 5] = [
         "index.md",
         "index.mdx",
@@ -212,7 +212,7 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
         .find(|e| lower.ends_with(*e))
         .map(|e| &path[..path.len() - e.len()]);
     if let Some(stem) = page {
-        out.extend(SOURCES.iter().map(|e| format!("{stem}{e}")));
+        out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")));
         return out;
     }
     // `guide/` is a folder's index page, or with pretty URLs (Hugo,
@@ -220,7 +220,7 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
     // page, or else the folder's index.
     let folder = path.trim_end_matches('/');
     let sep = if folder.is_empty() { "" } else { "/" };
-    let pages = SOURCES.iter().map(|e| format!("{folder}{e}"));
+    let pages = MARKDOWN_EXTENSIONS.iter().map(|e| format!("{folder}.{e}"));
     let indexes = INDEXES.iter().map(|i| format!("{folder}{sep}{i}"));
     if folder.is_empty() {
         out.extend(indexes);
@@ -830,8 +830,8 @@ mod tests {
             [
                 "g/build.HTML",
                 "g/build.md",
-                "g/build.mdx",
-                "g/build.markdown"
+                "g/build.markdown",
+                "g/build.mdx"
             ]
         );
         assert_eq!(
