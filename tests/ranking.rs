@@ -351,3 +351,47 @@ fn a_page_named_as_it_is_titled_counts_its_name_once() {
     let dir = scratch_of("name-title", &files);
     assert_first(&dir, "cache", "keeping::root");
 }
+
+#[test]
+fn an_announcement_yields_to_the_page_it_announces() {
+    // A release post names the feature in its heading and again in its text;
+    // the guide's section on it explains it in words of its own.
+    let neutral = "Pages are built from templates and content files, and each build writes the site to a folder. ";
+    let part = neutral.repeat(4);
+    let post = "# Release 5.2\n\n## Lazy compilation\n\nLazy compilation is here: lazy compilation \
+                of entry points compiles each one when it is first requested.\n";
+    let guide = "# Development\n\n## Lazy compilation\n\nWith lazy compilation, an entry is compiled \
+                 when the browser first requests it, which keeps the first build short.\n";
+    for post_path in [
+        "blog/2024-05-01-release.md",
+        "news/release.md",
+        "2024-05-01-release.md",
+    ] {
+        let mut files = filler_pages("guide", 8, |k| {
+            format!("# Page {k}\n\n## Part one\n\n{part}\n\n## Part two\n\n{part}\n")
+        });
+        files.push((post_path.to_owned(), post.to_owned()));
+        files.push(("guide/development.md".to_owned(), guide.to_owned()));
+        let dir = scratch_of("announcement", &files);
+        assert_first(&dir, "lazy compilation entry", "development::h2.0");
+    }
+    // The same post outside such a folder ranks first: its words alone do not
+    // make it lose.
+    let mut files = filler_pages("guide", 8, |k| format!("# Page {k}\n\n{part}\n"));
+    files.push(("guide/release.md".to_owned(), post.to_owned()));
+    files.push(("guide/development.md".to_owned(), guide.to_owned()));
+    let dir = scratch_of("announcement-elsewhere", &files);
+    assert_first(&dir, "lazy compilation entry", "release::h2.0");
+}
+
+#[test]
+fn a_search_among_announcements_only_is_not_marked_down() {
+    let post = "# Release 5.2\n\n## Lazy compilation\n\nEntries compile when first requested.\n";
+    let score = |path: &str| {
+        let dir = scratch_of("announcement-only", &[(path.to_owned(), post.to_owned())]);
+        let out = run(&dir, &["search", "--json", "lazy compilation", "."]);
+        let json: serde_json::Value = serde_json::from_str(&out).expect(&out);
+        json["data"]["matches"][0]["score"].as_f64().expect(&out)
+    };
+    assert_eq!(score("blog/release.md"), score("guide/release.md"));
+}

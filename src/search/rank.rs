@@ -5,8 +5,9 @@
 //! rarer terms weigh more (inverse document frequency over all units). A unit that
 //! holds every query term, or the query as a phrase, earns a bonus. A query word
 //! that occurs nowhere stands for the closest words of the text (fewest edits), at
-//! a discount. Scores are divided by the best a unit could score for the query, so
-//! they read as a share of a perfect match.
+//! a discount. A unit of an announcement (a blog post, release notes) counts
+//! less than one of the pages it announces. Scores are divided by the best a
+//! unit could score for the query, so they read as a share of a perfect match.
 //!
 //! The accumulator keeps numbers only; it never sees text. Naming a hit and
 //! previewing it is the caller's step, on the document the hit came from.
@@ -58,6 +59,8 @@ struct Scored {
     digest: u64,
     key: u64,
     front: bool,
+    /// Its page's weight ([`DocScan::weight`]).
+    weight: f32,
 }
 
 /// Collects document scans, then ranks their units.
@@ -72,6 +75,10 @@ pub(crate) struct Accumulator<'q> {
     near_ids: HashMap<Box<str>, u32>,
     scored: Vec<Scored>,
     tf: Vec<(u32, Counts)>,
+    /// The highest page weight among documents with a match: scores are
+    /// weighed against it, so a search among announcements only is not
+    /// marked down.
+    top_weight: f32,
 }
 
 /// One ranked unit.
@@ -129,6 +136,7 @@ impl<'q> Accumulator<'q> {
             near_ids: HashMap::new(),
             scored: Vec::new(),
             tf: Vec::new(),
+            top_weight: 0.0,
         }
     }
 
@@ -159,6 +167,9 @@ impl<'q> Accumulator<'q> {
         for (local, n) in scan.df.into_iter().enumerate() {
             self.df[ids[local] as usize] += u64::from(n);
         }
+        if !scan.matched.is_empty() {
+            self.top_weight = self.top_weight.max(scan.weight);
+        }
         for unit in scan.matched {
             let from = self.tf.len() as u32;
             for &(t, counts) in &scan.tf[unit.tf.start as usize..unit.tf.end as usize] {
@@ -174,6 +185,7 @@ impl<'q> Accumulator<'q> {
                 digest: unit.digest,
                 key: unit.key,
                 front: unit.front,
+                weight: scan.weight,
             });
         }
     }
@@ -369,7 +381,7 @@ impl Stats {
         if phrase && !u.front && acc.query.phrase.len() >= 2 {
             bonus += PHRASE;
         }
-        let score = best[..nq].iter().sum::<f32>() * bonus;
+        let score = best[..nq].iter().sum::<f32>() * bonus * u.weight / acc.top_weight;
         Some(Candidate {
             doc: u.doc as usize,
             node: u.node,

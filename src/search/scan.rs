@@ -88,6 +88,9 @@ pub(crate) struct DocScan {
     pub(crate) matched: Vec<UnitScan>,
     /// Term counts of matched units: (term id, counts).
     pub(crate) tf: Vec<(u32, Counts)>,
+    /// What the document's units are worth beside other pages': see
+    /// [`page_weight`].
+    pub(crate) weight: f32,
 }
 
 /// A unit to scan: where its body is, and which section gives its title and path.
@@ -156,6 +159,52 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
         });
     }
     out
+}
+
+/// What an announcement's units count for beside other pages'.
+const ANNOUNCEMENT: f32 = 0.7;
+
+/// What a page's units are worth beside other pages', by what its path says it
+/// is: an announcement (a post of a blog or news folder, release notes, a page
+/// named by its date, `2024-05-01-launch.md`) names features in passing, while
+/// the guide or reference page on them explains them, so its units count at
+/// [`ANNOUNCEMENT`]; every other page at 1. (On the doc sets of BENCHMARKS.md,
+/// webpack's and Material for MkDocs' blog posts ranked above the pages
+/// they announce.)
+pub(crate) fn page_weight(path: &str) -> f32 {
+    let mut parts = path.rsplit(['/', '\\']);
+    let name = parts.next().unwrap_or_default();
+    let news = |folder: &str| {
+        const FOLDERS: [&str; 10] = [
+            "blog",
+            "blogs",
+            "news",
+            "posts",
+            "_posts",
+            "releases",
+            "release-notes",
+            "changelog",
+            "changelogs",
+            "whats-new",
+        ];
+        FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f)) || dated(folder)
+    };
+    if dated(name) || parts.any(news) {
+        ANNOUNCEMENT
+    } else {
+        1.0
+    }
+}
+
+/// Whether a file or folder name starts with a date, `2024-05-01`.
+fn dated(name: &str) -> bool {
+    let b = name.as_bytes();
+    let digits = |r: Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10)
 }
 
 /// Term counts while a field or unit is read.
@@ -276,6 +325,7 @@ fn scan_with<'q>(
         near_ids: foldhash::HashMap::default(),
         out: DocScan {
             df: vec![0; query.terms.len()],
+            weight: page_weight(doc.path()),
             ..DocScan::default()
         },
         tokenizer: Tokenizer::filtered(query.filter()),
@@ -564,6 +614,33 @@ mod tests {
     use super::*;
     use crate::source::Source;
     use crate::tree::parse_document;
+
+    #[test]
+    fn announcements_are_known_by_their_folders_and_dates() {
+        for path in [
+            "blog/launch.md",
+            "docs/Blog/2024/launch/index.md",
+            "site/news/launch.md",
+            "_posts/launch.md",
+            "content\\release-notes\\5.2.md",
+            "2024-05-01-launch.md",
+            "blog-site/2024-05-01/index.md",
+            "docs/whats-new/5.2.md",
+        ] {
+            assert_eq!(page_weight(path), ANNOUNCEMENT, "{path}");
+        }
+        for path in [
+            "guide/launch.md",
+            "blog-site/launch.md",
+            "news.md",
+            "CHANGELOG.md",
+            "2024-05.md",
+            "reference/7.5/Get-Date.md",
+            "",
+        ] {
+            assert_eq!(page_weight(path), 1.0, "{path}");
+        }
+    }
 
     /// Skimming counts exactly what reading every body counts: over the
     /// project's own documents and text made to trip it (identifiers, humps,
