@@ -395,3 +395,50 @@ fn a_search_among_announcements_only_is_not_marked_down() {
     };
     assert_eq!(score("blog/release.md"), score("guide/release.md"));
 }
+
+#[test]
+fn a_page_in_another_language_s_folder_waits_behind_new_results() {
+    // The French page keeps the English page's heading levels and its code;
+    // its titles and prose are translated, so only its folder and its shape
+    // say it is the same page.
+    let en = "# Middleware\n\n## Chaining middleware\n\nJoin several middlewares in order with \
+              `sequence()`:\n\n```js\nexport const onRequest = sequence(validation, auth);\n```\n\n\
+              ## Error pages\n\nMiddleware runs for error pages too.\n";
+    let fr = "# Middleware\n\n## Enchaîner les middlewares\n\nPlusieurs middlewares s'enchaînent \
+              dans l'ordre avec `sequence()` :\n\n```js\nexport const onRequest = sequence(validation, auth);\n```\n\n\
+              ## Pages d'erreur\n\nLe middleware s'exécute aussi pour les pages d'erreur.\n";
+    let reference = "# Middleware API\n\n## sequence()\n\nA function that accepts middleware functions \
+                     as arguments, and will execute them in the order in which they are passed.\n";
+    let order = |name: &str, fr_path: &str| {
+        let dir = scratch_of(
+            name,
+            &[
+                ("docs/en/guides/middleware.md".to_owned(), en.to_owned()),
+                (fr_path.to_owned(), fr.to_owned()),
+                (
+                    "docs/en/reference/middleware.md".to_owned(),
+                    reference.to_owned(),
+                ),
+            ],
+        );
+        hits(&dir, "middleware sequence onRequest", 5)
+    };
+    assert_eq!(
+        order("languages", "docs/fr/guides/middleware.md"),
+        [
+            "en/guides/middleware::h2.0",
+            "reference/middleware::h2.0",
+            "fr/guides/middleware::h2.0"
+        ]
+    );
+    // Elsewhere than in a parallel folder, the same French page is a page of
+    // its own and ranks as its words say.
+    assert_eq!(
+        order("languages-elsewhere", "docs/en/guides/fr/middleware.md"),
+        [
+            "guides/middleware::h2.0",
+            "fr/middleware::h2.0",
+            "reference/middleware::h2.0"
+        ]
+    );
+}

@@ -49,7 +49,8 @@ impl Documents for &[Document] {
     }
 }
 
-/// Near copies (the same titles in another document, other text) count this
+/// Near copies (the same titles in another document, or the same place in a
+/// parallel page: another version's or language's folder; other text) count this
 /// share of their score for each earlier hit they repeat, so one version of a
 /// page does not bury the rest of the results. (On a doc set of four versions,
 /// 0.5 left 0.5 of the top 10 slots repeating an earlier hit, 0.3 left 0.3;
@@ -73,6 +74,7 @@ struct Placed {
     hit: SearchHit,
     digest: u64,
     key: u64,
+    place: u32,
 }
 
 /// The hits of a ranking: at most `limit` distinct hits, best first, none
@@ -111,7 +113,8 @@ pub(crate) fn hits(
     let repeats = |placed: &[Placed], c: &rank::Candidate| {
         placed
             .iter()
-            .filter(|p| p.key == c.key && p.digest != c.digest && p.hit.doc != c.doc)
+            .filter(|p| p.digest != c.digest && p.hit.doc != c.doc)
+            .filter(|p| p.key == c.key || p.place == c.place && ranking.parallel(p.hit.doc, c.doc))
             .count()
     };
     while placed.len() < limit {
@@ -145,6 +148,7 @@ pub(crate) fn hits(
                 hit,
                 digest: c.digest,
                 key: c.key,
+                place: c.place,
             });
         }
     }

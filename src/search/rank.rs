@@ -61,6 +61,7 @@ struct Scored {
     front: bool,
     /// Its page's weight ([`DocScan::weight`]).
     weight: f32,
+    place: u32,
 }
 
 /// Collects document scans, then ranks their units.
@@ -79,6 +80,8 @@ pub(crate) struct Accumulator<'q> {
     /// weighed against it, so a search among announcements only is not
     /// marked down.
     top_weight: f32,
+    /// Per document with a match: its keys shared with parallel pages.
+    twins: HashMap<usize, Box<[u64]>>,
 }
 
 /// One ranked unit.
@@ -98,6 +101,8 @@ pub(crate) struct Candidate {
     pub(crate) digest: u64,
     /// Its document's and its own title's digest: near copies share it.
     pub(crate) key: u64,
+    /// Its place among its document's units ([`super::scan::UnitScan::place`]).
+    pub(crate) place: u32,
 }
 
 /// What a match is worth: per query term, and per near word standing in for one.
@@ -122,6 +127,18 @@ impl Weights {
 pub(crate) struct Ranking {
     pub(crate) candidates: Vec<Candidate>,
     pub(crate) weights: Weights,
+    twins: HashMap<usize, Box<[u64]>>,
+}
+
+impl Ranking {
+    /// Whether two documents are parallel pages: one page in two versions'
+    /// or languages' folders.
+    pub(crate) fn parallel(&self, a: usize, b: usize) -> bool {
+        match (self.twins.get(&a), self.twins.get(&b)) {
+            (Some(a), Some(b)) => a.iter().any(|k| b.contains(k)),
+            _ => false,
+        }
+    }
 }
 
 impl<'q> Accumulator<'q> {
@@ -137,6 +154,7 @@ impl<'q> Accumulator<'q> {
             scored: Vec::new(),
             tf: Vec::new(),
             top_weight: 0.0,
+            twins: HashMap::new(),
         }
     }
 
@@ -169,6 +187,7 @@ impl<'q> Accumulator<'q> {
         }
         if !scan.matched.is_empty() {
             self.top_weight = self.top_weight.max(scan.weight);
+            self.twins.insert(doc, scan.twins.into_boxed_slice());
         }
         for unit in scan.matched {
             let from = self.tf.len() as u32;
@@ -186,6 +205,7 @@ impl<'q> Accumulator<'q> {
                 key: unit.key,
                 front: unit.front,
                 weight: scan.weight,
+                place: unit.place,
             });
         }
     }
@@ -217,6 +237,7 @@ impl<'q> Accumulator<'q> {
         Ranking {
             candidates,
             weights,
+            twins: self.twins,
         }
     }
 }
@@ -390,6 +411,7 @@ impl Stats {
             terms,
             digest: u.digest,
             key: u.key,
+            place: u.place,
         })
     }
 }

@@ -57,6 +57,9 @@ pub(crate) struct UnitScan {
     pub(crate) key: u64,
     /// Whether it is the front matter.
     pub(crate) front: bool,
+    /// Its place among its document's units: the same in parallel pages
+    /// ([`DocScan::twins`]).
+    pub(crate) place: u32,
 }
 
 /// A word of the text within a few edits of a query word.
@@ -91,6 +94,9 @@ pub(crate) struct DocScan {
     /// What the document's units are worth beside other pages': see
     /// [`page_weight`].
     pub(crate) weight: f32,
+    /// What a parallel page shares with it (see [`twins`]); only when a
+    /// unit matched.
+    pub(crate) twins: Vec<u64>,
 }
 
 /// A unit to scan: where its body is, and which section gives its title and path.
@@ -194,6 +200,34 @@ pub(crate) fn page_weight(path: &str) -> f32 {
     } else {
         1.0
     }
+}
+
+/// The keys a page shares with its parallel pages: the same page in another
+/// version's or language's folder (`docs/v1/api.md` and `docs/v2/api.md`,
+/// `en/guides/x.mdx` and `fr/guides/x.mdx`), whose paths differ in one folder
+/// and whose headings run at the same levels. One key per folder of its path:
+/// the path with that folder left out, and the heading levels. Two pages are
+/// parallel when they share a key; their units at the same place are near
+/// copies even where the titles were translated or renamed.
+fn twins(doc: &Document) -> Vec<u64> {
+    let levels: Vec<u8> = (doc.sections().iter())
+        .map(|&id| match doc.node(id).kind() {
+            crate::tree::Kind::Section { level } => level,
+            _ => 0,
+        })
+        .collect();
+    let parts: Vec<&str> = doc.path().split(['/', '\\']).collect();
+    let folders = parts.len().saturating_sub(1);
+    (0..folders)
+        .map(|skip| {
+            let at = (skip as u64).to_le_bytes();
+            let mut key: Vec<&[u8]> = vec![&levels, &at];
+            for (i, part) in parts.iter().enumerate() {
+                key.push(if i == skip { b"" } else { part.as_bytes() });
+            }
+            digest(&key)
+        })
+        .collect()
 }
 
 /// Whether a file or folder name starts with a date, `2024-05-01`.
@@ -345,7 +379,7 @@ fn scan_with<'q>(
     let mut tokenizer = Tokenizer::filtered(query.filter());
     let mut skimmer = None;
     let search_text = doc.search_text();
-    for u in &units {
+    for (place, u) in units.iter().enumerate() {
         body.reset();
         // Typos settle as terms are found, in this document or another thread's:
         // from then on, bodies may be skimmed and fewer words need a look.
@@ -389,7 +423,7 @@ fn scan_with<'q>(
             }),
         }
         query.symbols_in(text, |term, _| bump(&mut body.hits, term, UNIT));
-        s.finish(u, title, path, &body, || {
+        s.finish(u, place as u32, title, path, &body, || {
             let own = match u.section {
                 Some(_) => doc.title(u.node),
                 None => "",
@@ -399,6 +433,9 @@ fn scan_with<'q>(
                 digest(&[doc.doc_title().as_bytes(), &[0xff], own.as_bytes()]),
             )
         });
+    }
+    if !s.out.matched.is_empty() {
+        s.out.twins = twins(doc);
     }
     s.out
 }
@@ -554,6 +591,7 @@ impl Scanner<'_, '_> {
     fn finish(
         &mut self,
         unit: &Unit,
+        place: u32,
         title: Option<&Tally>,
         path: &Tally,
         body: &Tally,
@@ -594,6 +632,7 @@ impl Scanner<'_, '_> {
                 digest,
                 key,
                 front: unit.front,
+                place,
                 node: unit.node,
                 start: unit.span.start,
                 lens,
