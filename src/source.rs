@@ -661,8 +661,24 @@ fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
     file
 }
 
-/// Markdown files beside a missing path whose names are close to it.
+/// What a missing path may have meant, at most five: Markdown files beside
+/// it whose names are close to its, then the same page in a parallel folder
+/// (another version's or language's, [`crate::selector::parallel_sources`]).
 fn similar_files(path: &Path) -> Vec<String> {
+    const MAX: usize = 5;
+    let mut out = near_names(path, MAX);
+    if let Some(path) = path.to_str() {
+        for other in crate::selector::parallel_sources(path, MAX) {
+            if out.len() < MAX && !out.contains(&other) {
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+/// Markdown files beside a missing path whose names are close to it.
+fn near_names(path: &Path, max: usize) -> Vec<String> {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
     };
@@ -682,7 +698,7 @@ fn similar_files(path: &Path) -> Vec<String> {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     scored
         .into_iter()
-        .take(5)
+        .take(max)
         .map(|(_, n)| match parent {
             Some(p) => p.join(n).to_string_lossy().into_owned(),
             None => n,

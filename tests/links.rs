@@ -541,3 +541,64 @@ fn an_ambiguous_loose_anchor_reads_the_first_and_warns() {
     let (_, err, _) = select(&dir, &["select", "#serverport", "a.md"]);
     assert_eq!(err, "");
 }
+
+#[test]
+fn a_page_missing_in_one_language_suggests_it_in_the_others() {
+    // A site falls back to another language for a page not yet translated:
+    // `/es/guides/config/` has no source in `es/`, but `en/` and `fr/` have it.
+    let page = "# Config\n\n## Site\n\nThe site's address.\n";
+    let dir = Scratch::with(
+        "links-parallel",
+        &[
+            ("docs/en/guides/config.mdx", page),
+            ("docs/fr/guides/config.mdx", page),
+            ("docs/es/guides/routing.mdx", "# Rutas\n"),
+            ("docs/en/guides/deploy/index.md", "# Deploy\n"),
+            ("docs/es/guides/other/index.md", "# Otro\n"),
+        ],
+    );
+    let docs = dir.path().join("docs");
+    let suggestions = |arg: &str| {
+        let out = mdsel_in(&docs, &["--json", arg], b"");
+        assert_eq!(out.status.code(), Some(1), "{arg}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("one JSON document");
+        let error = &json["errors"][0];
+        assert_eq!(error["code"], "FILE_NOT_FOUND", "{arg}: {json}");
+        let list = error["suggestions"].as_array().expect("suggestions");
+        list.iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let both = ["en/guides/config.mdx", "fr/guides/config.mdx"];
+    assert_eq!(suggestions("/es/guides/config/#site"), both);
+    assert_eq!(suggestions("es/guides/config.mdx#site"), both);
+    let out = mdsel_in(
+        &docs,
+        &["--json", "search", "site", "es/guides/config.html"],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        json["errors"][0]["suggestions"],
+        serde_json::json!(both),
+        "{json}"
+    );
+    // The folder that names an index page is the page: it is not swapped for
+    // a sibling (`es/guides/other/index.md` is another page).
+    assert_eq!(
+        suggestions("/es/guides/deploy/"),
+        ["en/guides/deploy/index.md"]
+    );
+    // A suggestion works as given.
+    let out = mdsel_in(&docs, &["select", "#site", "en/guides/config.mdx"], b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "## Site\n\nThe site's address.\n"
+    );
+    // A near name beside the path comes first.
+    assert_eq!(
+        suggestions("es/guides/routng.mdx")[0],
+        "es/guides/routing.mdx"
+    );
+}

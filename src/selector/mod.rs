@@ -129,6 +129,86 @@ pub fn page_source(path: &str) -> Option<String> {
         })
 }
 
+/// Where a path that names no file may have its page in a parallel folder:
+/// the same path with one of its folders swapped for a sibling folder, as
+/// another version or language keeps it (`es/guide/x.md`, a page not yet
+/// translated → `en/guide/x.md`), for the path as given and, for a site's
+/// page address, each of its Markdown spellings ([`page_source`]'s). Files on
+/// disk, at most `max`, nearest folder first, then in folder name order.
+/// Looks at no more than a few thousand names: it runs only on the way to a
+/// "no such file" error.
+pub(crate) fn parallel_sources(path: &str, max: usize) -> Vec<String> {
+    use std::path::Path;
+    const LOOKS: usize = 4096;
+    const MAX_DEPTH: usize = 64;
+    let spellings = if parse::is_link_path(path) {
+        parse::link_spellings(path)
+    } else {
+        vec![path.to_owned()]
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut looks = 0;
+    for spelling in &spellings {
+        let rooted = spelling.trim_start_matches('/');
+        let variants = if rooted.len() < spelling.len() {
+            vec![spelling.as_str(), rooted]
+        } else {
+            vec![spelling.as_str()]
+        };
+        for variant in variants {
+            let parts: Vec<&str> = variant.split('/').collect();
+            if parts.len() > MAX_DEPTH {
+                continue; // no doc set is this deep: a hostile path
+            }
+            // A folder's index page is named by its folder: that one stays.
+            let name = parts
+                .last()
+                .map(|n| n.to_ascii_lowercase())
+                .unwrap_or_default();
+            let named_by_folder = ["index.", "readme.", "_index."]
+                .iter()
+                .any(|i| name.starts_with(i));
+            let folders = parts.len().saturating_sub(1 + usize::from(named_by_folder));
+            // Nearest folder first: the one holding the page, then its parent's.
+            for i in (0..folders).rev() {
+                if matches!(parts[i], "" | "." | "..") {
+                    continue;
+                }
+                let parent = parts[..i].join("/");
+                let parent = if parent.is_empty() && i > 0 {
+                    "/"
+                } else {
+                    &parent
+                };
+                let Ok(entries) = std::fs::read_dir(if parent.is_empty() { "." } else { parent })
+                else {
+                    continue;
+                };
+                let mut siblings: Vec<String> = entries
+                    .take(LOOKS)
+                    .filter_map(Result::ok)
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|n| n != parts[i] && !n.starts_with('.'))
+                    .collect();
+                siblings.sort();
+                for sibling in siblings {
+                    looks += 1;
+                    if looks > LOOKS || out.len() >= max {
+                        return out;
+                    }
+                    let mut swapped = parts.clone();
+                    swapped[i] = &sibling;
+                    let candidate = swapped.join("/");
+                    if Path::new(&candidate).is_file() && !out.contains(&candidate) {
+                        out.push(candidate);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// One path step: a target type and an optional index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
