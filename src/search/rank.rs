@@ -61,6 +61,7 @@ struct Scored {
     front: bool,
     /// Its page's weight ([`DocScan::weight`]).
     weight: f32,
+    /// Its place among its document's units (parallel pages share places).
     place: u32,
 }
 

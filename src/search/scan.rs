@@ -91,10 +91,10 @@ pub(crate) struct DocScan {
     pub(crate) matched: Vec<UnitScan>,
     /// Term counts of matched units: (term id, counts).
     pub(crate) tf: Vec<(u32, Counts)>,
-    /// What the document's units are worth beside other pages': see
-    /// [`page_weight`].
+    /// What the document's units are worth beside other pages' (see
+    /// [`page_weight`]); set only when a unit matched.
     pub(crate) weight: f32,
-    /// What a parallel page shares with it (see [`twins`]); only when a
+    /// What a parallel page shares with it (see [`twins`]); set only when a
     /// unit matched.
     pub(crate) twins: Vec<u64>,
 }
@@ -359,7 +359,6 @@ fn scan_with<'q>(
         near_ids: foldhash::HashMap::default(),
         out: DocScan {
             df: vec![0; query.terms.len()],
-            weight: page_weight(doc.path()),
             ..DocScan::default()
         },
         tokenizer: Tokenizer::filtered(query.filter()),
@@ -435,6 +434,7 @@ fn scan_with<'q>(
         });
     }
     if !s.out.matched.is_empty() {
+        s.out.weight = page_weight(doc.path());
         s.out.twins = twins(doc);
     }
     s.out

@@ -118,15 +118,26 @@ pub fn page_source(path: &str) -> Option<String> {
     if Path::new(path).exists() || !parse::is_link_path(path) {
         return None;
     }
-    parse::link_spellings(path)
+    disk_spellings(path)
         .into_iter()
-        .find_map(|spelling| {
-            let rooted = spelling.trim_start_matches('/');
-            [spelling.as_str(), rooted]
-                .into_iter()
-                .find(|p| !p.is_empty() && Path::new(p).is_file())
-                .map(str::to_owned)
-        })
+        .find(|p| Path::new(p).is_file())
+}
+
+/// Where on disk a link's path may be, most likely first: each of its
+/// spellings ([`parse::link_spellings`]), and for one from the site's root,
+/// that one again without its leading `/`, from the working directory.
+fn disk_spellings(path: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for spelling in parse::link_spellings(path) {
+        let rooted = spelling.trim_start_matches('/');
+        let rooted =
+            (rooted.len() < spelling.len() && !rooted.is_empty()).then(|| rooted.to_owned());
+        if !spelling.is_empty() {
+            out.push(spelling);
+        }
+        out.extend(rooted);
+    }
+    out
 }
 
 /// Where a path that names no file may have its page in a parallel folder:
@@ -142,66 +153,56 @@ pub(crate) fn parallel_sources(path: &str, max: usize) -> Vec<String> {
     const LOOKS: usize = 4096;
     const MAX_DEPTH: usize = 64;
     let spellings = if parse::is_link_path(path) {
-        parse::link_spellings(path)
+        disk_spellings(path)
     } else {
         vec![path.to_owned()]
     };
     let mut out: Vec<String> = Vec::new();
     let mut looks = 0;
     for spelling in &spellings {
-        let rooted = spelling.trim_start_matches('/');
-        let variants = if rooted.len() < spelling.len() {
-            vec![spelling.as_str(), rooted]
-        } else {
-            vec![spelling.as_str()]
-        };
-        for variant in variants {
-            let parts: Vec<&str> = variant.split('/').collect();
-            if parts.len() > MAX_DEPTH {
-                continue; // no doc set is this deep: a hostile path
-            }
-            // A folder's index page is named by its folder: that one stays.
-            let name = parts
-                .last()
-                .map(|n| n.to_ascii_lowercase())
-                .unwrap_or_default();
-            let named_by_folder = ["index.", "readme.", "_index."]
-                .iter()
-                .any(|i| name.starts_with(i));
-            let folders = parts.len().saturating_sub(1 + usize::from(named_by_folder));
-            // Nearest folder first: the one holding the page, then its parent's.
-            for i in (0..folders).rev() {
-                if matches!(parts[i], "" | "." | "..") {
-                    continue;
+        let parts: Vec<&str> = spelling.split('/').collect();
+        if parts.len() > MAX_DEPTH {
+            continue; // no doc set is this deep: a hostile path
+        }
+        // A folder's index page is named by its folder: that one stays.
+        let name = parts
+            .last()
+            .map_or(String::new(), |n| n.to_ascii_lowercase());
+        let named_by_folder = ["index.", "readme.", "_index."]
+            .iter()
+            .any(|i| name.starts_with(i));
+        let folders = parts.len().saturating_sub(1 + usize::from(named_by_folder));
+        // Nearest folder first: the one holding the page, then its parent's.
+        for i in (0..folders)
+            .rev()
+            .filter(|&i| !matches!(parts[i], "" | "." | ".."))
+        {
+            let parent = match parts[..i].join("/") {
+                p if !p.is_empty() => p,
+                _ if i > 0 => "/".to_owned(),
+                _ => ".".to_owned(),
+            };
+            let Ok(entries) = std::fs::read_dir(&parent) else {
+                continue;
+            };
+            let mut siblings: Vec<String> = entries
+                .take(LOOKS)
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n != parts[i] && !n.starts_with('.'))
+                .collect();
+            siblings.sort();
+            for sibling in siblings {
+                looks += 1;
+                if looks > LOOKS || out.len() >= max {
+                    return out;
                 }
-                let parent = parts[..i].join("/");
-                let parent = if parent.is_empty() && i > 0 {
-                    "/"
-                } else {
-                    &parent
-                };
-                let Ok(entries) = std::fs::read_dir(if parent.is_empty() { "." } else { parent })
-                else {
-                    continue;
-                };
-                let mut siblings: Vec<String> = entries
-                    .take(LOOKS)
-                    .filter_map(Result::ok)
-                    .filter_map(|e| e.file_name().into_string().ok())
-                    .filter(|n| n != parts[i] && !n.starts_with('.'))
-                    .collect();
-                siblings.sort();
-                for sibling in siblings {
-                    looks += 1;
-                    if looks > LOOKS || out.len() >= max {
-                        return out;
-                    }
-                    let mut swapped = parts.clone();
-                    swapped[i] = &sibling;
-                    let candidate = swapped.join("/");
-                    if Path::new(&candidate).is_file() && !out.contains(&candidate) {
-                        out.push(candidate);
-                    }
+                let mut swapped = parts.clone();
+                swapped[i] = &sibling;
+                let candidate = swapped.join("/");
+                if Path::new(&candidate).is_file() && !out.contains(&candidate) {
+                    out.push(candidate);
                 }
             }
         }
