@@ -90,6 +90,10 @@ struct Opts {
     /// Most search hits to show.
     #[arg(long, value_name = "N", global = true, default_value_t = Options::default().limit, value_parser = positive)]
     limit: usize,
+    /// A selected section over N words prints its own text and its subsections'
+    /// outline (0: whole) [env: MDSEL_READ_WORDS] [default: 300]
+    #[arg(long, value_name = "N", global = true)]
+    read_words: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -115,7 +119,8 @@ enum Sub {
         /// the query, unless it is one of mdsel's options.
         #[arg(allow_hyphen_values = true)]
         query: String,
-        /// Files, directories or '-'.
+        /// Files, directories or '-'; words before them that are not on disk
+        /// are more of the query.
         #[arg(required = true, value_name = "FILES")]
         files: Vec<String>,
     },
@@ -203,7 +208,7 @@ pub fn main() -> ExitCode {
             (Command::Index(selectors), files)
         }
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
-        Some(Sub::Search { query, files }) => (Command::Search(query), files),
+        Some(Sub::Search { query, files }) => search_args(query, files),
         None => auto(cli.args),
     };
     // A site's page address given as a file (`guide/build.html`, `../guide/build`,
@@ -254,16 +259,39 @@ fn auto(args: Vec<String>) -> (Command, Vec<String>) {
     }
 }
 
+/// `search`'s query and files (SPEC §17): the arguments that exist on disk (or
+/// plainly name a file, as auto mode tells) are the inputs, and every other word
+/// is the query, as if quoted: `mdsel search restore deleted file notes/`
+/// searches "restore deleted file". When no argument is a file, the last one is
+/// taken as one (and reported missing).
+fn search_args(query: String, rest: Vec<String>) -> (Command, Vec<String>) {
+    let (mut files, mut words): (Vec<String>, Vec<String>) = std::iter::once(query)
+        .chain(rest)
+        .partition(|a| is_file_arg(a));
+    if files.is_empty() && words.len() > 1 {
+        files.extend(words.pop());
+    }
+    if words.is_empty() && files.len() > 1 {
+        // Only files: the first is the query, as it was written first.
+        words.push(files.remove(0));
+    }
+    (Command::Search(words.join(" ")), files)
+}
+
+/// Whether auto mode takes an argument as a file: it exists, is `-`, is a site's
+/// page whose source exists, or plainly names a Markdown file or a path.
+fn is_file_arg(a: &str) -> bool {
+    a == "-"
+        || Path::new(a).exists()
+        || mdsel::page_source(a).is_some()
+        || (link_path(a).is_none() && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
+}
+
 /// Selectors and files among arguments, as auto mode tells them apart (and
 /// `index`, whose selectors scope the outline): `(selectors, files)`.
 fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
-    let (mut files, mut selectors): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| {
-        a == "-"
-            || Path::new(a).exists()
-            || mdsel::page_source(a).is_some()
-            || (link_path(a).is_none()
-                && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
-    });
+    let (mut files, mut selectors): (Vec<String>, Vec<String>) =
+        args.into_iter().partition(|a| is_file_arg(a));
     // A link to a file's section (`docs/guide.md#install`) reads that file; a
     // site's page link (`../guide/build#x`) reads its source when one is
     // there, and else is looked for among the files given.
@@ -367,7 +395,8 @@ fn hoist_subcommand(mut argv: Vec<OsString>) -> Vec<OsString> {
     argv
 }
 
-/// The options of this process: flags first, then `MDSEL_MAX_WORDS`, then defaults.
+/// The options of this process: flags first, then `MDSEL_MAX_WORDS` and
+/// `MDSEL_READ_WORDS`, then defaults.
 fn options(opts: &Opts) -> Options {
     let mut options = Options::default();
     match opts.max_words {
@@ -381,6 +410,14 @@ fn options(opts: &Opts) -> Options {
     options.full = opts.full;
     options.limit = opts.limit;
     options.line_ranges = opts.lines;
+    match opts.read_words {
+        Some(n) => options.read_words = n,
+        None => options = options.read_words_from_env(),
+    }
+    if opts.json || opts.full {
+        // JSON is for programs: every section whole, as before (SPEC §17).
+        options.read_words = 0;
+    }
     options
 }
 

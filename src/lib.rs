@@ -69,9 +69,9 @@ mod words;
 pub use call::{Call, Command};
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
-pub use options::Options;
+pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Options};
 pub use render::{write_errors, write_json, write_outline, write_text};
-pub use report::{CommandKind, HitInfo, Match, PageInfo, Report, Unresolved};
+pub use report::{CommandKind, Folded, HitInfo, Match, PageInfo, Report, Unresolved};
 pub use selector::{
     Miss, Reason, Selector, SyntaxError, Target, page_source, parse as parse_selector, resolve,
 };

@@ -10,8 +10,12 @@
 pub const DEFAULT_MAX_WORDS: usize = 2000;
 /// Default `--max-bytes`: larger files are refused (64 MiB).
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
+/// Default `--read-words`: a selected section over this many words prints its
+/// own text and an outline of its subsections (SPEC §17). Chosen by measuring
+/// agents' reads; see the README.
+pub const DEFAULT_READ_WORDS: usize = 300;
 /// Default `--limit`: search hits shown.
-pub const DEFAULT_LIMIT: usize = 10;
+pub const DEFAULT_LIMIT: usize = 5;
 
 /// Per-process options: the same for every call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +31,10 @@ pub struct Options {
     pub full: bool,
     /// Most search hits to return.
     pub limit: usize,
+    /// The read size (SPEC §17): a selected section over this many words, with
+    /// subsections, shows its own text and then its subsections as outline
+    /// lines. 0 prints every section whole (JSON, `--full`).
+    pub read_words: usize,
     /// Outline lines (`index` text) carry their node's 1-based inclusive line
     /// range, `h2.1 Usage (530w) L40-120`, as the Claude Code hook's outline
     /// mode shows them (SPEC §10), so a reader can go on by line range. The
@@ -46,6 +54,7 @@ impl Default for Options {
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             full: false,
             limit: DEFAULT_LIMIT,
+            read_words: DEFAULT_READ_WORDS,
             line_ranges: false,
             warnings: Vec::new(),
         }
@@ -64,6 +73,21 @@ impl Options {
                 Ok(n) if n > 0 => self.max_words = n,
                 _ => self.warnings.push(format!(
                     "MDSEL_MAX_WORDS={v:?} is not a positive integer; using {DEFAULT_MAX_WORDS}"
+                )),
+            }
+        }
+        self
+    }
+
+    /// Takes the read size from `MDSEL_READ_WORDS` when it is a whole number
+    /// (0: sections print whole); otherwise keeps the default, with a warning
+    /// when the variable is set to something else.
+    pub fn read_words_from_env(mut self) -> Options {
+        if let Ok(v) = std::env::var("MDSEL_READ_WORDS") {
+            match v.trim().parse::<usize>() {
+                Ok(n) => self.read_words = n,
+                _ => self.warnings.push(format!(
+                    "MDSEL_READ_WORDS={v:?} is not a whole number; using {DEFAULT_READ_WORDS}"
                 )),
             }
         }

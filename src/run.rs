@@ -64,7 +64,7 @@ fn parse(call: &Call) -> Vec<Parsed> {
         Command::Index(args) | Command::Select(args) => args
             .iter()
             .flat_map(|a| selector::split_selectors(a))
-            .map(selector::parse)
+            .map(|s| selector::parse(&s))
             .collect(),
         Command::Search(_) => Vec::new(),
     }

@@ -148,6 +148,7 @@ fn select_match_is_a_byte_range_of_the_file() {
             "selector",
             "namespace",
             "title",
+            "file",
             "type",
             "content",
             "truncated",

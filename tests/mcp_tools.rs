@@ -34,7 +34,8 @@ Output includes:
 
 Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page. A folder line (`api/ (120 docs, 50000w)`) expands by indexing that folder (its path joined to the directory given).";
 
-/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends.
+/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends (§17 adds
+/// where a hit is and what a long section prints).
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
 
 IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
@@ -56,7 +57,7 @@ Examples:
 
 Returns exact markdown content. No summarization or interpretation.
 
-Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size. A link's anchor is a selector too: #server-proxy (GitHub slug, {#id} or <a id>), readme::#install/code.0."#;
+Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size, their file and line range, and the line that matched. A section over 300 words with subsections prints its own text and lists its subsections; ?full=true prints it whole. A link's anchor is a selector too: #server-proxy (GitHub slug, {#id} or <a id>), readme::#install/code.0."#;
 
 fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
     tools

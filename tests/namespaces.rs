@@ -54,8 +54,8 @@ fn issue8_names_differing_only_in_case() {
     assert_eq!(
         hits,
         "Search results for \"case\":\n\
-         Notes::h1.0 (45% match, 6w)\n  Upper\n  Notes in upper case.\n\
-         notes::h1.0 (45% match, 6w)\n  Lower\n  Notes in lower case.\n"
+         Notes::h1.0 (45% match, 6w) c/Notes.md:1-3\n  Upper\n  Notes in upper case.\n\
+         notes::h1.0 (45% match, 6w) c/notes.md:1-3\n  Lower\n  Notes in lower case.\n"
     );
 }
 

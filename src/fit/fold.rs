@@ -388,7 +388,7 @@ impl Folder {
             rows.extend(
                 doc.lines
                     .iter()
-                    .filter(|l| l.depth <= d)
+                    .filter(|l| l.depth <= d && doc.shown_folded(l))
                     .map(|l| Row::Line(l.clone(), note(l))),
             );
         }
@@ -440,7 +440,11 @@ impl Folder {
         let room = page_room(self.budget, &self.call);
         let mut pager = Pager::new(room, self.page);
         for doc in &self.docs {
-            for line in doc.lines.iter().filter(|l| l.depth <= 1) {
+            for line in doc
+                .lines
+                .iter()
+                .filter(|l| l.depth <= 1 && doc.shown_folded(l))
+            {
                 pager.push(line, line.descendants);
             }
         }

@@ -100,17 +100,29 @@ impl Tree {
 
     /// The lines shown at folder depth `d`: every folder at most `d` deep and
     /// every document in a folder shallower than `d`, in path order.
+    ///
+    /// A folder's own documents come right after its line, before its
+    /// subfolders, each named by its file name alone (SPEC §17): the line above
+    /// gives the folder.
     pub fn lines_at(&self, d: u8, inputs: &[String]) -> Vec<Line> {
         let mut shown = vec![false; self.dirs.len()];
+        // Per folder, its own documents (listed at this depth).
+        let mut own: Vec<Vec<usize>> = vec![Vec::new(); self.dirs.len()];
+        for (i, (_, chain)) in self.docs.iter().enumerate() {
+            if let Some(&k) = chain.last().filter(|_| chain.len() < usize::from(d)) {
+                own[k].push(i);
+            }
+        }
         let mut out = Vec::new();
         for (line, chain) in &self.docs {
             for &k in chain.iter().take(usize::from(d)) {
                 if !shown[k] {
                     shown[k] = true;
                     out.push(self.folder_line(k, inputs));
+                    out.extend(own[k].iter().map(|&i| member(&self.docs[i].0)));
                 }
             }
-            if chain.len() < usize::from(d) {
+            if chain.is_empty() {
                 out.push(line.clone());
             }
         }
@@ -164,6 +176,31 @@ impl Tree {
             descendants: 0,
             lines: None,
         }
+    }
+}
+
+/// A document's line under its folder's line: its file name, and its
+/// namespace only when the file name alone would not give it.
+fn member(line: &Line) -> Line {
+    let Item::Document {
+        namespace,
+        path,
+        title,
+    } = &line.item
+    else {
+        return line.clone();
+    };
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let derived = crate::namespace::namespaces(&[name]);
+    let namespace =
+        (derived.first().map(String::as_str) != Some(namespace)).then(|| namespace.clone());
+    Line {
+        item: Item::Member {
+            namespace,
+            name: Arc::from(name),
+            title: title.clone(),
+        },
+        ..line.clone()
     }
 }
 

@@ -25,6 +25,14 @@ pub(crate) enum Item {
         path: Arc<str>,
         title: Option<Arc<str>>,
     },
+    /// A document under the folder line above it (SPEC §17: a first look is
+    /// lean): `[<namespace> ]<file name> (<words>w) <title>`, the namespace only
+    /// when the file name alone does not give it.
+    Member {
+        namespace: Option<Arc<str>>,
+        name: Arc<str>,
+        title: Option<Arc<str>>,
+    },
     /// `front (<words>w)`
     Front,
     /// `root (<words>w)`
@@ -58,7 +66,7 @@ impl Line {
     /// The selector that scopes an outline to this line's node, without namespace.
     pub fn selector(&self) -> String {
         match &self.item {
-            Item::Document { .. } => "*".to_owned(),
+            Item::Document { .. } | Item::Member { .. } => "*".to_owned(),
             Item::Front => "front".to_owned(),
             Item::Root => "root".to_owned(),
             Item::Heading { level, ordinal, .. } => format!("h{level}.{ordinal}"),
@@ -122,6 +130,15 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
             buf.push(b' ');
             buf.extend_from_slice(path.as_bytes());
         }
+        Item::Member {
+            namespace, name, ..
+        } => {
+            if let Some(ns) = namespace {
+                buf.extend_from_slice(ns.as_bytes());
+                buf.push(b' ');
+            }
+            buf.extend_from_slice(name.as_bytes());
+        }
         Item::Front => buf.extend_from_slice(b"front"),
         Item::Root => buf.extend_from_slice(b"root"),
         Item::Heading {
@@ -149,6 +166,9 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
     }
     buf.push(b')');
     if let Item::Document {
+        title: Some(title), ..
+    }
+    | Item::Member {
         title: Some(title), ..
     } = &line.item
     {

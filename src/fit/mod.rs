@@ -20,12 +20,12 @@ use crate::options::Options;
 use std::ops::Range;
 
 use crate::selector::{Hit, Miss, Query, Reason, Selector, Target, canonical};
-use crate::tree::{Document, NodeId};
+use crate::tree::{Document, Kind, NodeId};
 
 pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
 pub(crate) use folders::Place;
-pub(crate) use lines::{Marker, block_lines, marker_text, outline_line};
+pub(crate) use lines::{Marker, block_lines, marker_text, outline_line, shell_word};
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};
@@ -64,6 +64,21 @@ pub struct Match {
     pub score: Option<f32>,
     /// Where a search hit sits and what it matched.
     pub hit: Option<HitInfo>,
+    /// A section shown by its own text, its subsections as outline lines
+    /// (SPEC §17: a read is right-sized).
+    pub folded: Option<Folded>,
+}
+
+/// What a right-sized read shows after a section's own text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folded {
+    /// The subsections' outline lines as the index prints them, each ending
+    /// in a newline (unqualified: the marker names the document).
+    pub outline: String,
+    /// Subsections beneath the section, at any depth.
+    pub count: usize,
+    /// Of them, how many the outline shows.
+    pub shown: usize,
 }
 
 /// What a search shows of a hit besides its selector and score.
@@ -76,6 +91,9 @@ pub struct HitInfo {
     /// The same text in other documents (a page's other versions), as
     /// namespaced selectors.
     pub copies: Vec<String>,
+    /// The block holding the preview line, when reading it alone saves reading
+    /// the hit (a selector without namespace).
+    pub block: Option<String>,
 }
 
 impl Match {
@@ -99,6 +117,7 @@ pub(crate) fn whole(doc_index: usize, doc: &Document, id: NodeId, query: Query) 
         query,
         score: None,
         hit: None,
+        folded: None,
     }
 }
 
@@ -149,12 +168,103 @@ pub(crate) fn matches(
                 }));
             }
             None if options.full || sel.query.full => out.push(base),
-            None => out.push(first_page(doc, base, page_size(options))),
+            None => out.push(match right_sized(options, doc, &base) {
+                Some(folded) => folded,
+                None => first_page(doc, base, page_size(options)),
+            }),
         }
     }
     match (out.is_empty(), page_miss) {
         (true, Some(miss)) => Err(miss),
         _ => Ok(out),
+    }
+}
+
+/// Most outline lines a right-sized read shows beneath a section's own text.
+const FOLDED_LINES: usize = 40;
+
+/// A section over the read size, with subsections, as a right-sized read shows
+/// it (SPEC §17): its own text (heading to first subsection, trailing blank
+/// lines dropped), then its subsections as outline lines. `None` when the
+/// section is shown as before: within the read size, no subsections, cut by
+/// `?head`/`?tail`, or its own text alone over a page (then it pages whole).
+fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
+    let node = doc.node(m.node);
+    if options.read_words == 0
+        || m.cut_head
+        || m.cut_tail
+        || !matches!(node.kind, Kind::Section { .. })
+        || doc.node_words(m.node) <= options.read_words
+    {
+        return None;
+    }
+    let subs = doc.sections_in(doc.sections(), &node.span);
+    let first = doc.node(*subs.first()?).span.start;
+    let own = node.span.start..trim_blank_lines(doc.text(), node.span.start, first);
+    if !page_size(options).fits(Size::of(&doc.text()[own.clone()])) {
+        return None;
+    }
+    // Every depth while it fits the lines allowed, else the shallowest levels.
+    let mut depth = 1;
+    let level = |id: NodeId| match doc.node(id).kind {
+        Kind::Section { level } => level,
+        _ => 0,
+    };
+    let top = subs.iter().map(|&id| level(id)).min().unwrap_or(0);
+    for d in 1..=6 {
+        let n = subs.iter().filter(|&&id| level(id) < top + d).count();
+        if n > FOLDED_LINES && d > 1 {
+            break;
+        }
+        depth = d;
+    }
+    let shown: Vec<NodeId> = subs
+        .iter()
+        .copied()
+        .filter(|&id| level(id) < top + depth)
+        .take(FOLDED_LINES)
+        .collect();
+    let mut outline = Vec::new();
+    for &id in &shown {
+        let hidden = subs
+            .iter()
+            .filter(|&&c| {
+                level(c) >= top + depth && doc.node(id).span.contains(&doc.node(c).span.start)
+            })
+            .count();
+        let line = lines::Line {
+            depth: 0,
+            descendants: 0,
+            item: lines::Item::Heading {
+                level: level(id),
+                ordinal: doc.node(id).ordinal(),
+                title: doc.title(id).to_owned(),
+            },
+            words: doc.node_words(id),
+            lines: options
+                .line_ranges
+                .then(|| doc.lines_of(&doc.node(id).span)),
+        };
+        outline_line(&line, hidden as u32, &mut outline);
+    }
+    Some(Match {
+        span: own,
+        folded: Some(Folded {
+            outline: String::from_utf8(outline).unwrap_or_default(),
+            count: subs.len(),
+            shown: shown.len(),
+        }),
+        ..m.clone()
+    })
+}
+
+/// The end of the last line of `text[start..end]` that holds more than
+/// whitespace (`start` when none does).
+fn trim_blank_lines(text: &str, start: usize, end: usize) -> usize {
+    let body = &text[start..end];
+    match body.rfind(|c: char| !c.is_whitespace()) {
+        Some(last) => start + body[last..].find('\n').map_or(body.len(), |k| last + k + 1),
+        None => start,
     }
 }
 

@@ -64,6 +64,10 @@ pub(crate) struct DocOutline {
     pub height: u8,
     /// Where the document was found under a directory given, if it was.
     pub place: Option<Place>,
+    /// The front matter and preamble lines are left out of a folded outline:
+    /// the whole document is shown and it has headings (SPEC §17: a first look
+    /// is lean).
+    pub parts_fold: bool,
 }
 
 /// What a scoped outline shows of one document.
@@ -164,7 +168,13 @@ impl DocOutline {
         if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
             *title = None;
         }
-        DocOutline::measure(header, above, lines, blocks)
+        let parts_fold = matches!(scope, Scope::Whole) && !doc.sections().is_empty();
+        DocOutline::measure(header, above, lines, blocks, parts_fold)
+    }
+
+    /// Whether a folded outline shows this line (see [`DocOutline::parts_fold`]).
+    pub fn shown_folded(&self, line: &Line) -> bool {
+        !(self.parts_fold && matches!(line.item, Item::Front | Item::Root))
     }
 
     /// Measures the lines at every fold depth.
@@ -173,6 +183,7 @@ impl DocOutline {
         above: Line,
         lines: Vec<Line>,
         blocks: Option<[usize; 6]>,
+        parts_fold: bool,
     ) -> DocOutline {
         let mut folded = [Size::default(); DEPTHS];
         let mut full = Size::default();
@@ -190,6 +201,9 @@ impl DocOutline {
             let d = usize::from(line.depth).min(DEPTHS - 1);
             let plain = line.size_in(0, &mut scratch);
             full += plain;
+            if parts_fold && matches!(line.item, Item::Front | Item::Root) {
+                continue; // never in a folded outline
+            }
             // Shown plain below every fold deeper than it, with a note at its own depth.
             folded[d] += if line.descendants > 0 {
                 line.size_in(line.descendants, &mut scratch)
@@ -227,6 +241,7 @@ impl DocOutline {
             full,
             widest,
             place: None,
+            parts_fold,
         }
     }
 

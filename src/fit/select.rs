@@ -223,6 +223,7 @@ mod tests {
                 query: Default::default(),
                 score: None,
                 hit: None,
+                folded: None,
             },
             namespace: Cow::Borrowed("a"),
             content: Some(Cow::Owned(text.to_owned())),

@@ -80,6 +80,12 @@ pub struct SelectArgs {
     #[schemars(length(min = 1))]
     #[serde(deserialize_with = "one_or_many")]
     pub(super) files: Vec<String>,
+    /// Optional: when the selector is words (a search), how many hits to show
+    /// (default 5; the last line says when more matched; 1 or 2 when the first
+    /// hits are all you need).
+    #[serde(default)]
+    #[schemars(with = "u32", range(min = 1))]
+    pub(super) limit: Option<usize>,
 }
 
 /// `files` as the schema says, a list of paths, or as one path in a plain

@@ -163,7 +163,7 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let scope = args.selector.into_iter().collect();
-        self.call(Command::Index(scope), args.files, args.lines, &peer)
+        self.call(Command::Index(scope), args.files, args.lines, None, &peer)
             .await
     }
 
@@ -189,7 +189,8 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let command = Command::Select(vec![args.selector]);
-        self.call(command, args.files, false, &peer).await
+        let limit = args.limit.filter(|&n| n > 0);
+        self.call(command, args.files, false, limit, &peer).await
     }
 }
 
@@ -209,14 +210,16 @@ impl Server {
         command: Command,
         files: Vec<String>,
         lines: bool,
+        limit: Option<usize>,
         peer: &Peer<RoleServer>,
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let options = if lines {
-            let mut with_lines = Options::clone(&self.options);
-            with_lines.line_ranges = true;
-            Arc::new(with_lines)
+        let options = if lines || limit.is_some() {
+            let mut with = Options::clone(&self.options);
+            with.line_ranges |= lines;
+            with.limit = limit.unwrap_or(with.limit);
+            Arc::new(with)
         } else {
             Arc::clone(&self.options)
         };

@@ -102,6 +102,8 @@ struct MatchOut<'a> {
     selector: String,
     namespace: &'a str,
     title: &'a str,
+    /// The document's path, as the caller can pass it back (SPEC §17).
+    file: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
     content: std::borrow::Cow<'a, str>,
@@ -333,6 +335,7 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
         selector: report.display_selector(m, m.page.filter(|_| m.page_step).map(|p| p.index)),
         namespace: &doc.namespace,
         title: doc.doc_title(),
+        file: doc.path(),
         kind: crate::selector::type_name(doc, m.node),
         words: crate::words::count_words(text.as_bytes()),
         content: text,

@@ -6,14 +6,18 @@ use std::io::{self, Write};
 
 use super::outline::write_rows;
 use super::{content, page_marker, qualify};
-use crate::fit::{self, Budget, Piece, Selection, Size, marker_text};
+use crate::fit::{self, Budget, Folded, Match, Piece, Selection, Size, marker_text, shell_word};
 use crate::namespace::qualified;
 use crate::report::{CommandKind, Event, HitRow, Report, Sink};
 use crate::search::preview;
 use crate::tree::Kind;
 
-/// Longest search preview, in characters.
+/// Longest search preview, in characters (the top hit's runs on).
 const PREVIEW_CHARS: usize = 100;
+/// Longest heading path of a hit, in characters: the page's title and the
+/// innermost titles that fit, those between elided (the hit's first line
+/// names the file).
+const PATH_CHARS: usize = 64;
 
 /// Writes what belongs on stdout for a collected report: the index, the
 /// selected content or the hits, folded, paged or cut to the report's budget,
@@ -49,6 +53,8 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
                         namespace: doc.namespace().to_owned(),
                         words: doc.node_words(m.node),
                         front: doc.node(m.node).kind() == Kind::Front,
+                        file: doc.path().to_owned(),
+                        lines: doc.lines_of(&doc.node(m.node).span),
                     }
                 })
                 .collect();
@@ -113,6 +119,8 @@ impl Sink for TextSink<'_> {
                     namespace: String::new(),
                     words: 0,
                     front: false,
+                    file: String::new(),
+                    lines: (0, 0),
                 }))?;
                 self.hits.push(hit);
             }
@@ -208,7 +216,31 @@ fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String>
         out.push_str(&marker);
         out.push('\n');
     }
+    if let Some(folded) = &m.folded {
+        out.push_str(&folded.outline);
+        out.push_str(&folded_marker(namespace, m, folded));
+    }
     Some(out)
+}
+
+/// `[folded: 7 subsections · whole: ns::h2.9?full=true]` after a right-sized
+/// read (SPEC §17).
+fn folded_marker(namespace: Option<&str>, m: &Match, folded: &Folded) -> String {
+    let noun = if folded.count == 1 {
+        "subsection"
+    } else {
+        "subsections"
+    };
+    let listed = if folded.shown < folded.count {
+        format!(", {} listed", folded.shown)
+    } else {
+        String::new()
+    };
+    let whole = qualify(namespace, format!("{}?full=true", m.selector));
+    format!(
+        "[folded: {} {noun}{listed} · whole: {whole}]\n",
+        folded.count
+    )
 }
 
 /// The selector that shows this match again, as the marker lists it.
@@ -262,9 +294,18 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
     let hits: Vec<String> = rows
         .iter()
         .zip(&names)
-        .map(|(r, name)| {
+        .enumerate()
+        .map(|(k, (r, name))| {
             let percent = (r.m.score.unwrap_or(0.0) * 100.0).round() as u32;
-            let mut hit = format!("{name} ({percent}% match, {}w)\n", r.words);
+            // Where the hit is, as the caller can pass it back (SPEC §17);
+            // standard input cannot be read again.
+            let place = match r.lines {
+                (first, last) if r.file != "-" && !r.file.is_empty() => {
+                    format!(" {}:{first}-{last}", shell_word(&r.file))
+                }
+                _ => String::new(),
+            };
+            let mut hit = format!("{name} ({percent}% match, {}w){place}\n", r.words);
             if let Some(info) = &r.m.hit {
                 let place = if r.front {
                     "(front matter)".to_owned()
@@ -273,7 +314,18 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
                 } else {
                     "(no heading)".to_owned()
                 };
-                hit.push_str(&format!("  {place}\n  {}\n", info.preview));
+                // The top hit's preview runs on past its line (SPEC §17); a
+                // long hit names the block holding the line, to read alone.
+                let shown = if k == 0 {
+                    Cow::Borrowed(info.preview.as_str())
+                } else {
+                    Cow::Owned(preview(&info.preview, PREVIEW_CHARS))
+                };
+                let block = match &info.block {
+                    Some(b) => format!("[{}] ", qualified(&r.namespace, b)),
+                    None => String::new(),
+                };
+                hit.push_str(&format!("  {place}\n  {block}{shown}\n"));
                 if !info.copies.is_empty() {
                     hit.push_str(&format!("  same in: {}\n", info.copies.join(", ")));
                 }
@@ -286,6 +338,8 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
         rest_marker(shown, total, &names[shown..shown + listed], "hits", false)
     };
     let budget = report.budget.less(Size::of(&heading));
+    let more = more_hits(total, report.matched);
+    let budget = budget.less(Size::of(&more));
     let cut = fit::choose(
         budget,
         total,
@@ -299,22 +353,46 @@ fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized))
     }
     if cut.shown < total {
         out.write_all(marker(cut.shown, cut.listed).as_bytes())?;
+    } else {
+        out.write_all(more.as_bytes())?;
     }
     Ok(())
 }
 
-/// `Usage > Download Options`, outer titles dropped (`… >`) to fit the preview length.
+/// The last line of a search that found more hits than it shows, naming the
+/// call that shows more (SPEC §17); empty when every hit is shown.
+fn more_hits(shown: usize, matched: usize) -> String {
+    if matched <= shown {
+        return String::new();
+    }
+    let limit = matched.min((shown * 4).max(20));
+    format!("[{shown} of {matched} hits · more: --limit {limit}]\n")
+}
+
+/// `Usage > Download Options`: the page's title, then the innermost titles that
+/// fit [`PATH_CHARS`], those between elided (`Guide > … > Options > Depth`).
 fn heading_path(path: &[String]) -> String {
-    for skip in 0..path.len() {
-        let mut line = path[skip..].join(" > ");
-        if skip > 0 {
-            line.insert_str(0, "… > ");
-        }
-        if line.chars().count() <= PREVIEW_CHARS {
+    let fits = |line: &str| line.chars().count() <= PATH_CHARS;
+    let whole = path.join(" > ");
+    if fits(&whole) || path.len() < 2 {
+        return if fits(&whole) {
+            whole
+        } else {
+            preview(&whole, PATH_CHARS)
+        };
+    }
+    for skip in 1..path.len() {
+        let line = format!("{} > … > {}", path[0], path[skip..].join(" > "));
+        if fits(&line) {
             return line;
         }
     }
-    preview(&path[path.len() - 1], PREVIEW_CHARS)
+    let last = &path[path.len() - 1];
+    let line = format!("{} > … > {last}", path[0]);
+    if fits(&line) {
+        return line;
+    }
+    format!("… > {}", preview(last, PATH_CHARS - 4))
 }
 
 /// Writes what belongs on stderr: file errors, unresolved selectors, usage

@@ -17,7 +17,7 @@ use crate::namespace::qualified;
 use crate::selector::Reason;
 use crate::tree::Document;
 
-pub use crate::fit::{HitInfo, Match, PageInfo};
+pub use crate::fit::{Folded, HitInfo, Match, PageInfo};
 pub(crate) use sink::{Event, HitRow, Sink};
 
 /// The kind of command that ran (after any select-to-search fallback).
@@ -71,6 +71,8 @@ pub struct Report {
     pub documents: Vec<Document>,
     /// Of a search: how many documents were searched.
     pub searched: usize,
+    /// Of a search: how many hits it could show, with more room (SPEC §17).
+    pub matched: usize,
     /// Inputs that could not be loaded, in input order.
     pub failed: Vec<FailedFile>,
     /// Selected content, in output order.
@@ -110,6 +112,7 @@ impl Report {
             command,
             documents: Vec::new(),
             searched: 0,
+            matched: 0,
             failed: Vec::new(),
             matches: Vec::new(),
             unresolved: Vec::new(),
@@ -190,6 +193,7 @@ impl Report {
             Event::Warning(w) => self.warnings.push(w),
             Event::Usage(u) => self.usage_error = Some(u),
             Event::Searched(n) => self.searched += n,
+            Event::Matched(n) => self.matched = n,
             other => *event = Some(other),
         }
     }
@@ -239,7 +243,8 @@ impl Sink for Report {
             | Event::Unresolved(_)
             | Event::Warning(_)
             | Event::Usage(_)
-            | Event::Searched(_) => {}
+            | Event::Searched(_)
+            | Event::Matched(_) => {}
         }
         Ok(())
     }

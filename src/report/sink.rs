@@ -50,6 +50,8 @@ pub(crate) enum Event {
     Usage(String),
     /// How many more documents a search looked through.
     Searched(usize),
+    /// How many hits a search could show in all (the hits shown among them).
+    Matched(usize),
     /// Nothing follows.
     End,
 }
@@ -64,6 +66,10 @@ pub(crate) struct HitRow {
     pub words: usize,
     /// The node is the front matter (it has no heading path).
     pub front: bool,
+    /// The document's path, as the caller can pass it back (SPEC §17).
+    pub file: String,
+    /// The node's first and last line, 1-based.
+    pub lines: (usize, usize),
 }
 
 /// Where a call's events go.

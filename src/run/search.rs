@@ -81,13 +81,15 @@ pub(super) fn run(
         read: BTreeMap::new(),
         changed: Vec::new(),
     };
+    let ranking = acc.rank();
     let hits = search::hits(
-        &acc.rank(),
+        &ranking,
         &query,
         options.limit,
         options.max_words,
         &mut docs,
     );
+    sink.event(Event::Matched(search::matching(&ranking).max(hits.len())))?;
     for path in &docs.changed {
         sink.event(Event::Warning(format!(
             "{path} changed while it was searched; its hits are left out, search again"
@@ -110,6 +112,7 @@ pub(super) fn run(
                 path: hit.path,
                 preview: hit.preview,
                 copies: hit.copies,
+                block: hit.block,
             }),
             ..fit::whole(d, doc, hit.node, selector::Query::default())
         };
@@ -118,6 +121,8 @@ pub(super) fn run(
             namespace: doc.namespace().to_owned(),
             words: doc.node_words(hit.node),
             front: doc.node(hit.node).kind() == Kind::Front,
+            file: doc.path().to_owned(),
+            lines: doc.lines_of(&doc.node(hit.node).span),
         });
     }
     let keep = sink.keeps_documents();

@@ -8,8 +8,9 @@ use super::scan::Unit;
 use super::terms::Tokenizer;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
-/// Longest preview, in characters.
-const PREVIEW_CHARS: usize = 100;
+/// Longest preview, in characters: the best line and what follows it, for the
+/// top hit (SPEC §17: a question one line answers is answered by the search).
+pub(crate) const LONG_PREVIEW_CHARS: usize = 200;
 
 /// One search result.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,12 +24,16 @@ pub struct SearchHit {
     pub score: f32,
     /// Titles of the sections holding the hit, outermost first (the hit's own last).
     pub path: Vec<String>,
-    /// The source line that best shows the match, on one line of at most 100
-    /// characters.
+    /// The source line that best shows the match and what follows it, on one
+    /// line of at most 200 characters (a renderer cuts it shorter).
     pub preview: String,
     /// The same text in other documents (a page's other versions), as
     /// namespaced selectors, best first.
     pub copies: Vec<String>,
+    /// The block holding the preview line, when the hit is long enough that
+    /// reading just that block saves reading it (SPEC §17), as a selector
+    /// without namespace.
+    pub block: Option<String>,
 }
 
 /// A token of the unit that matched the query: where, for which query term, and
@@ -57,14 +62,44 @@ pub(crate) fn materialise(
     } else {
         doc.node(node).span.clone()
     };
+    let (preview, focus) = best_line(doc, unit, region, &spots);
     SearchHit {
         doc: c.doc,
         node,
         score: c.score,
         path: heading_path(doc, unit.node),
-        preview: best_line(doc, unit, region, &spots),
+        preview,
         copies: Vec::new(),
+        block: holding(doc, node, focus).map(|id| crate::selector::canonical(doc, id)),
     }
+}
+
+/// A hit of more words than this names the block holding its preview line.
+const BLOCK_WORDS: usize = 120;
+/// A block of more words than this is named by its item (or nested block)
+/// holding the preview line, when it has one.
+const PART_WORDS: usize = 150;
+
+/// The block of `node` holding byte `at`, when `node` is over [`BLOCK_WORDS`]
+/// and the block is less than all of it: a document-level block, or within a
+/// long list or quote the item or block holding `at`.
+fn holding(doc: &Document, node: NodeId, at: usize) -> Option<NodeId> {
+    let words = doc.node_words(node);
+    if words <= BLOCK_WORDS {
+        return None;
+    }
+    let span = doc.node(node).span.clone();
+    let mut id = BlockKind::ALL
+        .iter()
+        .flat_map(|&k| doc.starting_in(doc.blocks(k), &span).iter().copied())
+        .find(|&b| doc.node(b).span.contains(&at))?;
+    while doc.node_words(id) > PART_WORDS {
+        match doc.children(id).find(|&c| doc.node(c).span.contains(&at)) {
+            Some(child) => id = child,
+            None => break,
+        }
+    }
+    (doc.node_words(id) * 2 <= words).then_some(id)
 }
 
 /// The matching tokens of a unit (heading line included), in order.
@@ -206,15 +241,17 @@ fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
     path
 }
 
-/// The line of `region` whose matches are worth most (each query term counted
-/// once per line; the first of equals); the heading line when only the title
-/// matched; else the region's first line with text.
+/// The line of `region` holding the most query terms (each counted once per
+/// line), the more telling of equals (by the terms' weights), the first of
+/// those; the heading line when only the title matched; else the region's
+/// first line with text. The preview runs on into the lines after it, up to
+/// [`LONG_PREVIEW_CHARS`].
 fn best_line(
     doc: &Document,
     unit: &Unit,
     region: std::ops::Range<usize>,
     spots: &[Spot],
-) -> String {
+) -> (String, usize) {
     // Markup is blanked here: never shown, never the first line with text.
     let text = doc.search_text();
     let line_of = |at: usize| {
@@ -222,7 +259,7 @@ fn best_line(
         let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
         start..end
     };
-    let mut best: Option<(f32, std::ops::Range<usize>, usize)> = None;
+    let mut best: Option<((usize, f32), std::ops::Range<usize>, usize)> = None;
     let inside: Vec<&Spot> = spots.iter().filter(|s| region.contains(&s.start)).collect();
     let mut i = 0;
     while i < inside.len() {
@@ -239,7 +276,11 @@ fn best_line(
                 s += spot.weight;
             }
         }
-        if best.as_ref().is_none_or(|(b, _, _)| s > *b) {
+        let s = (seen.len(), s);
+        if best
+            .as_ref()
+            .is_none_or(|(b, _, _)| s.0 > b.0 || s.0 == b.0 && s.1 > b.1)
+        {
             best = Some((s, line, inside[i].start));
         }
         i = j;
@@ -254,13 +295,57 @@ fn best_line(
             (line_of(first), first)
         }
     };
-    around(&text[line.clone()], focus.saturating_sub(line.start))
+    // Run on into the next lines of the paragraph, while the preview has room:
+    // not past a heading, a blank line or the start of another block.
+    let mut end = line.end;
+    let mut chars = text[line.clone()].chars().count();
+    let mut open = !starts_block(&text[line.clone()]) || starts_item(&text[line.clone()]);
+    while open && chars < LONG_PREVIEW_CHARS && end < region.end {
+        let after = text[end..region.end]
+            .find(|c: char| !c.is_whitespace())
+            .map_or(region.end, |k| end + k);
+        let stop = text[after..region.end]
+            .find(['\n', '\r'])
+            .map_or(region.end, |k| after + k);
+        let next = &text[after..stop];
+        if after >= region.end || text[end..after].matches('\n').count() > 1 || starts_block(next) {
+            break;
+        }
+        chars += next.chars().count();
+        end = stop;
+        open = true;
+    }
+    (
+        around(&text[line.start..end], focus.saturating_sub(line.start)),
+        focus,
+    )
 }
 
-/// A line cut to the preview length around byte `focus`, whitespace folded.
+/// Whether a line (leading whitespace dropped) opens a block of its own: a
+/// heading, a list item, a table row, a fence, a quote or an HTML tag.
+fn starts_block(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with(['#', '|', '>', '<'])
+        || line.starts_with("```")
+        || line.starts_with("~~~")
+        || starts_item(line)
+}
+
+/// Whether a line (leading whitespace dropped) opens a list item.
+fn starts_item(line: &str) -> bool {
+    let line = line.trim_start();
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &line[digits..];
+    if digits > 0 {
+        return rest.starts_with(". ") || rest.starts_with(") ");
+    }
+    ["* ", "- ", "+ "].iter().any(|m| line.starts_with(m))
+}
+
+/// A line cut to the long preview length around byte `focus`, whitespace folded.
 fn around(line: &str, focus: usize) -> String {
     let folded = preview(line, usize::MAX);
-    if folded.chars().count() <= PREVIEW_CHARS {
+    if folded.chars().count() <= LONG_PREVIEW_CHARS {
         return folded;
     }
     // Start a little before the match, at a word boundary, and mark the cut.
@@ -274,9 +359,9 @@ fn around(line: &str, focus: usize) -> String {
         .filter(|&k| from > 0 && from + k < focus)
         .map_or(from, |k| from + k);
     if from == 0 {
-        return preview(line, PREVIEW_CHARS);
+        return preview(line, LONG_PREVIEW_CHARS);
     }
-    let rest = preview(&line[from..], PREVIEW_CHARS - 1);
+    let rest = preview(&line[from..], LONG_PREVIEW_CHARS - 1);
     format!("…{rest}")
 }
 
@@ -316,11 +401,11 @@ mod tests {
 
     #[test]
     fn long_lines_are_cut_around_the_match() {
-        let line = format!("{} needle {}", "word ".repeat(40), "tail ".repeat(40));
+        let line = format!("{} needle {}", "word ".repeat(60), "tail ".repeat(60));
         let focus = line.find("needle").unwrap();
         let got = around(&line, focus);
         assert!(got.starts_with('…') && got.contains("needle"), "{got}");
-        assert!(got.chars().count() <= PREVIEW_CHARS, "{got}");
+        assert!(got.chars().count() <= LONG_PREVIEW_CHARS, "{got}");
         assert_eq!(around("short line", 6), "short line");
     }
 }

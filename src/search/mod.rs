@@ -77,6 +77,17 @@ struct Placed {
     place: u32,
 }
 
+/// How many units of a ranking score high enough to be hits: what a search
+/// could show with room for all (copies and nested units counted each).
+pub(crate) fn matching(ranking: &Ranking) -> usize {
+    let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
+    ranking
+        .candidates
+        .iter()
+        .take_while(|c| c.score >= floor)
+        .count()
+}
+
 /// The hits of a ranking: at most `limit` distinct hits, best first, none
 /// nested in another. Sections over `max_words` words are named by their best
 /// block. A candidate whose document is gone, or no longer has the unit
@@ -92,13 +103,7 @@ pub(crate) fn hits(
     max_words: usize,
     docs: &mut impl Documents,
 ) -> Vec<SearchHit> {
-    let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
-    let above = ranking
-        .candidates
-        .iter()
-        .take_while(|c| c.score >= floor)
-        .count();
-    let candidates = &ranking.candidates[..above];
+    let candidates = &ranking.candidates[..matching(ranking)];
     let mut placing = Placing {
         query,
         weights: &ranking.weights,

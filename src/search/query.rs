@@ -24,6 +24,27 @@ const MAX_SYMBOL: usize = 16;
 /// of a name (`$_` in `$_foo`).
 const OPERATOR: &[u8] = b"!#$%&*+-/<=>?@\\^|~_";
 
+/// The quoted phrases of query text, case-folded with whitespace runs as one
+/// space: `uv "cache dir"` holds `cache dir`. An unclosed quote quotes nothing.
+fn literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut parts = text.split('"');
+    parts.next();
+    while let (Some(quoted), Some(_)) = (parts.next(), parts.clone().next()) {
+        let folded = fold_space(&quoted.to_lowercase());
+        if !folded.is_empty() && !out.contains(&folded) {
+            out.push(folded);
+        }
+        parts.next();
+    }
+    out
+}
+
+/// Text with each run of whitespace as one space, none at either end.
+fn fold_space(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// One distinct term of the query.
 #[derive(Clone, Debug)]
 pub(crate) struct Term {
@@ -48,6 +69,9 @@ pub(crate) struct Query {
     pub(crate) terms: Vec<Term>,
     /// The words and grams in query order, as term indices: the phrase.
     pub(crate) phrase: Vec<u32>,
+    /// Quoted phrases (SPEC §17), case-folded, whitespace runs as one space: a
+    /// unit matches only when its text holds each of them.
+    pub(crate) literals: Vec<String>,
     /// Per first byte: the word terms a word starting with it may stem to.
     first: Box<[u64; 256]>,
     /// The first two bytes of the words that may stem to some word term.
@@ -68,6 +92,16 @@ pub(crate) struct Query {
 }
 
 impl Query {
+    /// Whether `text` holds every quoted phrase of the query (case-folded,
+    /// whitespace runs equal); true when it has none.
+    pub(crate) fn holds_literals(&self, text: &str) -> bool {
+        if self.literals.is_empty() {
+            return true;
+        }
+        let folded = fold_space(&text.to_lowercase());
+        self.literals.iter().all(|l| folded.contains(l.as_str()))
+    }
+
     /// Parses query text.
     pub(crate) fn new(text: &str) -> Query {
         let mut terms: Vec<Term> = Vec::new();
@@ -161,9 +195,11 @@ impl Query {
                 }
             }
         }
+        let literals = literals(text);
         Query {
             terms,
             phrase,
+            literals,
             first,
             pairs,
             near_ascii,

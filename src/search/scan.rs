@@ -363,6 +363,7 @@ fn scan_with<'q>(
         },
         tokenizer: Tokenizer::filtered(query.filter()),
         stop_only: !query.has_content(),
+        literal: true,
     };
     let units = units(doc, max_words);
     // A unit's path is its document's name and title (SPEC §14: the title
@@ -422,6 +423,7 @@ fn scan_with<'q>(
             }),
         }
         query.symbols_in(text, |term, _| bump(&mut body.hits, term, UNIT));
+        s.literal = query.holds_literals(&doc.text()[u.span.clone()]);
         s.finish(u, place as u32, title, path, &body, || {
             let own = match u.section {
                 Some(_) => doc.title(u.node),
@@ -494,6 +496,9 @@ struct Scanner<'q, 'm> {
     out: DocScan,
     tokenizer: Tokenizer,
     stop_only: bool,
+    /// The unit being finished holds the query's quoted phrases (SPEC §17);
+    /// one that does not counts for the statistics but is no match.
+    literal: bool,
 }
 
 impl Scanner<'_, '_> {
@@ -625,7 +630,7 @@ impl Scanner<'_, '_> {
         for &(id, _) in &out.tf[from..] {
             out.df[id as usize] += 1;
         }
-        let keep = keeps(self.query, self.stop_only, &out.tf[from..]);
+        let keep = self.literal && keeps(self.query, self.stop_only, &out.tf[from..]);
         if keep {
             let (digest, key) = digests();
             out.matched.push(UnitScan {

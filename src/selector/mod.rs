@@ -82,13 +82,16 @@ impl Selector {
     }
 
     /// Splits one argument into selectors at commas where the next character is
-    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says.
+    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says,
+    /// or where another namespace follows; a namespace written once carries over
+    /// the rest of the list (SPEC §17).
     ///
     /// ```
     /// assert_eq!(mdsel::Selector::split("h2.0,h3.4"), ["h2.0", "h3.4"]);
     /// assert_eq!(mdsel::Selector::split("h2.0,2,4"), ["h2.0,2,4"]);
+    /// assert_eq!(mdsel::Selector::split("ns::h2.3,h3.4"), ["ns::h2.3", "ns::h3.4"]);
     /// ```
-    pub fn split(arg: &str) -> Vec<&str> {
+    pub fn split(arg: &str) -> Vec<std::borrow::Cow<'_, str>> {
         split_selectors(arg)
     }
 

@@ -1,32 +1,66 @@
 //! Selector syntax: text to [`Selector`], or a [`SyntaxError`] that points at the
 //! column and says what was expected there.
 
+use std::borrow::Cow;
+
 use super::error::{Expected, SyntaxError};
 use super::{DocRef, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
 use crate::source::MARKDOWN_EXTENSIONS;
 
 /// Splits one argument holding several selectors at each comma not followed by a
-/// digit: `h2.0,h3.4` is two selectors, `h2.0,2,4` one.
-pub(crate) fn split_selectors(arg: &str) -> Vec<&str> {
+/// digit, or followed by another namespace: `h2.0,h3.4` is two selectors,
+/// `h2.0,2,4` one; a namespace carries over the rest of the list.
+pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
     let bytes = arg.as_bytes();
     let mut parts = Vec::new();
     let mut start = 0;
     // A wiki link is one selector, commas and all: `[[Note#Bold, italics]]`.
     let mut wiki = false;
+    // Commas before the first `::` may belong to a namespace.
+    let first_ns = arg.find("::").unwrap_or(arg.len());
     for (i, &b) in bytes.iter().enumerate() {
         if bytes[i..].starts_with(b"[[") {
             wiki = true;
         } else if i > 0 && bytes[i - 1..].starts_with(b"]]") {
             wiki = false;
         }
-        if b == b',' && !wiki && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        if b != b',' || wiki {
+            continue;
+        }
+        // `h2.0,2` is an index list; `ns::h2.0,4706-kep/readme::h2.3` names
+        // another document, whose namespace starts with a digit.
+        let digit = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        let next = arg[i + 1..].split(',').next().unwrap_or_default();
+        if !digit || (i > first_ns && next.contains("::")) {
             parts.push(arg[start..i].trim());
             start = i + 1;
         }
     }
     parts.push(arg[start..].trim());
     parts.retain(|p| !p.is_empty());
+    // A namespace written once carries over the rest of the list (SPEC §17):
+    // `ns::h2.3,h3.4` is `ns::h2.3` and `ns::h3.4`.
+    let mut namespace: Option<&str> = None;
     parts
+        .into_iter()
+        .map(|p| {
+            if let Some(at) = p.find("::").filter(|_| !p.starts_with("[[")) {
+                namespace = Some(&p[..at]);
+                Cow::Borrowed(p)
+            } else if let Some(ns) = namespace.filter(|_| carries_a_namespace(p)) {
+                Cow::Owned(format!("{ns}::{p}"))
+            } else {
+                Cow::Borrowed(p)
+            }
+        })
+        .collect()
+}
+
+/// Whether a selector of a comma list takes the namespace written before it:
+/// not a wiki link or a link to a file (`guide.md#x`), which name their own
+/// document.
+fn carries_a_namespace(part: &str) -> bool {
+    !part.starts_with("[[") && !part.get(1..).is_some_and(|rest| rest.contains('#'))
 }
 
 /// Whether text that failed to parse was still meant as a selector (and so is an
@@ -769,6 +803,19 @@ mod tests {
                 &["[[Note#Bold, italics]]", "h2.0"],
             ),
             ("h2.0,[[A, B]]", &["h2.0", "[[A, B]]"]),
+            // SPEC §17: a namespace carries over the list; another may follow.
+            ("ns::h2.3,h3.4", &["ns::h2.3", "ns::h3.4"]),
+            ("ns::h2.3,2,h3.4", &["ns::h2.3,2", "ns::h3.4"]),
+            (
+                "ns::h2.3,other::h1.0,h3.0",
+                &["ns::h2.3", "other::h1.0", "other::h3.0"],
+            ),
+            (
+                "a::h2.3,4706-remove-kustomize/readme::h2.3",
+                &["a::h2.3", "4706-remove-kustomize/readme::h2.3"],
+            ),
+            ("ns::h2.0,#install", &["ns::h2.0", "ns::#install"]),
+            ("ns::h2.0,guide.md#x", &["ns::h2.0", "guide.md#x"]),
         ];
         for (arg, want) in cases {
             assert_eq!(split_selectors(arg), *want, "{arg}");
