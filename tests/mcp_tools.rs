@@ -104,6 +104,11 @@ async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
     assert_eq!(schema["required"], json!(["selector", "files"]));
     assert_eq!(schema["properties"]["selector"]["type"], "string");
     assert_eq!(schema["properties"]["selector"]["minLength"], 1);
+    // SPEC §17: a search's hit count, optional, a plain integer of at least 1.
+    assert_eq!(
+        schema["properties"]["limit"],
+        json!({"type": "integer", "minimum": 1, "description": schema["properties"]["limit"]["description"]})
+    );
     for (key, want) in files.as_object().unwrap() {
         assert_eq!(
             &schema["properties"]["files"][key], want,
@@ -207,5 +212,33 @@ async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
             assert!(!text.contains(cli_words), "{tool} {args}: {text}");
         }
     }
+    assert!(session.close().await.success());
+}
+
+/// SPEC §17: `limit` sets how many hits a search shows; the text is the
+/// command line's for `--limit`.
+#[tokio::test]
+async fn a_search_takes_a_limit() {
+    let session = start(&fixtures()).await;
+    let args = |limit: Option<u32>| {
+        let mut args = json!({"selector": "bullet star code", "files": ["guide.md", "long.md"]});
+        if let Some(n) = limit {
+            args["limit"] = json!(n);
+        }
+        args
+    };
+    let hits = |text: &str| text.lines().filter(|l| l.contains("% match")).count();
+    let (all, is_error) = session.call("mdsel_select", args(None)).await;
+    assert!(!is_error, "{all}");
+    assert!(hits(&all) > 1, "{all}");
+    let (one, is_error) = session.call("mdsel_select", args(Some(1))).await;
+    assert!(!is_error, "{one}");
+    assert_eq!(hits(&one), 1, "{one}");
+    let cli = common::bin::mdsel_in(
+        &fixtures(),
+        &["--limit", "1", "bullet star code", "guide.md", "long.md"],
+        b"",
+    );
+    assert_eq!(one, String::from_utf8(cli.stdout).unwrap());
     assert!(session.close().await.success());
 }

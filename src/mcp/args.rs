@@ -33,13 +33,22 @@ pub(super) fn plain_schema<T: JsonSchema>() -> Arc<JsonObject> {
 }
 
 /// Removes, at every depth, what some host refuses (`$schema`, `default:
-/// null`) and a schema's `title`, which only repeats a Rust type's name.
+/// null`, schemars' integer formats such as `uint32`, which strict validators
+/// reject as unknown) and a schema's `title`, which only repeats a Rust type's
+/// name.
 fn strip(value: &mut Value) {
     match value {
         Value::Object(object) => {
             object.remove("$schema");
             if object.get("default") == Some(&Value::Null) {
                 object.remove("default");
+            }
+            if object
+                .get("format")
+                .and_then(Value::as_str)
+                .is_some_and(|f| f.starts_with("uint") || f.starts_with("int"))
+            {
+                object.remove("format");
             }
             if object.contains_key("properties") {
                 object.remove("title");
