@@ -768,14 +768,15 @@ fn opens_fence(rest: &[u8]) -> Option<(u8, usize)> {
 }
 
 /// Whether `line` closes a fence of `len` or more `fence` characters: under
-/// four columns in, then only spaces.
+/// four columns in, then only spaces or tabs (CommonMark; cmark-gfm,
+/// markdown-it and the parser agree).
 fn closes_fence(line: &Line<'_>, fence: u8, len: usize) -> bool {
     if line.indent >= 4 || line.is_blank() {
         return false;
     }
     let rest = line.rest();
     let run = rest.iter().take_while(|&&b| b == fence).count();
-    run >= len && rest[run..].iter().all(|&b| b == b' ')
+    run >= len && rest[run..].iter().all(|&b| b == b' ' || b == b'\t')
 }
 
 /// The string that ends an HTML block of types 1 to 5 opening at `text[at]`

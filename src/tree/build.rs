@@ -277,8 +277,9 @@ impl Builder {
     fn read(&mut self, lines: &Lines<'_>, body: usize, mdx: bool) -> bool {
         let text = lines.text();
         let whole = body..text.len();
-        // The parser's text, made once: lone CRs as LFs, containers marked.
-        let lf = lone_crs_as_lf(&text[body..]);
+        // The parser's text, made once: lone CRs as LFs, tabs after a bare
+        // fence as spaces, containers marked.
+        let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = super::containers::prepare(Cow::Borrowed(&lf));
         let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         if as_written && self.read_blocks(lines, body) {
@@ -820,6 +821,45 @@ fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
     }
     // An ASCII byte for an ASCII byte keeps the text UTF-8.
     String::from_utf8(copy).map_or(Cow::Borrowed(text), Cow::Owned)
+}
+
+/// The text with each tab after a bare fence line's marker (up to three spaces,
+/// three or more backticks or tildes, then only spaces and tabs) made a space:
+/// CommonMark lets a closing fence be followed by spaces or tabs, as cmark-gfm
+/// and markdown-it read it, where the parser takes only spaces. Lengths and
+/// lines stay in place; an opening fence means the same either way.
+fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
+    if memchr::memchr(b'\t', text.as_bytes()).is_none() {
+        return text;
+    }
+    let bytes = text.as_bytes();
+    let mut tabs = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+        let line = &bytes[start..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        if indent <= 3 {
+            let rest = &line[indent..];
+            let mark = rest.first().copied().filter(|b| matches!(b, b'`' | b'~'));
+            let run = mark.map_or(0, |m| rest.iter().take_while(|&&b| b == m).count());
+            if run >= 3 && rest[run..].iter().all(|&b| b == b' ' || b == b'\t') {
+                let at = start + indent + run;
+                tabs.extend((at..at + rest.len() - run).filter(|&i| bytes[i] == b'\t'));
+            }
+        }
+        start = end + 1;
+    }
+    if tabs.is_empty() {
+        return text;
+    }
+    let mut copy = text.into_owned().into_bytes();
+    for i in tabs {
+        copy[i] = b' ';
+    }
+    // An ASCII byte for an ASCII byte keeps the text UTF-8.
+    Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
 }
 
 /// Folds whitespace runs to one space and trims the ends.
