@@ -602,3 +602,39 @@ fn a_page_missing_in_one_language_suggests_it_in_the_others() {
         "es/guides/routing.mdx"
     );
 }
+
+/// Issue 38: an MDX comment ending a heading line, `{/*id*/}` (react.dev), is
+/// the heading's id, in `.md` and `.mdx`, and never part of its text.
+#[test]
+fn an_mdx_comment_id_is_the_headings_anchor() {
+    let page =
+        "# Page\n\n## Caveats {/*caveats*/}\n\ntext\n\n### Keys and `map` {/*keys-map*/}\n\nmore\n";
+    let dir = Scratch::with("links-mdx-ids", &[("a.md", page), ("b.mdx", page)]);
+    for file in ["a.md", "b.mdx"] {
+        let run = |args: &[&str]| {
+            let out = mdsel_in(dir.path(), args, b"");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(
+            run(&["index", file]),
+            "h1.0 Page (12w)\n h2.0 Caveats (10w)\n  h3.0 Keys and map (6w)\n---\npara:2\n",
+            "{file}"
+        );
+        assert_eq!(
+            run(&["#keys-map", file]),
+            "### Keys and `map` {/*keys-map*/}\n\nmore\n"
+        );
+        assert!(run(&[&format!("{file}#caveats"), file]).starts_with("## Caveats"));
+        let json: serde_json::Value =
+            serde_json::from_str(&run(&["--json", "index", file])).unwrap();
+        let anchors: Vec<&str> = json["data"]["documents"][0]["headings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["anchor"].as_str().unwrap())
+            .collect();
+        assert_eq!(anchors, ["page", "caveats", "keys-map"], "{file}");
+        let hits = run(&["search", "caveats", file]);
+        assert!(hits.contains("  Page > Caveats\n"), "{hits}");
+    }
+}

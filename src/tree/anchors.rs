@@ -27,13 +27,23 @@ impl Anchors {
     }
 }
 
-/// Cuts a trailing `{#id}` from the plain title of each heading whose line it
-/// ends (the id is an anchor, not text), given the text and each heading's start.
+/// Cuts a trailing `{#id}` or `{/*id*/}` from the plain title of each heading
+/// whose line it ends (the id is an anchor, not text), given the text and each
+/// heading's start. The comment's stars read as emphasis in Markdown (the plain
+/// title then ends `{/id/}`), so a title ending in `}` is cut at its last `{`.
 pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [String]) {
     for (title, &start) in titles.iter_mut().zip(starts) {
-        if let Some((_, attrs)) = attribute_id(line_at(text, start))
-            && let Some(cut) = title.strip_suffix(attrs)
-        {
+        let Some((_, attrs)) = attribute_id(line_at(text, start)) else {
+            continue;
+        };
+        let cut = match title.strip_suffix(attrs) {
+            Some(cut) => Some(cut),
+            None if attrs.starts_with("{/*") && title.ends_with('}') => {
+                title.rfind('{').map(|at| &title[..at])
+            }
+            None => None,
+        };
+        if let Some(cut) = cut {
             *title = cut.trim_end().to_owned();
         }
     }
@@ -112,7 +122,8 @@ fn line_at(text: &str, start: usize) -> &str {
     &rest[..end]
 }
 
-/// `{#id …}` ending an ATX heading line: the id and the whole `{…}` text.
+/// `{#id …}`, or the MDX comment `{/*id*/}` (react.dev and other MDX-era
+/// sites), ending an ATX heading line: the id and the whole `{…}` text.
 fn attribute_id(line: &str) -> Option<(&str, &str)> {
     let body = line.trim_end().trim_end_matches('#').trim_end();
     let body = if body.len() < line.trim_end().len() && !body.ends_with('}') {
@@ -126,6 +137,11 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
         return None;
     }
     let inner = &attrs[1..attrs.len() - 1];
+    if let Some(comment) = inner.strip_prefix("/*").and_then(|c| c.strip_suffix("*/")) {
+        let id = comment.trim();
+        let plain = !id.is_empty() && !id.contains(char::is_whitespace) && !id.contains("*/");
+        return plain.then_some((id, attrs));
+    }
     let id = inner
         .split_whitespace()
         .find_map(|t| t.strip_prefix('#'))
