@@ -14,6 +14,7 @@
 //! never closed, or holding a heading (which stays a section), is left as text.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::ops::Range;
 
 /// Shortcodes read as containers.
@@ -72,11 +73,42 @@ fn may_hold_one(bytes: &[u8]) -> bool {
         })
 }
 
+/// How many bytes the searches for containers' ends may read: a few times the
+/// text. Each opener looks ahead for its end, so thousands of unclosed or
+/// nested openers would read the text once each; past this, the rest of the
+/// text is left as written (its content is exact all the same), and time stays
+/// linear in the text whatever its containers (SPEC §16).
+struct Work(Cell<usize>);
+
+impl Work {
+    /// Room for reading a text of `len` bytes eight times over.
+    fn for_text(len: usize) -> Work {
+        Work(Cell::new(len.saturating_mul(8).saturating_add(1 << 16)))
+    }
+
+    /// Takes the cost of reading `line`; false once nothing is left.
+    fn read(&self, line: &Range<usize>) -> bool {
+        let cost = line.len() + 1;
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(cost));
+        left >= cost
+    }
+
+    fn spent(&self) -> bool {
+        self.0.get() == 0
+    }
+}
+
 /// The containers of a text, in order, none inside another; it is read, not
 /// changed (no container's lines are read again once it is found, so marking
 /// them afterwards changes nothing this saw). Lines are found as they are read,
 /// never listed: a big text with one candidate line costs no table of its lines.
 fn find(bytes: &[u8]) -> Vec<Found> {
+    find_within(bytes, &Work::for_text(bytes.len()))
+}
+
+/// [`find`], reading no more than `work` allows.
+fn find_within(bytes: &[u8], work: &Work) -> Vec<Found> {
     let mut found = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     let mut at = 0;
@@ -106,16 +138,25 @@ fn find(bytes: &[u8]) -> Vec<Found> {
             continue;
         }
         let container = if let Some(n) = colon_opener(line) {
-            colon_close(bytes, next, n).map(|last| (last, Kind::Fenced))
+            colon_close(bytes, next, n, work).map(|last| (last, Kind::Fenced))
         } else if mkdocs_opener(line) {
-            mkdocs_close(bytes, next).map(|last| (last, Kind::Indented))
+            mkdocs_close(bytes, next, work).map(|last| (last, Kind::Indented))
         } else if let Some(name) = alert_opener(line) {
-            alert_close(bytes, next, name).map(|last| (last, Kind::Fenced))
+            alert_close(bytes, next, name, work).map(|last| (last, Kind::Fenced))
         } else {
             None
         };
+        let held = container.as_ref().is_some_and(|(last, kind)| {
+            holds_heading(
+                bytes,
+                inside(bytes, next, last, *kind).take_while(|l| work.read(l)),
+            )
+        });
+        if work.spent() {
+            break; // what is left stays as written
+        }
         match container {
-            Some((last, kind)) if !holds_heading(bytes, inside(bytes, next, &last, kind)) => {
+            Some((last, kind)) if !held => {
                 at = after(bytes, &last);
                 found.push(Found {
                     first: range,
@@ -200,6 +241,15 @@ fn lines_from(bytes: &[u8], from: usize) -> impl Iterator<Item = Range<usize>> +
     })
 }
 
+/// [`lines_from`], while `work` has room for them.
+fn lines_within<'a>(
+    bytes: &'a [u8],
+    from: usize,
+    work: &'a Work,
+) -> impl Iterator<Item = Range<usize>> + 'a {
+    lines_from(bytes, from).take_while(|line| work.read(line))
+}
+
 fn indent(line: &[u8]) -> usize {
     line.iter()
         .take_while(|b| matches!(b, b' ' | b'\t'))
@@ -241,10 +291,10 @@ fn colon_closer(line: &[u8], n: usize) -> bool {
 
 /// The line closing the colon container opened on the line before `from`,
 /// counting the containers opened inside it.
-fn colon_close(bytes: &[u8], from: usize, n: usize) -> Option<Range<usize>> {
+fn colon_close(bytes: &[u8], from: usize, n: usize, work: &Work) -> Option<Range<usize>> {
     let mut open = vec![n];
     let mut fence: Option<(u8, usize)> = None;
-    for range in lines_from(bytes, from) {
+    for range in lines_within(bytes, from, work) {
         let line = &bytes[range.clone()];
         if let Some((c, m)) = fence {
             let rest = trim_start(line);
@@ -300,9 +350,9 @@ fn mkdocs_opener(line: &[u8]) -> bool {
 /// The last line of an mkdocs container opened on the line before `from`:
 /// the last non-blank line indented at least four columns, before the first
 /// line that is not.
-fn mkdocs_close(bytes: &[u8], from: usize) -> Option<Range<usize>> {
+fn mkdocs_close(bytes: &[u8], from: usize, work: &Work) -> Option<Range<usize>> {
     let mut last = None;
-    for range in lines_from(bytes, from) {
+    for range in lines_within(bytes, from, work) {
         let line = &bytes[range.clone()];
         if is_blank(line) {
             continue;
@@ -348,8 +398,8 @@ fn alert_opener(line: &[u8]) -> Option<&'static str> {
 }
 
 /// The line `{{% /name %}}` (or `{{< /name >}}`) from the one at `from` on.
-fn alert_close(bytes: &[u8], from: usize, name: &str) -> Option<Range<usize>> {
-    lines_from(bytes, from).find(|range| {
+fn alert_close(bytes: &[u8], from: usize, name: &str, work: &Work) -> Option<Range<usize>> {
+    lines_within(bytes, from, work).find(|range| {
         let rest = trim_start(&bytes[range.clone()]).trim_ascii_end();
         let inner = rest
             .strip_prefix(b"{{%")
@@ -428,6 +478,42 @@ fn outdent(line: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn looking_for_ends_reads_the_text_a_bounded_number_of_times() {
+        // Thousands of closed containers are each found, well within the room.
+        for text in [
+            ":::note\ntext\n:::\n\n".repeat(5000),
+            "{{% alert %}}\ntext\n{{% /alert %}}\n".repeat(5000),
+            "!!! note\n    text\n\n".repeat(5000),
+        ] {
+            let work = Work::for_text(text.len());
+            assert_eq!(find_within(text.as_bytes(), &work).len(), 5000);
+            assert!(work.0.get() > text.len() * 4, "{}", &text[..20]);
+        }
+        // Unclosed openers, each of which would read the rest of the text,
+        // and nested ones holding a heading, each then read again from its
+        // next line: the reading stops when the room is spent (eight times
+        // the text), and the rest stays text.
+        let nested = format!(
+            "{}# h\n{}",
+            ":::note\n".repeat(10_000),
+            ":::\n".repeat(10_000)
+        );
+        for text in [
+            ":::note\n".repeat(20_000),
+            "{{% alert %}}\n".repeat(20_000),
+            "{{< note >}}\n".repeat(20_000),
+            nested,
+        ] {
+            let work = Work::for_text(text.len());
+            assert!(find_within(text.as_bytes(), &work).is_empty());
+            assert!(work.spent(), "{}", &text[..20]);
+        }
+        // A container before the text runs out of room is found.
+        let text = format!(":::tip\nfirst\n:::\n\n{}", ":::note\n".repeat(20_000));
+        assert_eq!(find(text.as_bytes()).len(), 1);
+    }
 
     #[test]
     fn only_a_line_that_could_open_one_costs_a_copy() {
