@@ -180,3 +180,29 @@ fn broken_containers_stay_text_and_headings_stay_sections() {
         assert_eq!(all, page, "{page:?}");
     }
 }
+
+/// Issue 38: an MDC block component (Nuxt Content) is one container, its YAML
+/// props block never a heading, nested ones by colon count.
+#[test]
+fn mdc_block_components_are_containers() {
+    let page = "# Nuxt page\n\nIntro.\n\n## Usage\n\n::card\n---\ntitle: Card title\nicon: i-lucide-box\n---\nCard body text.\n\n:::badge\n---\ncolor: primary\n---\nBadge\n:::\n::\n\nMore usage text.\n\n::u-button{to=\"/x\"}\nGo\n::\n\n## Next\n\nEnd.\n";
+    let dir = Scratch::with("dialects-mdc", &[("page.md", page)]);
+    let (index, code) = run(&dir, &["index", "page.md"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        index,
+        "h1.0 Nuxt page (34w)\n h2.0 Usage (27w)\n h2.1 Next (3w)\n---\npara:3 quote:2\n"
+    );
+    let (card, _) = run(&dir, &["quote.0", "page.md"]);
+    assert!(
+        card.starts_with("::card\n---\ntitle: Card title\n") && card.ends_with(":::\n::\n"),
+        "{card}"
+    );
+    let (button, _) = run(&dir, &["quote.1", "page.md"]);
+    assert_eq!(button, "::u-button{to=\"/x\"}\nGo\n::\n");
+    // Two colons and a space, or no name, open nothing.
+    let plain = "# A\n\n:: not a component\n\n::\n\n## B\n";
+    let dir = Scratch::with("dialects-mdc-plain", &[("plain.md", plain)]);
+    let (index, _) = run(&dir, &["index", "plain.md"]);
+    assert_eq!(index, "h1.0 A (9w)\n h2.0 B (2w)\n---\npara:2\n");
+}

@@ -137,7 +137,8 @@ fn find_within(bytes: &[u8], work: &Work) -> Vec<Found> {
             at = next;
             continue;
         }
-        let container = if let Some(n) = colon_opener(line) {
+        let colons = colon_opener(line);
+        let container = if let Some(n) = colons {
             colon_close(bytes, next, n, work).map(|last| (last, Kind::Fenced))
         } else if mkdocs_opener(line) {
             mkdocs_close(bytes, next, work).map(|last| (last, Kind::Indented))
@@ -147,9 +148,15 @@ fn find_within(bytes: &[u8], work: &Work) -> Vec<Found> {
             None
         };
         let held = container.as_ref().is_some_and(|(last, kind)| {
+            // A colon container's content starts past its props, if any.
+            let body = if colons.is_some() {
+                past_props(bytes, next)
+            } else {
+                next
+            };
             holds_heading(
                 bytes,
-                inside(bytes, next, last, *kind).take_while(|l| work.read(l)),
+                inside(bytes, body, last, *kind).take_while(|l| work.read(l)),
             )
         });
         if work.spent() {
@@ -191,10 +198,14 @@ fn inside<'a>(
 fn mark(bytes: &mut [u8], c: &Found) {
     let from = after(bytes, &c.first);
     let held: Vec<Range<usize>> = inside(bytes, from, &c.last, c.kind).collect();
+    let opener = colon_opener(&bytes[c.first.clone()]).is_some();
     blank(&mut bytes[c.first.clone()]);
     match c.kind {
         Kind::Fenced => {
             blank(&mut bytes[c.last.clone()]);
+            if opener {
+                blank_props(bytes, from);
+            }
             blank_inner_colons(bytes, &held);
         }
         Kind::Indented => {
@@ -271,15 +282,35 @@ fn code_fence(line: &[u8]) -> Option<(u8, usize)> {
     ((c == b'`' || c == b'~') && n >= 3).then_some((c, n))
 }
 
-/// `:::name` (or `::: name`, `::::name{…}`): the number of colons.
+/// `:::name` (or `::: name`, `::::name{…}`), or an MDC block component
+/// (Nuxt Content: `::name`, `::u-button{…}`, the name right after two
+/// colons): the number of colons.
 fn colon_opener(line: &[u8]) -> Option<usize> {
     if indent(line) > 3 {
         return None;
     }
     let rest = trim_start(line);
     let n = rest.iter().take_while(|&&b| b == b':').count();
-    let name = rest[n..].trim_ascii_start();
-    (n >= 3 && name.first().is_some_and(u8::is_ascii_alphabetic)).then_some(n)
+    let name = if n == 2 {
+        &rest[n..]
+    } else {
+        rest[n..].trim_ascii_start()
+    };
+    (n >= 2 && name.first().is_some_and(u8::is_ascii_alphabetic)).then_some(n)
+}
+
+/// Where a colon container's content starts, given the line after its opener
+/// at `from`: past a YAML props block (a `---` line, the props, a `---` line;
+/// MDC) when one is there, never a heading; else `from`.
+fn past_props(bytes: &[u8], from: usize) -> usize {
+    let is_rule = |r: &Range<usize>| bytes[r.clone()].trim_ascii() == b"---";
+    let mut lines = lines_from(bytes, from);
+    if !lines.next().is_some_and(|first| is_rule(&first)) {
+        return from;
+    }
+    lines
+        .find(|l| is_rule(l))
+        .map_or(from, |end| after(bytes, &end))
 }
 
 /// A bare run of at least `n` colons.
@@ -330,8 +361,26 @@ fn blank_inner_colons(bytes: &mut [u8], lines: &[Range<usize>]) {
             }
         } else if let Some(f) = code_fence(line) {
             fence = Some(f);
-        } else if colon_opener(line).is_some() || colon_closer(line, 3) {
+        } else if colon_opener(line).is_some() {
             blank(&mut bytes[range.clone()]);
+            let next = after(bytes, range);
+            blank_props(bytes, next);
+        } else if colon_closer(line, 2) {
+            blank(&mut bytes[range.clone()]);
+        }
+    }
+}
+
+/// Blanks the YAML props block starting at `from`, if there is one (see
+/// [`past_props`]): to the parser, its `---` lines would make headings.
+fn blank_props(bytes: &mut [u8], from: usize) {
+    let end = past_props(bytes, from);
+    if end > from {
+        let stop = end.min(bytes.len());
+        for b in &mut bytes[from..stop] {
+            if !matches!(*b, b'\n' | b'\r') {
+                *b = b' ';
+            }
         }
     }
 }
@@ -424,8 +473,29 @@ fn alert_close(bytes: &[u8], from: usize, name: &str, work: &Work) -> Option<Ran
 fn holds_heading(bytes: &[u8], lines: impl Iterator<Item = Range<usize>>) -> bool {
     let mut fence: Option<(u8, usize)> = None;
     let mut after_text = false;
+    // Props of a nested colon container: Some(false) may open on this line,
+    // Some(true) are open until their closing `---`.
+    let mut props: Option<bool> = None;
     for range in lines {
         let line = &bytes[range.clone()];
+        let rule = line.trim_ascii() == b"---";
+        match props.take() {
+            Some(false) if rule => {
+                props = Some(true);
+                continue;
+            }
+            Some(true) => {
+                if !rule {
+                    props = Some(true);
+                }
+                after_text = false;
+                continue;
+            }
+            _ => {}
+        }
+        if fence.is_none() && colon_opener(line).is_some() {
+            props = Some(false);
+        }
         let was_text = std::mem::replace(&mut after_text, !is_blank(line));
         if let Some((c, n)) = fence {
             let rest = trim_start(line);
