@@ -567,18 +567,25 @@ pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
         .find_map(|spelling| find_spelling(&all, spelling))
 }
 
-/// [`find_path`] for one spelling, over the paths' components.
+/// [`find_path`] for one spelling, over the paths' components: the path that
+/// is it, else the first that ends with it, then the same ignoring case; then
+/// the same with each component's numeric ordering prefix ignored (Nuxt
+/// Content's `1.getting-started/2.installation.md` is served as
+/// `/getting-started/installation`); then, for a site's page address, with
+/// leading components that no input has passed over (a base such as
+/// `/docs/4.x/`).
 fn find_spelling(all: &[Vec<String>], wanted: &str) -> Option<usize> {
     let wanted = components(wanted);
     if wanted.is_empty() {
         return None;
     }
-    let ends = |path: &[String], fold: bool| {
+    let ends = |path: &[String], wanted: &[String], fold: bool, bare: bool| {
         path.len() >= wanted.len()
             && path[path.len() - wanted.len()..]
                 .iter()
-                .zip(&wanted)
+                .zip(wanted)
                 .all(|(a, b)| {
+                    let a = if bare { unnumbered(a) } else { a.as_str() };
                     if fold {
                         a.to_lowercase() == b.to_lowercase()
                     } else {
@@ -586,9 +593,44 @@ fn find_spelling(all: &[Vec<String>], wanted: &str) -> Option<usize> {
                     }
                 })
     };
-    (all.iter().position(|p| *p == wanted))
-        .or_else(|| all.iter().position(|p| ends(p, false)))
-        .or_else(|| all.iter().position(|p| ends(p, true)))
+    let find = |wanted: &[String]| {
+        (all.iter().position(|p| *p == wanted))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, false, false)))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, true, false)))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, true, true)))
+    };
+    if let Some(i) = find(&wanted) {
+        return Some(i);
+    }
+    // A base: leading components, one of which no input has.
+    let known = |c: &String| {
+        all.iter().any(|p| {
+            p.iter()
+                .any(|a| a.eq_ignore_ascii_case(c) || unnumbered(a).eq_ignore_ascii_case(c))
+        })
+    };
+    // The page itself (and a folder's index page under it) is never passed
+    // over: a missing page is no base.
+    let index_page = wanted.last().is_some_and(|f| {
+        let stem = f.rsplit_once('.').map_or(f.as_str(), |(s, _)| s);
+        ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str())
+    });
+    let page = wanted.len() - 1 - usize::from(index_page && wanted.len() > 1);
+    let first_unknown = wanted
+        .iter()
+        .position(|c| !known(c))
+        .filter(|&u| u < page)?;
+    (first_unknown + 1..=page).find_map(|k| find(&wanted[k..]))
+}
+
+/// A path component without its numeric ordering prefix (`2.installation.md`
+/// → `installation.md`, `10.api` → `api`); others as they are.
+fn unnumbered(part: &str) -> &str {
+    let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+    match part.get(digits..) {
+        Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],
+        _ => part,
+    }
 }
 
 /// The documents a wiki link's note names, in input order: file name without

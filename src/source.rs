@@ -450,10 +450,12 @@ impl Keys {
 }
 
 /// Appends to `key` where a path found under `dir` comes in the walk's order:
-/// depth first, siblings (files and folders alike) by name, partials after
+/// depth first, siblings (files and folders alike) by name, numbers in names
+/// as numbers (`2.install.md` before `10.deploy.md`, SPEC §1), partials after
 /// the rest (see [`is_partial`]). Its components below `dir`, each as its
-/// partial flag then its name then a zero byte, compare as bytes in that
-/// order: a name holds no zero byte, so a name that begins another comes first.
+/// partial flag then its name (see [`push_natural`]) then a zero byte, compare
+/// as bytes in that order: a name's key holds no zero byte, so a name that
+/// begins another comes first.
 fn push_order_key(dir: &Path, path: &Path, key: &mut Vec<u8>) {
     let bytes = path.as_os_str().as_encoded_bytes();
     let below = bytes
@@ -464,8 +466,41 @@ fn push_order_key(dir: &Path, path: &Path, key: &mut Vec<u8>) {
         .filter(|name| !name.is_empty());
     for name in names {
         key.push(u8::from(is_partial(name)));
-        key.extend_from_slice(name);
+        push_natural(name, key);
         key.push(0);
+    }
+}
+
+/// Appends a name's order key: its bytes, each run of ASCII digits as `0`,
+/// the count of its digits past leading zeros, those digits, and one more
+/// than the count of leading zeros. Numbers then compare by size (a shorter
+/// number is smaller), a digit against another byte as before, and `1` before
+/// `01`. No byte is zero. A run of over 250 digits is kept as written.
+fn push_natural(name: &[u8], key: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < name.len() {
+        if !name[i].is_ascii_digit() {
+            key.push(name[i]);
+            i += 1;
+            continue;
+        }
+        let run = name[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let digits = &name[i..i + run];
+        let zeros = digits
+            .iter()
+            .take_while(|&&b| b == b'0')
+            .count()
+            .min(run - 1);
+        let significant = &digits[zeros..];
+        match (u8::try_from(significant.len()), u8::try_from(zeros + 1)) {
+            (Ok(len), Ok(lead)) if len <= 250 && lead <= 250 => {
+                key.extend_from_slice(&[b'0', len]);
+                key.extend_from_slice(significant);
+                key.push(lead);
+            }
+            _ => key.extend_from_slice(digits),
+        }
+        i += run;
     }
 }
 

@@ -638,3 +638,56 @@ fn an_mdx_comment_id_is_the_headings_anchor() {
         assert!(hits.contains("  Page > Caveats\n"), "{hits}");
     }
 }
+
+/// Issue 38: a site that orders its pages by numeric prefixes (Nuxt Content:
+/// `1.getting-started/2.installation.md`) serves them without the prefixes,
+/// often under a base no input has (`/docs/4.x/`): such an address finds its
+/// page, and files list in number order.
+#[test]
+fn numbered_pages_are_found_by_their_address_and_listed_in_number_order() {
+    let dir = Scratch::with(
+        "links-numbered",
+        &[
+            (
+                "docs/1.getting-started/2.installation.md",
+                "# Installation\n\n## Step one\n\nRun it.\n",
+            ),
+            ("docs/1.getting-started/10.deploy.md", "# Deploy\n"),
+            (
+                "docs/1.getting-started/1.introduction.md",
+                "# Introduction\n",
+            ),
+            ("docs/2.guide/1.concepts.md", "# Concepts\n"),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = mdsel_in(dir.path(), args, b"");
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    for link in [
+        "/getting-started/installation#step-one",
+        "/docs/getting-started/installation#step-one",
+        "/docs/4.x/getting-started/installation#step-one",
+        "https://nuxt.com/docs/4.x/getting-started/installation#step-one",
+        "getting-started/installation.html#step-one",
+    ] {
+        assert_eq!(
+            run(&[link, "docs"]),
+            ("## Step one\n\nRun it.\n".to_owned(), Some(0)),
+            "{link}"
+        );
+    }
+    // A page no input has is still a miss.
+    assert_eq!(
+        run(&["/docs/4.x/getting-started/nothing#x", "docs"]).1,
+        Some(1)
+    );
+    // 1, 2, 10: numbers in names compare as numbers.
+    let (index, _) = run(&["index", "docs"]);
+    let order: Vec<&str> = index.lines().filter(|l| l.contains(".md (")).collect();
+    assert_eq!(order.len(), 4, "{index}");
+    assert!(order[0].contains("1.introduction.md"), "{index}");
+    assert!(order[1].contains("2.installation.md"), "{index}");
+    assert!(order[2].contains("10.deploy.md"), "{index}");
+    assert!(order[3].contains("1.concepts.md"), "{index}");
+}
