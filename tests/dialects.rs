@@ -206,3 +206,27 @@ fn mdc_block_components_are_containers() {
     let (index, _) = run(&dir, &["index", "plain.md"]);
     assert_eq!(index, "h1.0 A (9w)\n h2.0 B (2w)\n---\npara:2\n");
 }
+
+/// Issue 38: template markup in a heading is no part of its title: outlines,
+/// heading paths and search never show or match it (SPEC §16).
+#[test]
+fn template_markup_in_a_heading_is_left_out_of_its_title() {
+    let page = "# Doc\n\n## {{< param x >}} Title\n\ntext about params\n\n## Other {{% badge %}}new{{% /badge %}}\n\nmore\n";
+    let dir = Scratch::with("dialects-heading-markup", &[("t.md", page)]);
+    let (index, _) = run(&dir, &["index", "t.md"]);
+    assert_eq!(
+        index,
+        "h1.0 Doc (19w)\n h2.0 Title (9w)\n h2.1 Other new (8w)\n---\npara:2\n"
+    );
+    let (hits, _) = run(&dir, &["search", "param", "t.md"]);
+    assert!(hits.contains("  Doc > Title\n"), "{hits}");
+    // `badge`, only in markup, finds nothing.
+    let (none, code) = run(&dir, &["search", "badge", "t.md"]);
+    assert_eq!((none.as_str(), code), ("", Some(1)));
+    // The heading's text is still exact in a selection.
+    let (section, _) = run(&dir, &["#title", "t.md"]);
+    assert!(
+        section.starts_with("## {{< param x >}} Title\n"),
+        "{section}"
+    );
+}

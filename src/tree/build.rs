@@ -327,7 +327,7 @@ impl Builder {
                     start,
                     end: title.end,
                     level,
-                    title: fold_whitespace(&text[title]),
+                    title: plain_title(&text[title]),
                     unresolved: false,
                     footnote: false,
                 });
@@ -587,7 +587,7 @@ impl Builder {
                     if let (TagEnd::Heading(_), 0) = (end, blocks_open)
                         && let Some(mut h) = heading.take()
                     {
-                        h.title = fold_whitespace(&h.title);
+                        h.title = plain_title(&h.title);
                         in_heading.set(false);
                         h.unresolved = unresolved.replace(false);
                         self.headings.push(h);
@@ -860,6 +860,15 @@ fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
     }
     // An ASCII byte for an ASCII byte keeps the text UTF-8.
     Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
+}
+
+/// A heading's title as outlines and search show it: template markup left
+/// out, whitespace runs folded to one space, the ends trimmed.
+fn plain_title(title: &str) -> String {
+    match super::markup::without_templates(title) {
+        Some(bare) => fold_whitespace(&bare),
+        None => fold_whitespace(title),
+    }
 }
 
 /// Folds whitespace runs to one space and trims the ends.

@@ -87,6 +87,30 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     )
 }
 
+/// A heading's plain title without its template markup (SPEC §16: never
+/// searchable text, in headings too), whitespace runs where it stood folded
+/// by the caller: `{{< param x >}} Title` is `Title`.
+pub(super) fn without_templates(title: &str) -> Option<String> {
+    let bytes = title.as_bytes();
+    if !memchr::memchr_iter(b'{', bytes).any(|i| matches!(bytes.get(i + 1), Some(b'{' | b'%'))) {
+        return None;
+    }
+    let mut tags = Vec::new();
+    templates(bytes, 0, bytes.len(), &mut Closers::default(), &mut tags);
+    if tags.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(title.len());
+    let mut at = 0;
+    for tag in tags {
+        out.push_str(&title[at..tag.start]);
+        out.push(' ');
+        at = tag.end.min(title.len());
+    }
+    out.push_str(&title[at..]);
+    Some(out)
+}
+
 /// Where each closer (`>}}`, `%}}`, `}}`, `%}`) next occurs, found once and
 /// reused, so that a text of many `{{` and no closer is read once, not once
 /// per `{{`.
@@ -173,6 +197,20 @@ mod tests {
             want = want.replace(markup, &" ".repeat(markup.len()));
         }
         assert_eq!(seen(text, false), want);
+    }
+
+    #[test]
+    fn template_markup_leaves_a_title() {
+        assert_eq!(
+            without_templates("{{< param x >}} Title").as_deref(),
+            Some("  Title")
+        );
+        assert_eq!(
+            without_templates("Use {{% param \"name\" %}} here {{ page.x }}").as_deref(),
+            Some("Use   here  ")
+        );
+        assert_eq!(without_templates("Plain { title }"), None);
+        assert_eq!(without_templates("{{ never closed"), None);
     }
 
     #[test]
