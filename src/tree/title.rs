@@ -42,7 +42,7 @@ pub(crate) fn front_matter_title(front: &str) -> Option<String> {
         } else {
             yaml_scalar(rest, continued)?
         };
-        let value = fold(&value);
+        let value = fold(&plain(&value));
         return (!value.is_empty()).then_some(value);
     }
     None
@@ -142,6 +142,41 @@ fn single_quoted(value: &str) -> Option<String> {
 }
 
 /// What may follow a quoted value on its line: nothing, or a comment.
+/// A title's plain text as §6 folds a heading's (SPEC §14): emphasis, code and
+/// link marks dropped, entities and escapes decoded, formatting tags (those
+/// with their closing tag in the title: `<b>…</b>`) dropped; a tag without one
+/// is the title's subject and stays (MDN's `<input>: The Input element`).
+/// Titles without a mark are as written.
+fn plain(value: &str) -> std::borrow::Cow<'_, str> {
+    use pulldown_cmark::{Event, Parser};
+    if !value.contains(['*', '_', '`', '&', '<', '[', '\\', '~']) {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    // Read as a heading's text: one line, no other block can start there.
+    let line = format!("# {}", value.replace(['\n', '\r'], " "));
+    let closed = |name: &str| value.to_ascii_lowercase().contains(&format!("</{name}"));
+    let mut out = String::with_capacity(value.len());
+    for event in Parser::new_ext(&line, super::options::options()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::InlineHtml(tag) | Event::Html(tag) => {
+                let name: String = tag
+                    .trim_start_matches('<')
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                let kept = !tag.starts_with("</") && !name.is_empty() && !closed(&name);
+                if kept {
+                    out.push_str(&tag);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            _ => {}
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn trailing_ok(rest: &str) -> bool {
     let rest = rest.trim();
     rest.is_empty() || rest.starts_with('#')
@@ -223,6 +258,32 @@ mod tests {
             ("---\ntitle: >\n  folded\n---\n", None),
             ("---\ntitle: first\n  second line\n---\n", None),
             ("---\ntitle: \"unclosed\n---\n", None),
+            // Issue 38: plain text as a heading's, a tag that names the
+            // subject kept.
+            (
+                "---\ntitle: The *big* `map` & **more**\n---\n",
+                Some("The big map & more"),
+            ),
+            (
+                "---\ntitle: Tom &amp; Jerry&#39;s <b>best</b>\n---\n",
+                Some("Tom & Jerry's best"),
+            ),
+            (
+                "---\ntitle: \"<input>: The Input (Form Input) element\"\n---\n",
+                Some("<input>: The Input (Form Input) element"),
+            ),
+            (
+                "---\ntitle: \"<td>: the cell, <em>not</em> the row\"\n---\n",
+                Some("<td>: the cell, not the row"),
+            ),
+            (
+                "---\ntitle: A [link](x.md) and a_snake_name\n---\n",
+                Some("A link and a_snake_name"),
+            ),
+            (
+                "---\ntitle: 1. Getting started\n---\n",
+                Some("1. Getting started"),
+            ),
             ("---\ntitle: 'bad' trailing\n---\n", None),
             ("---\n  title: indented\n---\n", None),
             ("---\ntitles: no\nsubtitle: no\n---\n", None),
