@@ -256,3 +256,54 @@ fn issue10_search_over_a_hundred_thousand_matching_sections_stays_bounded() {
         "hits never nest"
     );
 }
+
+/// Issue 38, SPEC §12: error text has a budget too. A huge selector is quoted
+/// cut; thousands of missing files are one line with a count and examples;
+/// what does not fit is counted, never dumped.
+#[test]
+fn error_text_stays_within_the_budget() {
+    let dir = Scratch::with("hostile-errors", &[("f.md", "# F\n\n## A\n\ntext\n")]);
+    let huge = format!("h2.0?{}", "x".repeat(20_000));
+    let out = common::bin::Mdsel::new(&[&huge, "f.md"])
+        .cwd(dir.path())
+        .output();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.len() < 1_000, "{} bytes", err.len());
+    assert!(err.contains("… (+"), "{err}");
+    let missing: Vec<String> = (0..20_000).map(|i| format!("missing{i}.md")).collect();
+    let mut args = vec!["h2.0", "f.md"];
+    args.extend(missing.iter().map(String::as_str));
+    let out = common::bin::Mdsel::new(&args).cwd(dir.path()).output();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "## A\n\ntext\n",
+        "good results still shown"
+    );
+    assert!(
+        err.starts_with(
+            "!FILE_NOT_FOUND: 20,000 files, e.g. missing0.md missing1.md missing2.md …\n"
+        ),
+        "{err}"
+    );
+    assert!(err.lines().count() <= 3, "{err}");
+    // A few missing files are each named with their suggestions, as before.
+    let out = common::bin::Mdsel::new(&["h2.0", "f.md", "g.md", "f.mdx"])
+        .cwd(dir.path())
+        .output();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("!FILE_NOT_FOUND: g.md\n"), "{err}");
+    assert!(err.contains("!FILE_NOT_FOUND: f.mdx\n"), "{err}");
+    // Many unresolved selectors: as many as fit, then a count.
+    let many: Vec<String> = (0..3000).map(|i| format!("h6.{i}")).collect();
+    let args: Vec<&str> = many.iter().map(String::as_str).chain(["f.md"]).collect();
+    let out = common::bin::Mdsel::new(&args).cwd(dir.path()).output();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.len() <= 16 * 2000 + 200, "{} bytes", err.len());
+    assert!(
+        err.trim_end().ends_with("left out · all: --full]"),
+        "{}",
+        &err[err.len() - 200..]
+    );
+}

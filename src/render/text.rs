@@ -398,53 +398,129 @@ fn heading_path(path: &[String]) -> String {
 /// Writes what belongs on stderr: file errors, unresolved selectors, usage
 /// problems, and an empty search.
 pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
+    let mut entries: Vec<String> = Vec::new();
     if let Some(usage) = &report.usage_error {
-        writeln!(err, "!USAGE_ERROR: {usage}")?;
-        writeln!(err, "Run `mdsel --help` for usage.")?;
+        entries.push(format!(
+            "!USAGE_ERROR: {}\nRun `mdsel --help` for usage.\n",
+            cut_line(usage)
+        ));
     }
-    for f in &report.failed {
-        writeln!(err, "!{}: {}", f.error.code(), f.path)?;
-        writeln!(err, "{}", capitalize(&f.error.to_string()))?;
-        write_suggestions(&f.suggestions, err)?;
-    }
+    failed_entries(&report.failed, &mut entries);
     for u in &report.unresolved {
-        writeln!(err, "!{}", u.selector)?;
-        writeln!(err, "{}", u.reason)?;
-        write_suggestions(&u.suggestions, err)?;
+        entries.push(format!(
+            "!{}\n{}\n{}",
+            cut_line(&u.selector),
+            cut_line(&u.reason.to_string()),
+            suggestions(&u.suggestions)
+        ));
     }
     if report.searched_in_vain() {
-        writeln!(
-            err,
-            "No matches found for: {}",
-            report.query.as_deref().unwrap_or_default()
-        )?;
         let n = report.searched;
         let (noun, their) = if n == 1 {
             ("document", "its")
         } else {
             ("documents", "their")
         };
-        writeln!(
-            err,
-            "Searched the headings and text of {n} {noun}; list {their} sections with `mdsel index`."
-        )?;
+        entries.push(format!(
+            "No matches found for: {}\nSearched the headings and text of {n} {noun}; list {their} sections with `mdsel index`.\n",
+            cut_line(report.query.as_deref().unwrap_or_default())
+        ));
     }
     for w in &report.warnings {
-        writeln!(err, "warning: {w}")?;
+        entries.push(format!("warning: {}\n", cut_line(w)));
+    }
+    // Errors fit the budget too (SPEC §12): entries while they fit, then one
+    // line saying how many were left out.
+    let budget = report.budget;
+    let mut used = Size::default();
+    for (k, entry) in entries.iter().enumerate() {
+        let size = Size::of(entry);
+        if k > 0 && !budget.fits(used + size) {
+            let left = entries.len() - k;
+            let noun = if left == 1 { "error" } else { "errors" };
+            return writeln!(err, "[{left} more {noun} left out · all: --full]");
+        }
+        used += size;
+        err.write_all(entry.as_bytes())?;
     }
     Ok(())
 }
 
-fn write_suggestions(suggestions: &[String], err: &mut impl Write) -> io::Result<()> {
+/// Longest line of an error, in characters: a longer one (a selector of a
+/// megabyte) is quoted cut, with how much was left out.
+const ERROR_LINE_CHARS: usize = 300;
+/// More files than this failing for one reason are named in one line.
+const FAILED_NAMED: usize = 5;
+
+/// A line of an error, cut to [`ERROR_LINE_CHARS`].
+fn cut_line(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(ERROR_LINE_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((at, _)) => Cow::Owned(format!("{}… (+{} bytes)", &text[..at], text.len() - at)),
+    }
+}
+
+/// The file errors: each with its reason and suggestions, except that many
+/// files failing for one reason are one line with a count and examples
+/// (`!FILE_NOT_FOUND: 20,000 files, e.g. a.md b.md c.md …`), in the place of
+/// the first.
+fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
+    let mut done: Vec<&str> = Vec::new();
+    for f in failed {
+        let code = f.error.code();
+        let code = code.as_str();
+        if done.contains(&code) {
+            continue;
+        }
+        let same: Vec<&crate::error::FailedFile> = failed
+            .iter()
+            .filter(|g| g.error.code().as_str() == code)
+            .collect();
+        if same.len() > FAILED_NAMED {
+            done.push(code);
+            let examples: Vec<Cow<'_, str>> =
+                same.iter().take(3).map(|g| cut_line(&g.path)).collect();
+            out.push(format!(
+                "!{code}: {} files, e.g. {} …\n{}\n",
+                thousands(same.len()),
+                examples.join(" "),
+                cut_line(&capitalize(&f.error.to_string()))
+            ));
+            continue;
+        }
+        out.push(format!(
+            "!{code}: {}\n{}\n{}",
+            cut_line(&f.path),
+            cut_line(&capitalize(&f.error.to_string())),
+            suggestions(&f.suggestions)
+        ));
+    }
+}
+
+/// `20,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The suggestions line (up to five, `~` each), or nothing.
+fn suggestions(suggestions: &[String]) -> String {
     if suggestions.is_empty() {
-        return Ok(());
+        return String::new();
     }
     let line: Vec<String> = suggestions
         .iter()
         .take(5)
-        .map(|s| format!("~{s}"))
+        .map(|s| format!("~{}", cut_line(s)))
         .collect();
-    writeln!(err, "{}", line.join(" "))
+    format!("{}\n", line.join(" "))
 }
 
 fn capitalize(s: &str) -> String {
