@@ -691,3 +691,39 @@ fn numbered_pages_are_found_by_their_address_and_listed_in_number_order() {
     assert!(order[2].contains("10.deploy.md"), "{index}");
     assert!(order[3].contains("1.concepts.md"), "{index}");
 }
+
+/// Issue 38: a suggestion holding a space is quoted, so the `~` line's
+/// suggestions stay apart; pasted as printed (by a shell, or with its quotes
+/// into a tool's argument), it runs.
+#[test]
+fn a_suggestion_with_a_space_is_quoted_and_runs_when_pasted() {
+    let dir = Scratch::with(
+        "links-quoted-suggestion",
+        &[
+            (
+                "vault/Internal links.md",
+                "# Internal links\n\n## Link to a heading\n\ntext\n",
+            ),
+            ("vault/other.md", "# Other\n"),
+        ],
+    );
+    let out = mdsel_in(dir.path(), &["[[Internal link]]", "vault"], b"");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let line = err
+        .lines()
+        .find(|l| l.starts_with('~'))
+        .expect("suggestions");
+    assert_eq!(line, "~'[[Internal links]]' ~[[other]]");
+    let pasted = line.split(" ~").next().unwrap().trim_start_matches('~');
+    // With the quotes, as a tool argument would carry them.
+    let out = mdsel_in(dir.path(), &[pasted, "vault"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("# Internal links\n")
+    );
+    // Without them, as a shell passes it.
+    let out = mdsel_in(dir.path(), &[pasted.trim_matches('\''), "vault"], b"");
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -518,7 +518,16 @@ fn suggestions(suggestions: &[String]) -> String {
     let line: Vec<String> = suggestions
         .iter()
         .take(5)
-        .map(|s| format!("~{}", cut_line(s)))
+        .map(|s| {
+            // A suggestion holding a space is quoted, so that the line's
+            // suggestions stay apart and each runs when pasted.
+            let s = cut_line(s);
+            if s.contains(char::is_whitespace) {
+                format!("~{}", shell_word(&s))
+            } else {
+                format!("~{s}")
+            }
+        })
         .collect();
     format!("{}\n", line.join(" "))
 }

@@ -37,6 +37,10 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
         }
     }
     parts.push(arg[start..].trim());
+    // A selector pasted with the quotes a suggestion was printed in
+    // (`'[[Internal links]]'`) is the selector inside them.
+    let parts: Vec<&str> = parts.into_iter().map(unquoted).collect();
+    let mut parts = parts;
     parts.retain(|p| !p.is_empty());
     // A namespace written once carries over the rest of the list (SPEC §17):
     // `ns::h2.3,h3.4` is `ns::h2.3` and `ns::h3.4`.
@@ -54,6 +58,17 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
             }
         })
         .collect()
+}
+
+/// A selector without one pair of quotes around it, `'…'` or `"…"` (as a
+/// shell would take them off).
+fn unquoted(part: &str) -> &str {
+    for q in ['\'', '"'] {
+        if part.len() >= 2 && part.starts_with(q) && part.ends_with(q) {
+            return part[1..part.len() - 1].trim();
+        }
+    }
+    part
 }
 
 /// Whether a selector of a comma list takes the namespace written before it:
@@ -816,6 +831,9 @@ mod tests {
             ),
             ("ns::h2.0,#install", &["ns::h2.0", "ns::#install"]),
             ("ns::h2.0,guide.md#x", &["ns::h2.0", "guide.md#x"]),
+            // A suggestion pasted with its quotes.
+            ("'[[Internal links]]'", &["[[Internal links]]"]),
+            ("\"h2.0\"", &["h2.0"]),
         ];
         for (arg, want) in cases {
             assert_eq!(split_selectors(arg), *want, "{arg}");
