@@ -451,10 +451,19 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
 }
 
 /// Whether [`sanitize`] would change a name.
+/// Whether a character would garble a line printed raw: a control character
+/// (a newline splits the line, a tab moves what follows) or a bidirectional
+/// formatting character (U+202E reverses what follows). Namespaces never hold
+/// one; paths that do are printed escaped (`fit::lines::printable`).
+pub(crate) fn garbles(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
 fn needs_sanitizing(name: &str) -> bool {
     name.is_empty()
         || name.contains([',', ':'])
-        || name.chars().any(|c| c.is_whitespace() || c.is_control())
+        || name.chars().any(|c| c.is_whitespace() || garbles(c))
 }
 
 /// Makes a name writable before `::` in a selector (step 4): the parser takes
@@ -482,7 +491,7 @@ fn sanitize(name: &str) -> String {
         let bad = match c {
             ',' => true,
             ':' => matches!(next, None | Some(':')),
-            c if c.is_control() => true,
+            c if garbles(c) => true,
             c => c.is_whitespace(),
         };
         out.push(if bad { '_' } else { c });

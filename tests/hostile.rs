@@ -307,3 +307,53 @@ fn error_text_stays_within_the_budget() {
         &err[err.len() - 200..]
     );
 }
+
+/// Issue 38: a newline, a tab or U+202E in a file or folder name would split
+/// or garble its line; such names print in the shell's `$'…'` quoting, one
+/// line each, and run when pasted.
+#[cfg(unix)]
+#[test]
+fn names_that_would_garble_a_line_are_escaped() {
+    let dir = Scratch::new("hostile-names");
+    let names = ["a\nb/new\nline.md", "t\tab/r\u{202e}dm.md"];
+    for (k, name) in names.iter().enumerate() {
+        dir.write(name, format!("# A{k}\n\n## X\n\nneedle\n"));
+    }
+    let run = |args: &[&str]| {
+        let out = common::bin::Mdsel::new(args).cwd(dir.path()).output();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let index = run(&["index", "."]);
+    assert!(!index.contains(['\t', '\u{202e}']), "{index:?}");
+    // Each document's line is one line, its path escaped.
+    let lines: Vec<&str> = index.lines().filter(|l| l.contains(".md' (")).collect();
+    assert_eq!(lines.len(), 2, "{index}");
+    assert_eq!(index.lines().count(), 10, "{index}");
+    assert!(index.contains("$'./a\\nb/new\\nline.md' (5w)\n"), "{index}");
+    assert!(
+        index.contains("$'./t\\tab/r\\u202edm.md' (5w)\n"),
+        "{index}"
+    );
+    let files: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split_once(' ').unwrap().1.rsplit_once(" (").unwrap().0)
+        .collect();
+    let hits = run(&["search", "needle", "."]);
+    assert!(hits.contains(&format!(" {}:3-5\n", files[0])), "{hits}");
+    for file in files {
+        assert!(file.starts_with("$'"), "{file}");
+        // Pasted into bash, the name is the file's.
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("\"$MDSEL\" h2.0 {file}"))
+            .env("MDSEL", env!("CARGO_BIN_EXE_mdsel"))
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "## X\n\nneedle\n",
+            "{file}"
+        );
+    }
+}

@@ -115,7 +115,7 @@ pub(crate) enum Marker {
 pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
     match &line.item {
         Item::Folder { path, docs } => {
-            buf.extend_from_slice(path.as_bytes());
+            buf.extend_from_slice(printable(path).as_bytes());
             buf.extend_from_slice(b"/ (");
             push_number(buf, *docs);
             buf.extend_from_slice(if *docs == 1 { b" doc, " } else { b" docs, " });
@@ -128,7 +128,7 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
         } => {
             buf.extend_from_slice(namespace.as_bytes());
             buf.push(b' ');
-            buf.extend_from_slice(path.as_bytes());
+            buf.extend_from_slice(printable(path).as_bytes());
         }
         Item::Member {
             namespace, name, ..
@@ -137,7 +137,7 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
                 buf.extend_from_slice(ns.as_bytes());
                 buf.push(b' ');
             }
-            buf.extend_from_slice(name.as_bytes());
+            buf.extend_from_slice(printable(name).as_bytes());
         }
         Item::Front => buf.extend_from_slice(b"front"),
         Item::Root => buf.extend_from_slice(b"root"),
@@ -244,9 +244,37 @@ fn shell_words(words: &[String]) -> String {
     quoted.join(" ")
 }
 
+/// A name as a text line prints it: as is, or, when a character of it would
+/// garble the line, in the shell's `$'…'` quoting with that character escaped
+/// (`$'a\nb.md'`), so that the line stays one line and the name still runs
+/// when pasted into bash or zsh.
+pub(crate) fn printable(name: &str) -> Cow<'_, str> {
+    if !name.chars().any(crate::namespace::garbles) {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::from("$'");
+    for c in name.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            c if crate::namespace::garbles(c) => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    Cow::Owned(out)
+}
+
 /// A word as a POSIX shell reads it back: as is when it holds only characters
-/// no shell treats specially, else in single quotes.
+/// no shell treats specially, else in single quotes (or, holding a character
+/// that would garble the line, in `$'…'`, see [`printable`]).
 pub(crate) fn shell_word(word: &str) -> Cow<'_, str> {
+    if word.chars().any(crate::namespace::garbles) {
+        return printable(word);
+    }
     let plain = |c: char| c.is_alphanumeric() || "_-./:,=+@%^".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         Cow::Borrowed(word)
