@@ -230,3 +230,25 @@ fn template_markup_in_a_heading_is_left_out_of_its_title() {
         "{section}"
     );
 }
+
+/// Issue 38: a table of contents (a list of links to the page's own anchors) is
+/// navigation: search does not count it, so a page that opens with one is not
+/// the top hit for every heading's words, and it is never a preview.
+#[test]
+fn a_table_of_contents_is_not_searched() {
+    let kep = "# KEP-3140: TimeZone support in CronJob\n\n\
+               - [Summary](#summary)\n- [Motivation](#motivation)\n  - [Goals](#goals)\n\
+               - [Drawbacks](#drawbacks)\n\n\
+               ## Summary\n\nCronJobs run in the time zone of the controller manager.\n\n\
+               ## Motivation\n\nUsers want schedules in their own time zone.\n\n\
+               ### Goals\n\nA timeZone field.\n\n## Drawbacks\n\nNone known.\n";
+    let dir = Scratch::with("dialects-toc", &[("README.md", kep)]);
+    let (hits, _) = run(&dir, &["search", "drawbacks", "README.md"]);
+    let first = hits.lines().nth(1).unwrap_or_default();
+    assert!(first.starts_with("readme::h2.2 "), "{hits}");
+    assert!(!hits.contains("h1.0"), "{hits}");
+    assert!(!hits.contains("[Drawbacks]"), "{hits}");
+    // The list is still there to read.
+    let (h1, _) = run(&dir, &["h1.0?head=4", "README.md"]);
+    assert!(h1.contains("- [Summary](#summary)\n"), "{h1}");
+}

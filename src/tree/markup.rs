@@ -26,7 +26,8 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     // MDX) there is nothing to blank, and no line need be read.
     let tag_opener = memchr::memchr_iter(b'{', &bytes[body..])
         .any(|i| matches!(bytes.get(body + i + 1), Some(b'{' | b'%')));
-    if !mdx && !tag_opener {
+    let toc = memchr::memmem::find(&bytes[body..], b"](#").is_some();
+    if !mdx && !tag_opener && !toc {
         return None;
     }
     let mut blank: Vec<std::ops::Range<usize>> = Vec::new();
@@ -61,6 +62,8 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
         } else if mdx && previous_blank && lead == 0 && is_esm(line) {
             blank.push(at..end);
             in_esm = true;
+        } else if toc && navigation(rest) {
+            blank.push(at..end);
         } else {
             templates(bytes, at, end, &mut closers, &mut blank);
         }
@@ -109,6 +112,34 @@ pub(super) fn without_templates(title: &str) -> Option<String> {
     }
     out.push_str(&title[at..]);
     Some(out)
+}
+
+/// Whether a line (past its indentation) is a list item holding only a link to
+/// an anchor of the same page, `- [Usage](#usage)`: a table of contents, which
+/// names every heading and so would match any query (SPEC §16: navigation, not
+/// text; never searched, never a preview).
+fn navigation(rest: &[u8]) -> bool {
+    let rest = rest.trim_ascii_end();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = match (digits, rest.first()) {
+        (0, Some(b'-' | b'*' | b'+')) => &rest[1..],
+        (1..=9, _) if matches!(rest.get(digits), Some(b'.' | b')')) => &rest[digits + 1..],
+        _ => return false,
+    };
+    if !after.first().is_some_and(|b| *b == b' ' || *b == b'\t') {
+        return false;
+    }
+    let link = after.trim_ascii_start();
+    let Some(text_end) = link
+        .strip_prefix(b"[")
+        .and_then(|l| memchr::memchr(b']', l))
+    else {
+        return false;
+    };
+    let target = &link[text_end + 2..];
+    target.starts_with(b"(#")
+        && target.ends_with(b")")
+        && !target[1..target.len() - 1].contains(&b')')
 }
 
 /// Where each closer (`>}}`, `%}}`, `}}`, `%}`) next occurs, found once and
@@ -197,6 +228,22 @@ mod tests {
             want = want.replace(markup, &" ".repeat(markup.len()));
         }
         assert_eq!(seen(text, false), want);
+    }
+
+    #[test]
+    fn a_table_of_contents_is_not_searched() {
+        let text = "# Doc\n\n- [Summary](#summary)\n  - [Goals](#goals)\n1. [Design](#design-details)\n\n- [Other](other.md#x)\n- see [Goals](#goals) here\n\n```\n- [Code](#code)\n```\n";
+        let seen = seen(text, false);
+        assert!(
+            !seen.contains("[Summary]") && !seen.contains("[Goals](#goals)\n"),
+            "{seen}"
+        );
+        assert!(!seen.contains("[Design]"), "{seen}");
+        // A link to another page, text around the link, and code stay.
+        assert!(seen.contains("- [Other](other.md#x)"), "{seen}");
+        assert!(seen.contains("- see [Goals](#goals) here"), "{seen}");
+        assert!(seen.contains("- [Code](#code)"), "{seen}");
+        assert_eq!(seen.len(), text.len());
     }
 
     #[test]
