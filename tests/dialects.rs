@@ -250,7 +250,10 @@ fn a_table_of_contents_is_not_searched() {
     assert!(first.starts_with("readme::h2.0 "), "{hits}");
     assert!(!hits.contains("h1.0") && !hits.contains("list.0"), "{hits}");
     let (hits, _) = run(&dir, &["search", "timezone drawbacks", "README.md"]);
-    assert!(!hits.contains("[Drawbacks]") && !hits.contains("list.0"), "{hits}");
+    assert!(
+        !hits.contains("[Drawbacks]") && !hits.contains("list.0"),
+        "{hits}"
+    );
     // The list is still there to read.
     let (h1, _) = run(&dir, &["h1.0?head=4", "README.md"]);
     assert!(h1.contains("- [Summary](#summary)\n"), "{h1}");

@@ -15,7 +15,8 @@
 //! - **ESM.** `import`/`export` at the top level runs to the next blank line,
 //!   like an HTML block of type 7, which the parser is shown (`<x   >`).
 //! - **No indented code.** MDX has none: indentation never makes code. Where
-//!   the parser finds indented code, the four columns that made it are moved to
+//!   the parser finds indented code, the four columns that made it (spaces, or a
+//!   tab: to the next multiple of four) are moved, as spaces, to
 //!   the end of their line and the text is read again, until none is left, so
 //!   an indented fence is a fence and an indented heading a heading.
 
@@ -264,12 +265,7 @@ fn undo_indented_code(bytes: &mut [u8]) -> bool {
     for p in starts {
         let line_start = memchr::memrchr(b'\n', &bytes[..p]).map_or(0, |nl| nl + 1);
         let line_end = memchr::memchr(b'\n', &bytes[p..]).map_or(bytes.len(), |nl| p + nl);
-        let k = bytes[line_start..p]
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count()
-            .min(4);
+        let k = four_columns(&bytes[line_start..p]);
         // A line ending in CR keeps it last.
         let end = if bytes[..line_end].ends_with(b"\r") {
             line_end - 1
@@ -277,15 +273,62 @@ fn undo_indented_code(bytes: &mut [u8]) -> bool {
             line_end
         };
         if k > 0 && p <= end {
+            // The columns moved to the end become spaces: a tab after a
+            // closing fence would keep it open to the parser.
             bytes[p - k..end].rotate_left(k);
+            bytes[end - k..end].fill(b' ');
         }
     }
     true
 }
 
+/// How many bytes of whitespace at the end of `before` (a line up to its first
+/// text) make the last four columns of its indentation: four spaces, or a tab
+/// (to the next multiple of four), or spaces and a tab. Fewer when the
+/// indentation is less.
+fn four_columns(before: &[u8]) -> usize {
+    let white = before
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let start = before.len() - white;
+    // The column each byte of the line starts at, tabs to multiples of four.
+    let mut cols = Vec::with_capacity(before.len() + 1);
+    let mut col = 0;
+    for &b in before {
+        cols.push(col);
+        col = if b == b'\t' {
+            col + 4 - col % 4
+        } else {
+            col + 1
+        };
+    }
+    cols.push(col);
+    (1..=white)
+        .find(|&j| cols[before.len()] - cols[before.len() - j] >= 4)
+        .unwrap_or(white)
+        .min(before.len() - start)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn four_columns_of_indentation() {
+        assert_eq!(four_columns(b"        "), 4);
+        assert_eq!(four_columns(b"\t\t"), 1);
+        assert_eq!(
+            four_columns(b"  \t"),
+            3,
+            "the tab is two columns: all three"
+        );
+        assert_eq!(four_columns(b"    \t"), 1, "a tab from column 4 is four");
+        assert_eq!(four_columns(b"   "), 3);
+        assert_eq!(four_columns(b"x \t"), 2, "less than four: all of it");
+        assert_eq!(four_columns(b"x  \t  "), 4);
+    }
 
     fn prepared(text: &str) -> String {
         let out = prepare(text);
