@@ -481,13 +481,14 @@ fn links_that_find_nothing_name_what_would_work() {
         err.contains("No file among the inputs is the note 'Internl links'"),
         "{err}"
     );
-    // Note names hold spaces: suggestions are `~[[…]]` each.
+    // Note names hold spaces: suggestions are `~[[…]]` each, quoted when they
+    // hold one (issue 38), and each runs as printed, quotes and all.
     let line = err.lines().nth(2).unwrap();
     let suggestions: Vec<&str> = line
         .split(" ~")
         .map(|s| s.trim_start_matches('~'))
         .collect();
-    assert_eq!(suggestions[0], "[[Internal links]]", "{err}");
+    assert_eq!(suggestions[0], "'[[Internal links]]'", "{err}");
     for s in suggestions {
         let (_, err, code) = select(&dir, &[s, "notes"]);
         assert_eq!(code, 0, "{s}: {err}");
