@@ -728,3 +728,36 @@ fn a_suggestion_with_a_space_is_quoted_and_runs_when_pasted() {
     let out = mdsel_in(dir.path(), &[pasted.trim_matches('\''), "vault"], b"");
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Issue 38, links: `index.html` names a folder's index page whatever its
+/// source is called; a wiki link followed by a step says what would work; a
+/// stack of 20 `<a id>` lines above a heading names it by each.
+#[test]
+fn index_pages_wiki_steps_and_tall_anchor_stacks() {
+    let stack: String = (0..20)
+        .map(|i| format!("<a id=\"old{i}\"></a>\n"))
+        .collect();
+    let dir = Scratch::with(
+        "links-misc",
+        &[
+            ("other/README.md", "# Other\n\n## Intro\n\nhi\n".to_owned()),
+            ("a.md", format!("# A\n\n{stack}## Srv\n\ns\n")),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = mdsel_in(dir.path(), args, b"");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+            out.status.code(),
+        )
+    };
+    assert_eq!(run(&["other/index.html#intro", "."]).0, "## Intro\n\nhi\n");
+    let (_, err, code) = run(&["[[a]]/h2.0", "."]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("write a::h2.0"), "{err}");
+    assert_eq!(run(&["a::h2.0", "."]).0, "## Srv\n\ns\n");
+    for id in ["old0", "old19"] {
+        assert_eq!(run(&[&format!("a::#{id}"), "."]).0, "## Srv\n\ns\n", "{id}");
+    }
+}

@@ -71,6 +71,12 @@ pub enum Expected {
     AnchorEscape,
     /// `[[Note` — `]]` to close a wiki link.
     WikiClose,
+    /// `[[Note]]/h2.0` — nothing after a wiki link, which names a whole
+    /// selector; the document's own selector instead.
+    WikiEnd {
+        /// What would select it: the note's namespace and the rest.
+        instead: String,
+    },
     /// `[[#]]` — a note or a heading inside `[[…]]`.
     WikiTarget,
     /// `h9.0/x` — a type name that does not exist.
@@ -141,6 +147,10 @@ impl fmt::Display for Expected {
             Expected::CloseBracket => f.write_str("expected ']' to close the index"),
             Expected::Anchor => f.write_str("expected an anchor after '#' (e.g. #installation)"),
             Expected::WikiClose => f.write_str("expected ']]' to close the wiki link"),
+            Expected::WikiEnd { instead } => write!(
+                f,
+                "expected nothing after a wiki link's ']]' (it names a note or its heading); to select inside the note, write {instead}"
+            ),
             Expected::WikiTarget => f.write_str(
                 "expected a note, a heading or both in the wiki link (e.g. [[Note#Heading]])",
             ),

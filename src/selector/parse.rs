@@ -262,6 +262,18 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
         .map(|e| &path[..path.len() - e.len()]);
     if let Some(stem) = page {
         out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")));
+        // `other/index.html` is the folder's index page, whatever its source
+        // is called (`README.md`, `_index.md`).
+        let name = stem.rsplit('/').next().unwrap_or(stem);
+        if name.eq_ignore_ascii_case("index") {
+            let folder = &stem[..stem.len() - name.len()];
+            let indexes: Vec<String> = INDEXES
+                .iter()
+                .map(|i| format!("{folder}{i}"))
+                .filter(|p| !out.contains(p))
+                .collect();
+            out.extend(indexes);
+        }
         return out;
     }
     // `guide/` is a folder's index page, or with pretty URLs (Hugo,
@@ -286,6 +298,23 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
 /// its text or anchor; a note alone is the whole document.
 fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
     let Some(body) = inner.strip_suffix("]]") else {
+        // `[[a]]/h2.0`: a wiki link and then more; the note's namespace
+        // selects inside it.
+        if let Some(close) = inner.find("]]") {
+            let at = input.len() - inner.len() + close + 2;
+            let note = inner[..close].split(['#', '|']).next().unwrap_or_default();
+            let name = note.rsplit('/').next().unwrap_or(note).trim();
+            let rest = inner[close + 2..].trim_start_matches('/');
+            let namespace = name
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("-")
+                .to_lowercase();
+            if !namespace.is_empty() && !rest.is_empty() {
+                let instead = format!("{namespace}::{rest}");
+                return Err((at, Expected::WikiEnd { instead }));
+            }
+        }
         return Err((input.len(), Expected::WikiClose));
     };
     // Inside a table the alias bar is escaped: `[[Note#Heading\|text]]`.

@@ -198,13 +198,19 @@ fn attribute_value(rest: &str) -> Option<&str> {
     (!value.is_empty()).then_some(value)
 }
 
+/// How many lines above a heading are looked at for its stacked anchors
+/// (`<a id>` lines, comments and blank lines between): anchors stand right
+/// above their heading, and the look back stays bounded (README: Following
+/// links).
+const ANCHOR_LINES: usize = 64;
+
 /// Anchors alone on the lines before a heading, with only blank lines,
-/// comments or other such anchors between (nearest last).
+/// comments or other such anchors between (nearest last), within
+/// [`ANCHOR_LINES`] lines.
 fn anchors_before(text: &str, start: usize) -> Vec<String> {
     let mut ids = Vec::new();
     let mut end = start;
-    // A bounded look back: anchors stand right above their heading.
-    for _ in 0..16 {
+    for _ in 0..ANCHOR_LINES {
         if end == 0 {
             break;
         }
