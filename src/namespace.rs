@@ -462,6 +462,7 @@ pub(crate) fn garbles(c: char) -> bool {
 
 fn needs_sanitizing(name: &str) -> bool {
     name.is_empty()
+        || name.starts_with('-')
         || name.contains([',', ':'])
         || name.chars().any(|c| c.is_whitespace() || garbles(c))
 }
@@ -489,6 +490,8 @@ fn sanitize(name: &str) -> String {
         }
         in_space = false;
         let bad = match c {
+            // A selector starting with `-` would be read as an option.
+            '-' if out.is_empty() => true,
             ',' => true,
             ':' => matches!(next, None | Some(':')),
             c if garbles(c) => true,

@@ -156,3 +156,27 @@ proptest! {
         }
     }
 }
+
+/// Issue 38: names that read as options are never printed as such: a file
+/// `-dash.md` is the namespace `_dash`, and a folder `-rf` is expanded as
+/// `./-rf`; each runs as printed.
+#[test]
+fn names_like_options_are_printed_so_they_run() {
+    let dir = Scratch::new("ns-dash");
+    fs::write(dir.path().join("-dash.md"), "# D\n\n## X\n\nx\n").unwrap();
+    for (sub, text) in [("-rf", "more text words here"), ("b", "text")] {
+        let folder = dir.mkdir(sub);
+        for i in 0..30 {
+            fs::write(
+                folder.join(format!("p{i}.md")),
+                format!("# P{i}\n\n{text}\n"),
+            )
+            .unwrap();
+        }
+    }
+    let index = stdout(dir.path(), &["--max-words", "30", "index", "."]);
+    assert!(index.starts_with("_dash ./-dash.md (5w) D\n"), "{index}");
+    assert!(index.ends_with("· expand: mdsel index ./-rf]\n"), "{index}");
+    assert_eq!(stdout(dir.path(), &["_dash::h2.0", "."]), "## X\n\nx\n");
+    assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("p0 ./-rf/p0.md"));
+}

@@ -208,7 +208,12 @@ fn member(line: &Line) -> Line {
 /// with the folder.
 fn joined(input: &str, folder: &str) -> String {
     if input.is_empty() || input == "." || input == "./" {
-        folder.to_owned()
+        // A folder named like an option (`-rf`) is passed as a path.
+        if folder.starts_with('-') {
+            format!("./{folder}")
+        } else {
+            folder.to_owned()
+        }
     } else if input.ends_with('/') {
         format!("{input}{folder}")
     } else {
