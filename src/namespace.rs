@@ -649,6 +649,16 @@ fn unnumbered(part: &str) -> &str {
 /// extension equal to the note's last part, any case (whitespace runs alike);
 /// a folder part narrows it to paths whose folders end with it.
 pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
+    let found = find_notes_named(paths, note);
+    // `[[C#]]` names the note `C#`, or else the note `C`.
+    match note.strip_suffix('#') {
+        Some(bare) if found.is_empty() && !bare.is_empty() => find_notes_named(paths, bare),
+        _ => found,
+    }
+}
+
+/// [`find_notes`] for one spelling of the note.
+fn find_notes_named(paths: &[String], note: &str) -> Vec<usize> {
     let wanted = components(note);
     let Some((name, folders)) = wanted.split_last() else {
         return Vec::new();

@@ -761,3 +761,44 @@ fn index_pages_wiki_steps_and_tall_anchor_stacks() {
         assert_eq!(run(&[&format!("a::#{id}"), "."]).0, "## Srv\n\ns\n", "{id}");
     }
 }
+
+/// Issue 38, links: a file whose name holds `#` is found with its anchor
+/// (`C#.md#generics`); `[[C#]]` is the note `C#` (or, with none, `C`), never a
+/// suggestion of itself; a heading that slugs to nothing has no anchor in JSON.
+#[test]
+fn hashes_in_names_and_headings_without_an_anchor() {
+    let dir = Scratch::with(
+        "links-hash",
+        &[
+            ("C#.md", "# C#\n\n## Generics\n\ng\n"),
+            ("e.md", "# E\n\n## !!!\n\nx\n\n## !!!\n\ny\n"),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = mdsel_in(dir.path(), args, b"");
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    assert_eq!(
+        run(&["select", "C#.md#generics", "C#.md"]),
+        ("## Generics\n\ng\n".to_owned(), Some(0))
+    );
+    assert_eq!(run(&["C#.md#generics", "."]).0, "## Generics\n\ng\n");
+    assert!(run(&["[[C#]]", "."]).0.starts_with("# C#\n"));
+    let (json, _) = run(&["--json", "index", "e.md"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let anchors: Vec<serde_json::Value> = json["data"]["documents"][0]["headings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["anchor"].clone())
+        .collect();
+    assert_eq!(
+        anchors,
+        [
+            serde_json::json!("e"),
+            serde_json::Value::Null,
+            serde_json::json!("-1")
+        ]
+    );
+    assert_eq!(run(&["#-1", "e.md"]).0, "## !!!\n\ny\n");
+}

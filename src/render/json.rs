@@ -65,7 +65,9 @@ struct HeadingOut<'a> {
     selector: String,
     level: u8,
     text: &'a str,
-    anchor: &'a str,
+    /// `null` when the heading has none a link could name (a title of
+    /// punctuation alone slugs to nothing).
+    anchor: Option<&'a str>,
     words: usize,
     line_start: usize,
     line_end: usize,
@@ -290,7 +292,7 @@ fn document_out<'a>(doc: &'a Document, scope: &Scope) -> DocumentOut<'a> {
                 selector: canonical(doc, id),
                 level,
                 text: &doc.titles[k],
-                anchor: doc.anchors()[k].main(),
+                anchor: Some(doc.anchors()[k].main()).filter(|a| !a.is_empty()),
                 words: doc.section_words[k],
                 line_start,
                 line_end,

@@ -140,9 +140,17 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
         return wiki(input, inner).map_err(|(at, e)| err(at, e));
     }
     // (A namespace may hold `#`, `x.md#2::*`: a selector with `::` is no path.)
-    if let Some(hash) = input.find('#').filter(|&h| h > 0 && !input.contains("::"))
-        && is_link_path(&input[..hash])
-    {
+    // The first `#` after which a link path ends: `C#.md#generics` is the file
+    // `C#.md`, its anchor `generics`.
+    let hash = (!input.contains("::"))
+        .then(|| {
+            input
+                .match_indices('#')
+                .map(|(h, _)| h)
+                .find(|&h| h > 0 && is_link_path(&input[..h]))
+        })
+        .flatten();
+    if let Some(hash) = hash {
         // `PATH#anchor`: the rest is a selector of that file.
         let mut sel = parse(&input[hash..]).map_err(|e| err(hash + e.offset, e.expected))?;
         sel.source = input.to_owned();
@@ -321,6 +329,11 @@ fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
     let target = body.split('|').next().unwrap_or_default();
     let target = target.strip_suffix('\\').unwrap_or(target);
     let (note, heading) = match target.split_once('#') {
+        // `[[C#]]`: a `#` with no heading after it is part of the note's
+        // name (the note `C#`; else, when there is none, `C`).
+        Some((note, heading)) if heading.trim().is_empty() && !note.trim().is_empty() => {
+            (target.trim(), None)
+        }
         Some((note, heading)) => (note.trim(), Some(heading.trim())),
         None => (target.trim(), None),
     };
