@@ -180,3 +180,29 @@ fn names_like_options_are_printed_so_they_run() {
     assert_eq!(stdout(dir.path(), &["_dash::h2.0", "."]), "## X\n\nx\n");
     assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("p0 ./-rf/p0.md"));
 }
+
+/// Issue 38: a folder `[[wiki]]` gives namespaces that start with `[[`; they
+/// work in a selector (SPEC §1), in a comma list too.
+#[test]
+fn a_namespace_may_start_with_brackets() {
+    let dir = Scratch::new("ns-brackets");
+    fs::write(
+        dir.mkdir("[[wiki]]").join("readme.md"),
+        "# W\n\n## A\n\nw\n",
+    )
+    .unwrap();
+    fs::write(dir.mkdir("other").join("readme.md"), "# O\n\n## B\n\no\n").unwrap();
+    let index = stdout(dir.path(), &["index", "."]);
+    assert!(
+        index.starts_with("[[wiki]]/readme ./[[wiki]]/readme.md (5w)\n"),
+        "{index}"
+    );
+    assert_eq!(
+        stdout(dir.path(), &["[[wiki]]/readme::h2.0", "."]),
+        "## A\n\nw\n"
+    );
+    assert_eq!(
+        stdout(dir.path(), &["[[wiki]]/readme::h2.0,h1.0", "."]),
+        "[[wiki]]/readme::h2.0:\n## A\n\nw\n[[wiki]]/readme::h1.0:\n# W\n\n## A\n\nw\n"
+    );
+}

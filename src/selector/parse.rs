@@ -48,7 +48,8 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
     parts
         .into_iter()
         .map(|p| {
-            if let Some(at) = p.find("::").filter(|_| !p.starts_with("[[")) {
+            let wiki = p.starts_with("[[") && !p.find("]]").is_some_and(|c| p[c..].contains("::"));
+            if let Some(at) = p.find("::").filter(|_| !wiki) {
                 namespace = Some(&p[..at]);
                 Cow::Borrowed(p)
             } else if let Some(ns) = namespace.filter(|_| carries_a_namespace(p)) {
@@ -136,7 +137,12 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     if input.len() > MAX_SELECTOR_LEN {
         return Err(err(0, Expected::ShorterSelector { len: input.len() }));
     }
-    if let Some(inner) = input.strip_prefix("[[") {
+    // A namespace may start with `[[` (a folder `[[wiki]]`): a wiki link has
+    // no `::` after its `]]`.
+    let namespaced = input
+        .find("]]")
+        .is_some_and(|close| input[close..].contains("::"));
+    if let Some(inner) = input.strip_prefix("[[").filter(|_| !namespaced) {
         return wiki(input, inner).map_err(|(at, e)| err(at, e));
     }
     // (A namespace may hold `#`, `x.md#2::*`: a selector with `::` is no path.)
@@ -873,6 +879,11 @@ mod tests {
             ),
             ("ns::h2.0,#install", &["ns::h2.0", "ns::#install"]),
             ("ns::h2.0,guide.md#x", &["ns::h2.0", "guide.md#x"]),
+            // A namespace that starts with `[[` (a folder `[[wiki]]`).
+            (
+                "[[wiki]]/readme::h2.0,h1.0",
+                &["[[wiki]]/readme::h2.0", "[[wiki]]/readme::h1.0"],
+            ),
             // A suggestion pasted with its quotes.
             ("'[[Internal links]]'", &["[[Internal links]]"]),
             ("\"h2.0\"", &["h2.0"]),
