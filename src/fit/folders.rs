@@ -191,9 +191,15 @@ fn member(line: &Line) -> Line {
         return line.clone();
     };
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let derived = crate::namespace::namespaces(&[name]);
-    let namespace =
-        (derived.first().map(String::as_str) != Some(namespace)).then(|| namespace.clone());
+    // Most namespaces are the file's stem in lowercase; only the others are
+    // worked out again, to see whether the name alone gives them.
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let given = stem.to_lowercase() == **namespace
+        || crate::namespace::namespaces(&[name])
+            .first()
+            .map(String::as_str)
+            == Some(namespace);
+    let namespace = (!given).then(|| namespace.clone());
     Line {
         item: Item::Member {
             namespace,

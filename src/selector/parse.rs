@@ -39,9 +39,11 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
     parts.push(arg[start..].trim());
     // A selector pasted with the quotes a suggestion was printed in
     // (`'[[Internal links]]'`) is the selector inside them.
-    let parts: Vec<&str> = parts.into_iter().map(unquoted).collect();
-    let mut parts = parts;
-    parts.retain(|p| !p.is_empty());
+    let parts: Vec<&str> = parts
+        .into_iter()
+        .map(unquoted)
+        .filter(|p| !p.is_empty())
+        .collect();
     // A namespace written once carries over the rest of the list (SPEC §17):
     // `ns::h2.3,h3.4` is `ns::h2.3` and `ns::h3.4`.
     let mut namespace: Option<&str> = None;
