@@ -323,7 +323,7 @@ fn assign<S: AsRef<str> + Sync>(paths: &[S], cwd: Option<&Path>, threads: usize)
         .collect();
     let depth = shortest_suffixes(&names, &group);
     let mut out: Vec<String> = map_on(names.len(), threads, |i| {
-        names[i].render(depth[i], false, false)
+        writable(names[i].render(depth[i], false, false))
     });
     // The members of groups of more than one (most paths are alone in theirs),
     // group by group, each in input order.
@@ -335,10 +335,8 @@ fn assign<S: AsRef<str> + Sync>(paths: &[S], cwd: Option<&Path>, threads: usize)
     shared.sort_by_key(|&i| group[i]);
     for members in shared.chunk_by(|&a, &b| group[a] == group[b]) {
         separate(&names, &depth, members, &mut out);
-    }
-    for name in &mut out {
-        if needs_sanitizing(name) {
-            *name = sanitize(name);
+        for &i in members {
+            out[i] = writable(std::mem::take(&mut out[i]));
         }
     }
     number_duplicates(&mut out);
@@ -450,7 +448,6 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
     }
 }
 
-/// Whether [`sanitize`] would change a name.
 /// Whether a character would garble a line printed raw: a control character
 /// (a newline splits the line, a tab moves what follows) or a bidirectional
 /// formatting character (U+202E reverses what follows). Namespaces never hold
@@ -460,11 +457,26 @@ pub(crate) fn garbles(c: char) -> bool {
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// Whether [`sanitize`] would change a name (printable ASCII without `,` or
+/// `:` is read byte by byte, without the Unicode tables).
 fn needs_sanitizing(name: &str) -> bool {
+    let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b':');
+    if name.bytes().all(|b| plain(&b)) {
+        return name.is_empty() || name.starts_with('-');
+    }
     name.is_empty()
         || name.starts_with('-')
         || name.contains([',', ':'])
         || name.chars().any(|c| c.is_whitespace() || garbles(c))
+}
+
+/// A name as step 4 leaves it.
+fn writable(name: String) -> String {
+    if needs_sanitizing(&name) {
+        sanitize(&name)
+    } else {
+        name
+    }
 }
 
 /// Makes a name writable before `::` in a selector (step 4): the parser takes

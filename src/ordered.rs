@@ -18,7 +18,6 @@
 //! stops the caller, and a caller that unwinds or stops early releases the
 //! helpers; the panic then propagates from the scope as usual.
 
-use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
@@ -66,7 +65,7 @@ pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
             items: items.into_iter().map(Some).collect(),
             next: 0,
             consumed: 0,
-            ready: BTreeMap::new(),
+            ready: std::iter::repeat_with(|| None).take(window).collect(),
             stopped: false,
             caller_waits: false,
             helpers_waiting: 0,
@@ -84,7 +83,7 @@ pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
         let mut s = shared.lock();
         while s.consumed < total {
             let wanted = s.consumed;
-            let result = if let Some(r) = s.ready.remove(&wanted) {
+            let result = if let Some(r) = s.ready[wanted % window].take() {
                 r
             } else if s.stopped {
                 return; // a helper panicked; the scope re-raises its panic
@@ -93,7 +92,7 @@ pub(crate) fn for_each_ordered_with<T, R, S, I, W, C>(
                 let r = work(&mut state, item);
                 s = shared.lock();
                 if i != wanted {
-                    s.ready.insert(i, r);
+                    s.ready[i % window] = Some(r);
                     continue;
                 }
                 r
@@ -150,7 +149,7 @@ fn helper<T, R, S>(
         };
         let result = work(&mut state, item);
         let mut s = shared.lock();
-        s.ready.insert(i, result);
+        s.ready[i % window] = Some(result);
         let wake = s.caller_waits && s.consumed == i;
         drop(s);
         if wake {
@@ -173,8 +172,10 @@ struct State<T, R> {
     next: usize,
     /// How many results the consumer has taken.
     consumed: usize,
-    /// Finished results not yet consumed.
-    ready: BTreeMap<usize, R>,
+    /// Finished results not yet consumed, result `i` at `i % window`: only
+    /// the window's items can be started, so no two share a slot, and a
+    /// result never moves until it is taken.
+    ready: Vec<Option<R>>,
     /// Set when the run ends early (a panic, or the consumer stopped).
     stopped: bool,
     /// Whether the caller sleeps until result `consumed` is in.

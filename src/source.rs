@@ -323,8 +323,9 @@ fn walk(dir: &Path, threads: usize) -> Vec<Found> {
         }
         return listed.sorted();
     }
-    // Each thread lists into its own part and hands it over when it is done;
-    // the keys put the parts in one order, so arrival order never shows.
+    // Each thread lists into its own part, puts it in key order and hands it
+    // over when it is done; the parts are then merged, so arrival order never
+    // shows and the main thread compares each key about once, not log n times.
     let parts = std::sync::Mutex::new(Vec::new());
     builder.threads(threads).build_parallel().run(|| {
         let mut part = Part {
@@ -337,11 +338,7 @@ fn walk(dir: &Path, threads: usize) -> Vec<Found> {
         })
     });
     let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut all = Listed::default();
-    for part in parts {
-        all.append(part);
-    }
-    all.sorted()
+    merge(parts)
 }
 
 /// What a walk (or one of its threads) found, with the order keys of its paths.
@@ -381,39 +378,76 @@ impl Listed {
         }
     }
 
-    /// Moves another part's findings after these.
-    fn append(&mut self, mut other: Listed) {
-        let base = self.keys.bytes.len();
-        self.keys.bytes.append(&mut other.keys.bytes);
-        self.keys
-            .ends
-            .extend(other.keys.ends.iter().map(|end| base + end));
-        self.found.append(&mut other.found);
-    }
-
     /// Everything found, in key order.
-    fn sorted(mut self) -> Vec<Found> {
-        self.keys
-            .order()
-            .into_iter()
-            .filter_map(|k| self.found[k].take())
+    fn sorted(self) -> Vec<Found> {
+        let order = self.keys.order();
+        Sorted {
+            listed: self,
+            order,
+        }
+        .into_found()
+    }
+}
+
+/// A part of a walk with the order of its keys, to be merged with the others.
+struct Sorted {
+    listed: Listed,
+    /// Positions in `listed`, in key order.
+    order: Vec<usize>,
+}
+
+impl Sorted {
+    fn into_found(mut self) -> Vec<Found> {
+        self.order
+            .iter()
+            .filter_map(|&k| self.listed.found[k].take())
             .collect()
     }
 }
 
-/// One thread's findings, handed over when its walker drops it.
+/// The findings of every part in one key order (ties, the same path found
+/// twice, by part and then by position: they print alike).
+fn merge(mut parts: Vec<Sorted>) -> Vec<Found> {
+    if parts.len() <= 1 {
+        return parts.pop().map(Sorted::into_found).unwrap_or_default();
+    }
+    let total = parts.iter().map(|p| p.order.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut at = vec![0usize; parts.len()];
+    loop {
+        let mut best: Option<(usize, &[u8])> = None;
+        for (p, part) in parts.iter().enumerate() {
+            if let Some(&k) = part.order.get(at[p]) {
+                let key = part.listed.keys.key(k);
+                if best.is_none_or(|(_, b)| key < b) {
+                    best = Some((p, key));
+                }
+            }
+        }
+        let Some((p, _)) = best else { break };
+        let k = parts[p].order[at[p]];
+        at[p] += 1;
+        out.extend(parts[p].listed.found[k].take());
+    }
+    out
+}
+
+/// One thread's findings, put in order on that thread and handed over when
+/// its walker drops it.
 struct Part<'a> {
     listed: Listed,
-    into: &'a std::sync::Mutex<Vec<Listed>>,
+    into: &'a std::sync::Mutex<Vec<Sorted>>,
 }
 
 impl Drop for Part<'_> {
     fn drop(&mut self) {
         let listed = std::mem::take(&mut self.listed);
+        let order = listed.keys.order();
+        let sorted = Sorted { listed, order };
         self.into
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(listed);
+            .push(sorted);
     }
 }
 
@@ -436,16 +470,19 @@ impl Keys {
         self.ends.push(self.bytes.len());
     }
 
+    /// The key of the `k`th path found.
+    fn key(&self, k: usize) -> &[u8] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        &self.bytes[start..self.ends[k]]
+    }
+
     /// The positions of the paths found, in key order (ties, which only the
     /// same path found twice can make, by position).
     fn order(&self) -> Vec<usize> {
-        let key = |k: usize| {
-            let start = if k == 0 { 0 } else { self.ends[k - 1] };
-            &self.bytes[start..self.ends[k]]
-        };
-        let mut order: Vec<usize> = (0..self.ends.len()).collect();
-        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
-        order
+        let mut keyed: Vec<(&[u8], usize)> =
+            (0..self.ends.len()).map(|k| (self.key(k), k)).collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, k)| k).collect()
     }
 }
 

@@ -4,7 +4,7 @@
 //! included (SPEC §2). Counting needs no parse, so the hook can size a 10 MB file in
 //! milliseconds. This module must stay allocation-free.
 
-use crate::lanes::{HIGH, ascii_space};
+use crate::lanes::{HIGH, LOW, ascii_space};
 
 /// Counts the words of `text`: maximal runs of non-whitespace characters.
 ///
@@ -68,8 +68,11 @@ fn mixed(
             .get(i..i + 8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes")));
         match ascii {
-            Some(chunk) if chunk & HIGH == 0 => {
-                let space = ascii_space(chunk);
+            // Outside the ASCII range only characters led by the bytes
+            // [`char_space`] decodes can be whitespace: a chunk without one
+            // counts like ASCII, every other byte of it a word character.
+            Some(chunk) if chunk & HIGH == 0 || !holds_space_lead(chunk) => {
+                let space = ascii_space(chunk & !HIGH) & !chunk;
                 lanes += (!space & HIGH & ((space << 8) | prev_space)) >> 7;
                 prev_space = (space >> 56) & 0x80;
                 i += 8;
@@ -128,6 +131,16 @@ fn char_space(bytes: &[u8]) -> (bool, usize) {
     }
 }
 
+/// Whether a lane of `chunk` holds a byte that may lead a non-ASCII whitespace
+/// character (see [`char_space`]).
+fn holds_space_lead(chunk: u64) -> bool {
+    let holds = |b: u8| {
+        let x = chunk ^ (LOW * u64::from(b));
+        x.wrapping_sub(LOW) & !x & HIGH != 0
+    };
+    holds(0xc2) || holds(0xe1) || holds(0xe2) || holds(0xe3)
+}
+
 /// Decodes one two- or three-byte character and says whether it is whitespace.
 fn decode_space(bytes: &[u8]) -> (bool, usize) {
     let width = if bytes[0] < 0xe0 { 2 } else { 3 };
@@ -167,6 +180,9 @@ mod tests {
             "caf\u{e9} na\u{ef}ve\u{a0}x\u{3000}y \u{2003} z\u{85}w",
             "        ........        \u{1680}a\u{205f}b\u{feff}c",
             "\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}\u{ff} \u{ff}",
+            // Chunks of letters outside ASCII with and without a byte that
+            // may lead a space: Cyrillic, Greek, CJK, a no-break space.
+            "Привет мир, это тест\u{a0}слов αβγ δε 漢字 かな\u{3000}カナ ẞ\u{2009}x",
         ];
         for sample in samples {
             for start in 0..sample.len() {
@@ -196,6 +212,8 @@ mod tests {
             "x",
             "\u{2003}y ",
             "\t",
+            "Привет мир ",
+            "漢字かな",
         ];
         let mut text = String::new();
         let mut seed = 7u32;
