@@ -36,6 +36,10 @@ impl<'a> Lines<'a> {
     pub(crate) fn start_of(&self, pos: usize) -> usize {
         let bytes = self.text.as_bytes();
         let pos = pos.min(bytes.len());
+        // Most blocks start a line: the byte before ends one.
+        if pos == 0 || ends_line(bytes, pos - 1) {
+            return pos;
+        }
         let from = pos.saturating_sub(SCAN);
         let mut upto = pos;
         // The `\r` of a `\r\n` ends no line: look further back past it.
