@@ -57,6 +57,7 @@ mod lanes;
 mod namespace;
 mod options;
 mod ordered;
+mod paths;
 mod render;
 mod report;
 mod run;

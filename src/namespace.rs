@@ -586,7 +586,7 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
 /// same ignoring case.
 pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
     let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
-    crate::selector::link_spellings(wanted)
+    crate::paths::link_spellings(wanted)
         .iter()
         .find_map(|spelling| find_spelling(&all, spelling))
 }

@@ -12,9 +12,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::error::{FailedFile, FileError};
-
-/// Files of these extensions are taken from directories (compared case-insensitively).
-pub(crate) const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
+use crate::paths::is_markdown_path;
 
 /// The largest document whatever `--max-bytes` says (4 GiB): node ids are 32-bit.
 pub const HARD_LIMIT: u64 = u32::MAX as u64;
@@ -562,15 +560,6 @@ fn walk_error_path(err: &ignore::Error) -> Option<PathBuf> {
     }
 }
 
-/// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
-pub(crate) fn is_markdown_path(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        MARKDOWN_EXTENSIONS
-            .iter()
-            .any(|m| e.eq_ignore_ascii_case(m))
-    })
-}
-
 /// Reads one entry, enforcing the size limit and the text checks of SPEC §1.
 pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     // Node ids are 32-bit: 4 GiB of text is the most a document can be.
@@ -733,21 +722,15 @@ fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
     file
 }
 
-/// What a missing path may have meant, at most five: Markdown files beside
-/// it whose names are close to its, then the same page in a parallel folder
-/// (another version's or language's, [`crate::selector::parallel_sources`]).
+/// What a missing path may have meant: Markdown files beside it whose names
+/// are close to its, at most [`SIMILAR_FILES`] (the loading stage adds the
+/// same page in a parallel folder, `run::load`).
 fn similar_files(path: &Path) -> Vec<String> {
-    const MAX: usize = 5;
-    let mut out = near_names(path, MAX);
-    if let Some(path) = path.to_str() {
-        for other in crate::selector::parallel_sources(path, MAX) {
-            if out.len() < MAX && !out.contains(&other) {
-                out.push(other);
-            }
-        }
-    }
-    out
+    near_names(path, SIMILAR_FILES)
 }
+
+/// How many files a missing path's error suggests at most.
+pub(crate) const SIMILAR_FILES: usize = 5;
 
 /// Markdown files beside a missing path whose names are close to it.
 fn near_names(path: &Path, max: usize) -> Vec<String> {
@@ -877,20 +860,6 @@ mod tests {
             for _ in 0..5 {
                 assert_eq!(listed(threads), one, "{threads} threads");
             }
-        }
-    }
-
-    #[test]
-    fn markdown_extensions_any_case() {
-        for (path, want) in [
-            ("a.md", true),
-            ("b.MD", true),
-            ("c.Markdown", true),
-            ("d.mdx", true),
-            ("e.txt", false),
-            ("md", false),
-        ] {
-            assert_eq!(is_markdown_path(Path::new(path)), want, "{path}");
         }
     }
 }

@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use crate::error::FailedFile;
+use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
@@ -45,7 +45,10 @@ impl Walk {
         }
         let slots = found
             .into_iter()
-            .map(|(f, _)| f.map(|entry| (entry, names.next().unwrap_or_default())))
+            .map(|(f, _)| {
+                f.map(|entry| (entry, names.next().unwrap_or_default()))
+                    .map_err(with_parallel_pages)
+            })
             .collect();
         Walk { slots, places }
     }
@@ -205,5 +208,23 @@ fn place<'a>(
 }
 
 fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {
-    Ok(parse_named(source::read(entry, max_bytes)?, ns))
+    let source = source::read(entry, max_bytes).map_err(with_parallel_pages)?;
+    Ok(parse_named(source, ns))
+}
+
+/// A missing file's error with, after the files beside it that the reading
+/// stage named, the same page in a parallel folder (another version's or
+/// language's, [`crate::selector::parallel_sources`]): what a missing path
+/// may have meant, at most [`source::SIMILAR_FILES`].
+fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
+    if failed.error != FileError::NotFound || failed.path.is_empty() {
+        return failed;
+    }
+    for other in crate::selector::parallel_sources(&failed.path, source::SIMILAR_FILES) {
+        if failed.suggestions.len() < source::SIMILAR_FILES && !failed.suggestions.contains(&other)
+        {
+            failed.suggestions.push(other);
+        }
+    }
+    failed
 }

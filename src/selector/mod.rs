@@ -23,7 +23,7 @@ use crate::tree::BlockKind;
 
 pub use error::{Reason, SyntaxError};
 pub use parse::parse;
-pub(crate) use parse::{link_spellings, looks_like_selector, split_selectors};
+pub(crate) use parse::{looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
@@ -127,11 +127,11 @@ pub fn page_source(path: &str) -> Option<String> {
 }
 
 /// Where on disk a link's path may be, most likely first: each of its
-/// spellings ([`parse::link_spellings`]), and for one from the site's root,
+/// spellings ([`crate::paths::link_spellings`]), and for one from the site's root,
 /// that one again without its leading `/`, from the working directory.
 fn disk_spellings(path: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for spelling in parse::link_spellings(path) {
+    for spelling in crate::paths::link_spellings(path) {
         let rooted = spelling.trim_start_matches('/');
         let rooted =
             (rooted.len() < spelling.len() && !rooted.is_empty()).then(|| rooted.to_owned());

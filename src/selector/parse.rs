@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::error::{Expected, SyntaxError};
 use super::{DocRef, Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
-use crate::source::MARKDOWN_EXTENSIONS;
+use crate::paths::{is_markdown_name, percent_decoded};
 
 /// Splits one argument holding several selectors at each comma not followed by a
 /// digit, or followed by another namespace: `h2.0,h3.4` is two selectors,
@@ -220,14 +220,6 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     })
 }
 
-/// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`.
-fn is_markdown_name(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    [".md", ".markdown", ".mdx"]
-        .iter()
-        .any(|e| lower.ends_with(e) && lower.len() > e.len())
-}
-
 /// Whether text before a `#` is a link's path: a Markdown file's, or a site's
 /// page as generators link it (`guide/build.html`, `../guide/build`,
 /// `/guide/`, `https://vite.dev/guide/build`): ending in `.html` or `.htm`, or
@@ -245,68 +237,6 @@ pub(super) fn is_link_path(text: &str) -> bool {
             && !last.contains('.')
             && !lower.contains(char::is_whitespace)
             && parse(text.trim_end_matches('/')).is_err())
-}
-
-/// The paths a link's path may name, most likely first: as typed (percent-
-/// escapes decoded, a URL's scheme and host dropped); for a site's page, its
-/// Markdown source (any Markdown extension): `build.html` → `build.md`,
-/// `build` → `build.md`, `build/index.md`, `build/README.md`, …; `guide/` →
-/// `guide/index.md`, …, then `guide.md`.
-pub(crate) fn link_spellings(path: &str) -> Vec<String> {
-    let mut path = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
-    if let Some(at) = path.find("://") {
-        let after = &path[at + 3..];
-        path = after
-            .find('/')
-            .map_or_else(String::new, |i| after[i..].to_owned());
-    }
-    let mut out = vec![path.clone()];
-    if is_markdown_name(&path) {
-        return out;
-    }
-    const INDEXES: [&str; 5] = [
-        "index.md",
-        "index.mdx",
-        "README.md",
-        "readme.md",
-        "_index.md",
-    ];
-    let lower = path.to_ascii_lowercase();
-    let page = [".html", ".htm"]
-        .iter()
-        .find(|e| lower.ends_with(*e))
-        .map(|e| &path[..path.len() - e.len()]);
-    if let Some(stem) = page {
-        out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")));
-        // `other/index.html` is the folder's index page, whatever its source
-        // is called (`README.md`, `_index.md`).
-        let name = stem.rsplit('/').next().unwrap_or(stem);
-        if name.eq_ignore_ascii_case("index") {
-            let folder = &stem[..stem.len() - name.len()];
-            let indexes: Vec<String> = INDEXES
-                .iter()
-                .map(|i| format!("{folder}{i}"))
-                .filter(|p| !out.contains(p))
-                .collect();
-            out.extend(indexes);
-        }
-        return out;
-    }
-    // `guide/` is a folder's index page, or with pretty URLs (Hugo,
-    // Docusaurus, webpack's site) the page `guide.md`; `guide` is rather the
-    // page, or else the folder's index.
-    let folder = path.trim_end_matches('/');
-    let sep = if folder.is_empty() { "" } else { "/" };
-    let pages = MARKDOWN_EXTENSIONS.iter().map(|e| format!("{folder}.{e}"));
-    let indexes = INDEXES.iter().map(|i| format!("{folder}{sep}{i}"));
-    if folder.is_empty() {
-        out.extend(indexes);
-    } else if path.ends_with('/') {
-        out.extend(indexes.chain(pages));
-    } else {
-        out.extend(pages.chain(indexes));
-    }
-    out
 }
 
 /// A wiki link as pasted: `[[Note]]`, `[[Note#Heading]]`, `[[Note#Heading|shown
@@ -367,42 +297,6 @@ fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
         steps: vec![step],
         query: Query::default(),
         doc: (!note.is_empty()).then(|| DocRef::Note(note.to_owned())),
-    })
-}
-
-/// `text` with its `%XX` escapes decoded; a malformed escape, or one that
-/// decodes to invalid UTF-8 or a NUL, is an error at its byte offset.
-fn percent_decoded(text: &str) -> Result<String, usize> {
-    if !text.contains('%') {
-        return Ok(text.to_owned());
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3).ok_or(i)?;
-            let b = u8::from_str_radix(hex, 16).map_err(|_| i)?;
-            if b == 0 {
-                return Err(i);
-            }
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).map_err(|e| {
-        // The offset in the text of the escape that broke the UTF-8.
-        let bad = e.utf8_error().valid_up_to();
-        let mut decoded = 0;
-        let mut at = 0;
-        while at < bytes.len() && decoded < bad {
-            at += if bytes[at] == b'%' { 3 } else { 1 };
-            decoded += 1;
-        }
-        at.min(bytes.len().saturating_sub(1))
     })
 }
 
@@ -943,7 +837,7 @@ mod tests {
             let sel = parse(link).ok();
             assert_eq!(sel.as_ref().and_then(|s| s.link_path()), page, "{link}");
         }
-        let spell = |p: &str| link_spellings(p);
+        let spell = |p: &str| crate::paths::link_spellings(p);
         assert_eq!(spell("docs/guide.md"), ["docs/guide.md"]);
         assert_eq!(
             spell("g/build.HTML"),

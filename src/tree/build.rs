@@ -121,7 +121,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         }
         None => 0,
     };
-    b.read(&lines, body, is_mdx(&path));
+    b.read(&lines, body, crate::paths::is_mdx(&path));
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -794,12 +794,6 @@ fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(text)
     }
-}
-
-/// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
-pub(super) fn is_mdx(path: &str) -> bool {
-    path.rsplit_once('.')
-        .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))
 }
 
 /// The text the parser reads: `text` itself, or, if a line of it ends in a lone CR,

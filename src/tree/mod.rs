@@ -202,7 +202,7 @@ impl Document {
         self.search_text
             .get_or_init(|| {
                 let body = self.front.map_or(0, |id| self.node(id).span.end);
-                markup::searchable(&self.text, body, build::is_mdx(&self.path))
+                markup::searchable(&self.text, body, crate::paths::is_mdx(&self.path))
             })
             .as_deref()
             .unwrap_or(&self.text)

@@ -1,0 +1,153 @@
+//! Paths as names of Markdown documents: which files are Markdown (and which
+//! are MDX), and which files a link's path may name. Text in, text out: it
+//! reads no file and knows nothing of selectors, trees or namespaces, so every
+//! stage that meets a path (the walk, the selector parser, the namespace
+//! lookup, the tree builder) can ask here without asking each other.
+
+use std::path::Path;
+
+/// Files of these extensions are taken from directories (compared case-insensitively).
+pub(crate) const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
+
+/// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
+pub(crate) fn is_markdown_path(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        MARKDOWN_EXTENSIONS
+            .iter()
+            .any(|m| e.eq_ignore_ascii_case(m))
+    })
+}
+
+/// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`.
+pub(crate) fn is_markdown_name(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    [".md", ".markdown", ".mdx"]
+        .iter()
+        .any(|e| lower.ends_with(e) && lower.len() > e.len())
+}
+
+/// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
+pub(crate) fn is_mdx(path: &str) -> bool {
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))
+}
+
+/// The paths a link's path may name, most likely first: as typed (percent-
+/// escapes decoded, a URL's scheme and host dropped); for a site's page, its
+/// Markdown source (any Markdown extension): `build.html` → `build.md`,
+/// `build` → `build.md`, `build/index.md`, `build/README.md`, …; `guide/` →
+/// `guide/index.md`, …, then `guide.md`.
+pub(crate) fn link_spellings(path: &str) -> Vec<String> {
+    let mut path = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
+    if let Some(at) = path.find("://") {
+        let after = &path[at + 3..];
+        path = after
+            .find('/')
+            .map_or_else(String::new, |i| after[i..].to_owned());
+    }
+    let mut out = vec![path.clone()];
+    if is_markdown_name(&path) {
+        return out;
+    }
+    const INDEXES: [&str; 5] = [
+        "index.md",
+        "index.mdx",
+        "README.md",
+        "readme.md",
+        "_index.md",
+    ];
+    let lower = path.to_ascii_lowercase();
+    let page = [".html", ".htm"]
+        .iter()
+        .find(|e| lower.ends_with(*e))
+        .map(|e| &path[..path.len() - e.len()]);
+    if let Some(stem) = page {
+        out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")));
+        // `other/index.html` is the folder's index page, whatever its source
+        // is called (`README.md`, `_index.md`).
+        let name = stem.rsplit('/').next().unwrap_or(stem);
+        if name.eq_ignore_ascii_case("index") {
+            let folder = &stem[..stem.len() - name.len()];
+            let indexes: Vec<String> = INDEXES
+                .iter()
+                .map(|i| format!("{folder}{i}"))
+                .filter(|p| !out.contains(p))
+                .collect();
+            out.extend(indexes);
+        }
+        return out;
+    }
+    // `guide/` is a folder's index page, or with pretty URLs (Hugo,
+    // Docusaurus, webpack's site) the page `guide.md`; `guide` is rather the
+    // page, or else the folder's index.
+    let folder = path.trim_end_matches('/');
+    let sep = if folder.is_empty() { "" } else { "/" };
+    let pages = MARKDOWN_EXTENSIONS.iter().map(|e| format!("{folder}.{e}"));
+    let indexes = INDEXES.iter().map(|i| format!("{folder}{sep}{i}"));
+    if folder.is_empty() {
+        out.extend(indexes);
+    } else if path.ends_with('/') {
+        out.extend(indexes.chain(pages));
+    } else {
+        out.extend(pages.chain(indexes));
+    }
+    out
+}
+
+/// `text` with its `%XX` escapes decoded; a malformed escape, or one that
+/// decodes to invalid UTF-8 or a NUL, is an error at its byte offset.
+pub(crate) fn percent_decoded(text: &str) -> Result<String, usize> {
+    if !text.contains('%') {
+        return Ok(text.to_owned());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text.get(i + 1..i + 3).ok_or(i)?;
+            let b = u8::from_str_radix(hex, 16).map_err(|_| i)?;
+            if b == 0 {
+                return Err(i);
+            }
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|e| {
+        // The offset in the text of the escape that broke the UTF-8.
+        let bad = e.utf8_error().valid_up_to();
+        let mut decoded = 0;
+        let mut at = 0;
+        while at < bytes.len() && decoded < bad {
+            at += if bytes[at] == b'%' { 3 } else { 1 };
+            decoded += 1;
+        }
+        at.min(bytes.len().saturating_sub(1))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_extensions_any_case() {
+        for (path, want) in [
+            ("a.md", true),
+            ("b.MD", true),
+            ("c.Markdown", true),
+            ("d.mdx", true),
+            ("e.txt", false),
+            ("md", false),
+        ] {
+            assert_eq!(is_markdown_path(Path::new(path)), want, "{path}");
+        }
+        for (path, want) in [("a.MDX", true), ("b.md", false), ("mdx", false)] {
+            assert_eq!(is_mdx(path), want, "{path}");
+        }
+    }
+}
