@@ -17,18 +17,15 @@ mod select;
 mod selectors;
 
 use std::io;
-use std::ops::ControlFlow;
 
 use crate::call::{Call, Command};
 use crate::fit::Budget;
 use crate::options::Options;
 use crate::report::{CommandKind, Event, Sink};
-use crate::selector::{self, Selector, SyntaxError};
+use crate::selector;
 
 use self::load::Walk;
-
-/// A selector as given, parsed once.
-pub(crate) type Parsed = Result<Selector, SyntaxError>;
+use self::selectors::Parsed;
 
 /// Runs one call with the process's options, handing its events to `sink`;
 /// stops early only when the sink fails.
@@ -113,15 +110,4 @@ fn is_query(parsed: &[Parsed]) -> bool {
             p.as_ref()
                 .is_err_and(|e| !selector::looks_like_selector(&e.input))
         })
-}
-
-/// Keeps what handing a document's events to the sink gave, and stops the
-/// walk when it failed (a closed output).
-fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> ControlFlow<()> {
-    *written = result;
-    if written.is_err() {
-        ControlFlow::Break(())
-    } else {
-        ControlFlow::Continue(())
-    }
 }

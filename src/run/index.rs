@@ -10,9 +10,8 @@
 
 use std::io;
 
-use super::load::Walk;
-use super::selectors::{DocFinds, Misses, Selectors};
-use super::{Parsed, go_on};
+use super::load::{Walk, go_on};
+use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
 use crate::fit::{Budget, CallText, DocOutline, Folder, Plan, Scope, page_selector};
 use crate::options::Options;

@@ -6,6 +6,7 @@
 //! so a document's name is known on its worker: the names are those of every
 //! file found (SPEC §1), whether or not it then reads as text.
 
+use std::io;
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -227,4 +228,15 @@ fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
         }
     }
     failed
+}
+
+/// Keeps what handing a document's events to the sink gave, and stops the
+/// walk when it failed (a closed output).
+pub(super) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> ControlFlow<()> {
+    *written = result;
+    if written.is_err() {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
 }

@@ -8,9 +8,8 @@
 use std::borrow::Cow;
 use std::io;
 
-use super::load::Walk;
-use super::selectors::{DocFinds, Misses, Selectors};
-use super::{Parsed, go_on};
+use super::load::{Walk, go_on};
+use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::fit::{self, Match, Piece};
 use crate::options::Options;
 use crate::report::{Event, Sink};

@@ -7,12 +7,14 @@
 //! unresolved only if no document yields a match (SPEC §3), and every
 //! suggestion shown resolves in some loaded document.
 
-use super::Parsed;
 use crate::namespace::{self, qualified};
 use crate::report::Unresolved;
 use crate::selector::Reason;
 use crate::selector::{self, DocRef, Miss, Selector, SyntaxError, anchor_selector};
 use crate::tree::Document;
+
+/// A selector as given, parsed once.
+pub(crate) type Parsed = Result<Selector, SyntaxError>;
 
 /// Which documents a selector looks in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -220,6 +220,29 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     })
 }
 
+impl Selector {
+    /// Splits one argument into selectors at commas where the next character is
+    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says,
+    /// or where another namespace follows; a namespace written once carries over
+    /// the rest of the list (SPEC §17).
+    ///
+    /// ```
+    /// assert_eq!(mdsel::Selector::split("h2.0,h3.4"), ["h2.0", "h3.4"]);
+    /// assert_eq!(mdsel::Selector::split("h2.0,2,4"), ["h2.0,2,4"]);
+    /// assert_eq!(mdsel::Selector::split("ns::h2.3,h3.4"), ["ns::h2.3", "ns::h3.4"]);
+    /// ```
+    pub fn split(arg: &str) -> Vec<std::borrow::Cow<'_, str>> {
+        split_selectors(arg)
+    }
+
+    /// Whether text is shaped like a selector even when it does not parse (a
+    /// word followed by `.N`, `[N]` or `,N`, or holding `::`, `/`, `[`, `?`):
+    /// such an argument is a selector with a typo, never a search (SPEC §4, §13).
+    pub fn looks_like(text: &str) -> bool {
+        looks_like_selector(text)
+    }
+}
+
 /// Whether text before a `#` is a link's path: a Markdown file's, or a site's
 /// page as generators link it (`guide/build.html`, `../guide/build`,
 /// `/guide/`, `https://vite.dev/guide/build`): ending in `.html` or `.htm`, or
