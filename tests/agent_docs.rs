@@ -2,7 +2,7 @@
 //! what `mdsel setup <host>` writes for every host, and `SKILL.md`'s examples
 //! are real output.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

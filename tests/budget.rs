@@ -5,7 +5,7 @@
 //! over many documents stay within the budget and name the rest; thread counts
 //! and the streamed and collected paths give the same bytes.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! crate's version, and configures exactly what `mdsel setup` writes. The
 //! hosts' own validators run in `scripts/validate-bundles`.
 
-mod common;
+use crate::common;
 
 use common::bin::{Mdsel, root};
 use common::scratch::Scratch;

@@ -2,7 +2,7 @@
 //! environment, expected stdout, stderr and exit code over `tests/fixtures/`),
 //! and every ```` ```console ```` example in the README, so the docs cannot lie.
 
-mod common;
+use crate::common;
 
 #[test]
 fn cli_cases() {

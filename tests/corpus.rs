@@ -4,10 +4,10 @@
 //!
 //! Opt-in, so that `cargo test` passes on a machine without the corpus and never
 //! reports a test as passed that had nothing to read: run these with
-//! `cargo test --test corpus -- --ignored`, which fails when the corpus is
+//! `cargo test --test integration corpus:: -- --ignored`, which fails when the corpus is
 //! missing. `.ci/run` always does.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -110,7 +110,7 @@ fn check_file(path: &Path) {
 }
 
 #[test]
-#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
 fn every_corpus_file_round_trips_and_its_headings_resolve() {
     let files = markdown_files(&corpus());
     assert!(
@@ -124,7 +124,7 @@ fn every_corpus_file_round_trips_and_its_headings_resolve() {
 }
 
 #[test]
-#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
 fn big_corpus_files_round_trip_through_the_binary() {
     let dir = corpus();
     let files = markdown_files(&dir.join("big-files"));
@@ -144,7 +144,7 @@ fn big_corpus_files_round_trip_through_the_binary() {
 /// answers them in the top 5, each searched in its part of the corpus: a hit
 /// counts when it is in the answer's file and its content holds the answer.
 #[test]
-#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
 fn issue10_search_finds_the_answering_section_in_the_top_five() {
     let dir = corpus();
     let cases = [
@@ -222,7 +222,7 @@ fn issue10_search_finds_the_answering_section_in_the_top_five() {
 /// outline stays within the §12 byte ceiling, and every heading's line range
 /// starts on that heading (ATX or setext) and lies within the file.
 #[test]
-#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test corpus -- --ignored"]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
 fn issue13_every_outline_fits_and_its_ranges_name_the_headings() {
     let dir = corpus();
     let mut narrowed = 0;

@@ -2,7 +2,7 @@
 //! `import`/`export` kept in content but out of search. (`tests/mdx.rs`
 //! compares headings with the MDX compiler itself.)
 
-mod common;
+use crate::common;
 
 use common::bin::mdsel_in;
 use common::scratch::Scratch;

@@ -2,7 +2,7 @@
 //! phrases are literal, reads are right-sized, the first look is lean, words are
 //! one query, and a namespace carries over a comma list.
 
-mod common;
+use crate::common;
 
 use common::bin::{Mdsel, json};
 use common::scratch::Scratch;

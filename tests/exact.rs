@@ -1,7 +1,7 @@
 //! Byte-exactness (SPEC principle 1) and the per-file errors that need a live file
 //! system: FIFOs, unreadable files, streams over the size limit, closed stdout.
 
-mod common;
+use crate::common;
 
 use common::bin::{command, fixtures, json, mdsel, mdsel_in};
 use common::scratch::Scratch;

@@ -2,7 +2,7 @@
 //! folders before it pages, and every document stays reachable by following
 //! folder lines and page markers, each response within the budget.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;

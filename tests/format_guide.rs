@@ -3,7 +3,7 @@
 //! (`h2.1 (2nd h2 ...)`) is the one the selector returns. The snapshot in
 //! `tests/cmd/format_cheat_sheet.toml` only pins the text; this checks its claims.
 
-mod common;
+use crate::common;
 
 use common::bin::mdsel_in;
 use common::scratch::Scratch;

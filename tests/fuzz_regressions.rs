@@ -2,7 +2,7 @@
 //! path with the outcome they should have, so `cargo test` keeps them fixed without
 //! a fuzzer. One test per finding, named after the issue that asked for fuzzing.
 
-mod common;
+use crate::common;
 
 use common::memory::{self, ErrorCode, Report, Run};
 

@@ -1,6 +1,6 @@
 //! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (SPEC §10).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

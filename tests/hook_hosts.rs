@@ -2,7 +2,7 @@
 //! documentation): Gemini CLI's `AfterTool`, Cursor's `postToolUse`, and VS
 //! Code's Copilot agent running `mdsel hook claude` before every tool call.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! a read of the file's opening with the outline beside it; every other call
 //! gets exactly the default answer.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! `[` and `*`, and hostile selectors. Each must finish with the right answer; a
 //! panic, hang or runaway allocation fails the suite.
 
-mod common;
+use crate::common;
 
 use common::bin::{fixtures, mdsel, mdsel_in};
 use common::memory::{self, CommandKind, ErrorCode, Report, Run};

@@ -6,10 +6,10 @@
 //! answers, against that host's cap.
 //!
 //! Opt-in, because they need `npm ci --prefix tests/hosts` (and the corpus):
-//! `cargo test --test hosts -- --ignored`, which fails when either is missing.
+//! `cargo test --test integration hosts:: -- --ignored`, which fails when either is missing.
 //! `.ci/run` always runs them.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,21 +41,21 @@ fn node(script: &str, args: &[&Path]) -> String {
 }
 
 #[test]
-#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test hosts -- --ignored"]
+#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test integration hosts:: -- --ignored"]
 fn schemas_are_valid_under_draft_07_and_2020_12() {
     let text = node("schemas.mjs", &[Path::new(EXE)]);
     assert!(text.contains("2 schemas valid"), "{text}");
 }
 
 #[test]
-#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test hosts -- --ignored"]
+#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test integration hosts:: -- --ignored"]
 fn gemini_cli_offers_both_tools_and_passes_an_answer_on_whole() {
     let text = node("gemini.mjs", &[Path::new(EXE), &fixtures()]);
     assert!(text.contains("offered both tools"), "{text}");
 }
 
 #[test]
-#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test hosts -- --ignored"]
+#[ignore = "needs `npm ci --prefix tests/hosts`; run: cargo test --test integration hosts:: -- --ignored"]
 fn server_json_and_the_bundle_manifest_are_valid_and_agree() {
     let version = Path::new(env!("CARGO_PKG_VERSION"));
     let text = node("registry.mjs", &[root(), version]);
@@ -137,7 +137,7 @@ const CAPS: [Cap; 6] = [
 ];
 
 #[test]
-#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test hosts -- --ignored"]
+#[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration hosts:: -- --ignored"]
 fn each_hosts_budget_keeps_the_biggest_answers_under_its_cap() {
     let corpus = corpus();
     let big = corpus.join("big-files/angular-components-CHANGELOG_ARCHIVE.md");

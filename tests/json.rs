@@ -1,6 +1,6 @@
 //! The JSON format (SPEC §7): field names and order, and every value's meaning.
 
-mod common;
+use crate::common;
 
 use common::bin::{fixtures, json, mdsel, mdsel_in};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! has that anchor (GitHub slug, explicit id, or loosely its letters and
 //! digits), with every later step, query and page working after it.
 
-mod common;
+use crate::common;
 
 use common::bin::mdsel_in;
 use common::scratch::Scratch;

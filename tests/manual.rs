@@ -1,7 +1,7 @@
 //! `mdsel completions <shell>` and `mdsel man`: generated from the parser, so
 //! they name every subcommand and option it accepts.
 
-mod common;
+use crate::common;
 
 use common::bin::mdsel;
 

@@ -3,9 +3,8 @@
 //! schemas every host accepts. (A real JSON Schema validator checks the same
 //! schemas under draft-07 and 2020-12 in `tests/hosts/`.)
 
-mod common;
-#[path = "common/mcp.rs"]
-mod mcp;
+use crate::common;
+use crate::mcp;
 
 use common::bin::fixtures;
 use mcp::start;

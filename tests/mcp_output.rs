@@ -1,9 +1,8 @@
 //! `mdsel mcp`'s results are the CLI's output byte for byte: the same text for
 //! every selector and file, the same errors, the same paging and options.
 
-mod common;
-#[path = "common/mcp.rs"]
-mod mcp;
+use crate::common;
+use crate::mcp;
 
 use common::bin::fixtures;
 use mcp::{Client, assert_ok, cli, cli_index, cli_index_scoped, cli_select, start, start_with};

@@ -1,9 +1,8 @@
 //! `mdsel mcp` as a JSON-RPC peer over stdio: malformed input, concurrent calls,
 //! end of input, and clients of another protocol revision.
 
-mod common;
-#[path = "common/mcp.rs"]
-mod mcp;
+use crate::common;
+use crate::mcp;
 
 use std::process::Stdio;
 use std::sync::Arc;

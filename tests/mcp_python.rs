@@ -3,11 +3,11 @@
 //!
 //! Opt-in, so that `cargo test` needs nothing but Rust: it needs Python 3 with
 //! `venv`, and PyPI (or a virtualenv already made). Run it with
-//! `cargo test --test mcp_python -- --ignored`; `.ci/run` always does. The SDK
+//! `cargo test --test integration mcp_python:: -- --ignored`; `.ci/run` always does. The SDK
 //! lives in a virtualenv under the target directory (`mcp-venv`), made on first
 //! use from `tests/python/requirements.txt`; `.ci/run` makes the same one first.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
@@ -16,7 +16,7 @@ use std::process::Command;
 use common::bin::{EXE, root};
 
 #[test]
-#[ignore = "needs Python 3 + venv and PyPI; run: cargo test --test mcp_python -- --ignored"]
+#[ignore = "needs Python 3 + venv and PyPI; run: cargo test --test integration mcp_python:: -- --ignored"]
 fn python_sdk_client_over_stdio() {
     let root = root();
     let target = Path::new(env!("CARGO_TARGET_TMPDIR"))

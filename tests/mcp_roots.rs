@@ -1,9 +1,8 @@
 //! `mdsel mcp` reads only inside its roots: the working directory, `--root`
 //! folders and the roots the client declares, links resolved before the check.
 
-mod common;
-#[path = "common/mcp.rs"]
-mod mcp;
+use crate::common;
+use crate::mcp;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

@@ -2,9 +2,8 @@
 //! and annotations in `tools/list`, and the arguments `tools/call` accepts or
 //! names as wrong.
 
-mod common;
-#[path = "common/mcp.rs"]
-mod mcp;
+use crate::common;
+use crate::mcp;
 
 use common::bin::fixtures;
 use mcp::{arguments, assert_ok, start};

@@ -5,9 +5,9 @@
 //! paragraphs, at each indentation, with and without blank lines.
 //!
 //! Opt-in, because it needs `npm ci --prefix tests/mdx`:
-//! `cargo test --test mdx -- --ignored`. `.ci/run` always runs it.
+//! `cargo test --test integration mdx:: -- --ignored`. `.ci/run` always runs it.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -64,7 +64,7 @@ fn generated() -> Vec<(String, String)> {
 }
 
 #[test]
-#[ignore = "needs `npm ci --prefix tests/mdx`; run: cargo test --test mdx -- --ignored"]
+#[ignore = "needs `npm ci --prefix tests/mdx`; run: cargo test --test integration mdx:: -- --ignored"]
 fn headings_agree_with_the_mdx_compiler() {
     assert!(
         root().join("tests/mdx/node_modules/@mdx-js/mdx").is_dir(),

@@ -3,7 +3,7 @@
 //! one document. The naming rule's own table tests live in `src/namespace.rs`;
 //! the fixture cases in `tests/cmd/issue8_namespace_*.toml`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

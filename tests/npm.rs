@@ -8,7 +8,7 @@
 //! notice, unless `MDSEL_REQUIRE_NODE=1` (set by `.ci/run`) makes that a
 //! failure. The packaging files are checked for consistency everywhere.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! output does not depend on the thread count; blocks never overlap their siblings
 //! or run past their container, and a list ends where its last item ends.
 
-mod common;
+use crate::common;
 
 use common::memory::{self, CommandKind, ErrorCode, NodeId, Report, Run};
 use proptest::prelude::*;

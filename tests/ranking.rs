@@ -2,7 +2,7 @@
 //! one hit, near copies wait behind new results, stop words never win alone,
 //! and operators are searchable as typed.
 
-mod common;
+use crate::common;
 
 use common::bin::mdsel_in;
 use common::scratch::Scratch;

@@ -1,7 +1,7 @@
 //! `mdsel setup claude [--write]`: printing, and merging into a project's config
 //! (the other hosts are in `setup_hosts.rs`).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

@@ -2,7 +2,7 @@
 //! project, an existing configuration, one already set up, and an invalid file;
 //! `--user` writes each host's user settings and nothing in the project.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

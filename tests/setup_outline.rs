@@ -3,7 +3,7 @@
 //! hook of the other mode is switched in place, everything else kept, never a
 //! second entry. VS Code's set-up, which shares the file, leaves either mode be.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

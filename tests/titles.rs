@@ -3,7 +3,7 @@
 //! index.md, a Hugo section `_index.md` with TOML, an Obsidian-like vault
 //! titled by file name with spaces, a README with one h1, a changelog of h2s.
 
-mod common;
+use crate::common;
 
 use common::bin::{json, mdsel_in};
 use common::scratch::Scratch;

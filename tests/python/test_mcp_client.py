@@ -2,7 +2,7 @@
 
 Usage: python test_mcp_client.py MDSEL_BINARY REPO_ROOT
 
-Run by `cargo test --test mcp_python`, which builds the binary and the
+Run by `cargo test --test integration mcp_python::`, which builds the binary and the
 virtualenv first. Each check starts the server as a child process over stdio,
 as agent hosts do. Exits non-zero on the first failure.
 """
