@@ -7,7 +7,7 @@
 //! unresolved only if no document yields a match (SPEC §3), and every
 //! suggestion shown resolves in some loaded document.
 
-use crate::namespace::{self, qualified};
+use crate::namespace::qualified;
 use crate::report::Unresolved;
 use crate::selector::Reason;
 use crate::selector::{self, DocRef, Miss, Selector, SyntaxError, anchor_selector};
@@ -89,9 +89,9 @@ impl Selectors {
         let mut warnings = Vec::new();
         let mut target = |sel: &Selector| {
             let found = match (&sel.doc, &sel.namespace) {
-                (Some(DocRef::Path(path)), _) => namespace::find_path(paths, path),
+                (Some(DocRef::Path(path)), _) => selector::find_path(paths, path),
                 (Some(DocRef::Note(note)), _) => {
-                    let found = namespace::find_notes(paths, note);
+                    let found = selector::find_notes(paths, note);
                     if found.len() > 1 {
                         warnings.push(format!(
                             "{} notes are named '{note}' ({}, …); {} reads the first",
@@ -103,7 +103,7 @@ impl Selectors {
                     found.first().copied()
                 }
                 (None, None) => return Target::Every,
-                (None, Some(ns)) => namespace::find_in(namespaces, paths, ns),
+                (None, Some(ns)) => selector::find_in(namespaces, paths, ns),
             };
             found.map_or(Target::Missing, Target::One)
         };

@@ -11,6 +11,7 @@
 //! query     := "head=" N | "tail=" N | "full=true"
 //! ```
 
+mod docs;
 mod error;
 mod pages;
 mod parse;
@@ -19,6 +20,7 @@ mod resolve;
 mod syntax;
 mod types;
 
+pub(crate) use docs::{find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
 pub use pages::page_source;
 pub(crate) use pages::parallel_sources;

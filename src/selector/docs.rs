@@ -1,0 +1,186 @@
+//! Which loaded document a selector names (SPEC §1, §14): by its namespace,
+//! by a link's path, or by a wiki link's note. Lookups over the names and
+//! paths a call loaded; what the names are is `namespace`'s.
+
+use crate::namespace::{find, sanitize};
+use crate::paths::link_spellings;
+
+/// Which document a selector's namespace names (SPEC §1, §14): as [`find`]
+/// does; else the namespace spelled as the file is (white space where the
+/// namespace has `-`: `Internal links::h2.0`); else any suffix of a
+/// document's path without its extension that names exactly one
+/// (`blog/2022/post/index::*`), ignoring case.
+pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> Option<usize> {
+    let names = || namespaces.iter().map(String::as_str);
+    if let Some(i) = find(names(), wanted) {
+        return Some(i);
+    }
+    let dashed = sanitize(wanted);
+    if dashed != wanted
+        && let Some(i) = find(names(), &dashed)
+    {
+        return Some(i);
+    }
+    let wanted: Vec<String> = components(wanted)
+        .iter()
+        .map(|c| c.to_lowercase())
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut fits = paths.iter().enumerate().filter(|(_, path)| {
+        let mut parts: Vec<String> = components(path).iter().map(|c| c.to_lowercase()).collect();
+        if let Some(last) = parts.last_mut()
+            && let Some((stem, _)) = last.rsplit_once('.')
+        {
+            *last = stem.to_owned();
+        }
+        parts.len() >= wanted.len() && parts[parts.len() - wanted.len()..] == wanted[..]
+    });
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
+/// Which document a link's path names (SPEC §14): for each of its spellings in
+/// turn (as typed, then a site page's Markdown sources: `build.html` →
+/// `build.md`), the one whose path is that, else the first whose path ends with
+/// it, comparing `/`-separated components with `.` and `..` folded; then the
+/// same ignoring case.
+pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
+    let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
+    link_spellings(wanted)
+        .iter()
+        .find_map(|spelling| find_spelling(&all, spelling))
+}
+
+/// [`find_path`] for one spelling, over the paths' components: the path that
+/// is it, else the first that ends with it, then the same ignoring case; then
+/// the same with each component's numeric ordering prefix ignored (Nuxt
+/// Content's `1.getting-started/2.installation.md` is served as
+/// `/getting-started/installation`); then, for a site's page address, with
+/// leading components that no input has passed over (a base such as
+/// `/docs/4.x/`).
+fn find_spelling(all: &[Vec<String>], wanted: &str) -> Option<usize> {
+    let wanted = components(wanted);
+    if wanted.is_empty() {
+        return None;
+    }
+    let ends = |path: &[String], wanted: &[String], fold: bool, bare: bool| {
+        path.len() >= wanted.len()
+            && path[path.len() - wanted.len()..]
+                .iter()
+                .zip(wanted)
+                .all(|(a, b)| {
+                    let a = if bare { unnumbered(a) } else { a.as_str() };
+                    if fold {
+                        a.to_lowercase() == b.to_lowercase()
+                    } else {
+                        a == b
+                    }
+                })
+    };
+    let find = |wanted: &[String]| {
+        (all.iter().position(|p| *p == wanted))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, false, false)))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, true, false)))
+            .or_else(|| all.iter().position(|p| ends(p, wanted, true, true)))
+    };
+    if let Some(i) = find(&wanted) {
+        return Some(i);
+    }
+    // A base: leading components, one of which no input has.
+    let known = |c: &String| {
+        all.iter().any(|p| {
+            p.iter()
+                .any(|a| a.eq_ignore_ascii_case(c) || unnumbered(a).eq_ignore_ascii_case(c))
+        })
+    };
+    // The page itself (and a folder's index page under it) is never passed
+    // over: a missing page is no base.
+    let index_page = wanted.last().is_some_and(|f| {
+        let stem = f.rsplit_once('.').map_or(f.as_str(), |(s, _)| s);
+        ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str())
+    });
+    let page = wanted.len() - 1 - usize::from(index_page && wanted.len() > 1);
+    let first_unknown = wanted
+        .iter()
+        .position(|c| !known(c))
+        .filter(|&u| u < page)?;
+    (first_unknown + 1..=page).find_map(|k| find(&wanted[k..]))
+}
+
+/// A path component without its numeric ordering prefix (`2.installation.md`
+/// → `installation.md`, `10.api` → `api`); others as they are.
+fn unnumbered(part: &str) -> &str {
+    let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+    match part.get(digits..) {
+        Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],
+        _ => part,
+    }
+}
+
+/// The documents a wiki link's note names, in input order: file name without
+/// extension equal to the note's last part, any case (whitespace runs alike);
+/// a folder part narrows it to paths whose folders end with it.
+pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
+    let found = find_notes_named(paths, note);
+    // `[[C#]]` names the note `C#`, or else the note `C`.
+    match note.strip_suffix('#') {
+        Some(bare) if found.is_empty() && !bare.is_empty() => find_notes_named(paths, bare),
+        _ => found,
+    }
+}
+
+/// [`find_notes`] for one spelling of the note.
+fn find_notes_named(paths: &[String], note: &str) -> Vec<usize> {
+    let wanted = components(note);
+    let Some((name, folders)) = wanted.split_last() else {
+        return Vec::new();
+    };
+    let fold = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let name = fold(name);
+    paths
+        .iter()
+        .enumerate()
+        .filter(|(_, path)| {
+            let parts = components(path);
+            let Some((file, dirs)) = parts.split_last() else {
+                return false;
+            };
+            let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
+            fold(stem) == name
+                && dirs.len() >= folders.len()
+                && dirs[dirs.len() - folders.len()..]
+                    .iter()
+                    .zip(folders)
+                    .all(|(a, b)| fold(a) == fold(b))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// A path's components, `/` or `\` separated, `.` dropped and `..` folded.
+fn components(path: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in path.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if out.last().is_some_and(|p| p != "..") {
+                    out.pop();
+                } else {
+                    out.push("..".to_owned());
+                }
+            }
+            _ => out.push(part.to_owned()),
+        }
+    }
+    out
+}
