@@ -13,84 +13,14 @@
 
 use std::borrow::Cow;
 
-use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Parser, Tag, TagEnd};
-
 use super::anchors::cut_attribute_ids;
 use super::blocks;
 use super::lines::Lines;
-use super::options::options;
-use super::title::{TitleSource, file_title, fold, front_matter_title};
+use super::title::{TitleSource, file_title, fold, front_matter_title, plain_title};
+use super::walk::{Assembly, Heading, Open, Walked, parsed_block_span, type_slot, walk};
 use super::{BlockKind, Document, Kind, Node, NodeId};
 use crate::source::Source;
 use crate::words::count_words;
-
-/// A block's span: the parser's range widened to whole lines, blank tail dropped.
-fn block_span(lines: &Lines<'_>, range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let start = lines.start_of(range.start);
-    let end = lines.end_of(range.end);
-    start..lines.trim_blank_tail(start, end).max(start)
-}
-
-/// A block's span, as [`block_span`], but ending at the last line the parser
-/// read as not blank: a container's marker lines (blank to it, SPEC §16) are
-/// never the tail of a block inside. `parsed` is the parser's text for
-/// `lines.text()[body..]`, the same length, line for line.
-fn parsed_block_span(
-    lines: &Lines<'_>,
-    parsed: &str,
-    body: usize,
-    range: &std::ops::Range<usize>,
-) -> std::ops::Range<usize> {
-    let start = lines.start_of(range.start);
-    let end = lines.end_of(range.end);
-    let from = start.max(body);
-    let last_text = parsed.as_bytes()[from - body..end - body]
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace());
-    start..lines.end_of(from + last_text.unwrap_or(0) + 1).min(end)
-}
-
-/// A heading at document level, before sections are formed.
-struct Heading {
-    /// Its first line's start.
-    start: usize,
-    /// Its last line's end.
-    end: usize,
-    level: u8,
-    title: String,
-    /// Whether its title holds a link that nothing in the text parsed
-    /// defined: a definition elsewhere could change it.
-    unresolved: bool,
-    /// Whether it holds a footnote reference, which a footnote defined
-    /// elsewhere could change the same way.
-    footnote: bool,
-}
-
-/// How a walk over the parser's events went.
-enum Walked {
-    /// A block crossed a site container's edge.
-    Crossed,
-    /// Done; `open_at_end` if the last top-level block is a fenced code or
-    /// HTML block that runs to the end of the text walked (it may be unclosed);
-    /// the labels of the link definitions in the text walked.
-    Done {
-        open_at_end: bool,
-        labels: Vec<String>,
-    },
-}
-
-/// What an open parser tag is to the tree.
-enum Frame {
-    /// A list, item or blockquote node: later blocks nest in it.
-    Container,
-    /// A leaf block node (paragraph, code, table, HTML): only inline content inside.
-    Leaf,
-    /// A block that is not a node (heading, footnote definition, table parts):
-    /// anything inside is reached through the enclosing section only.
-    Opaque,
-    /// Inline markup.
-    Inline,
-}
 
 /// Parses a source into a document tree. Its namespace is the one its path
 /// gives alone (`README.md` → `readme`); a call over several files renames those that
@@ -182,7 +112,13 @@ fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usi
             .cloned(),
     );
     full.front = quick.front;
-    full.walk(lines, whole.clone(), &lines.text()[whole], Vec::new());
+    walk(
+        &mut full,
+        lines,
+        whole.clone(),
+        &lines.text()[whole],
+        Vec::new(),
+    );
     let titles = |b: &Builder| -> Vec<(usize, u8, String)> {
         b.headings
             .iter()
@@ -288,10 +224,10 @@ impl Builder {
             return true;
         }
         self.reset();
-        if let Walked::Crossed = self.walk(lines, whole.clone(), &as_mdx(&marked, mdx), boxes) {
+        if let Walked::Crossed = walk(self, lines, whole.clone(), &as_mdx(&marked, mdx), boxes) {
             // A block crossed a container's edge: the document is read as written.
             self.reset();
-            self.walk(lines, whole, &as_mdx(&lf, mdx), Vec::new());
+            walk(self, lines, whole, &as_mdx(&lf, mdx), Vec::new());
         }
         false
     }
@@ -361,7 +297,7 @@ impl Builder {
                 let Walked::Done {
                     open_at_end,
                     labels,
-                } = self.walk(lines, range.clone(), &text[range.clone()], Vec::new())
+                } = walk(self, lines, range.clone(), &text[range.clone()], Vec::new())
                 else {
                     unreachable!("no containers, no crossing")
                 };
@@ -421,7 +357,13 @@ impl Builder {
             again.push_str("]: #\n");
         }
         let mut read = Builder::new(&again);
-        read.walk(&Lines::new(&again), 0..again.len(), &again, Vec::new());
+        walk(
+            &mut read,
+            &Lines::new(&again),
+            0..again.len(),
+            &again,
+            Vec::new(),
+        );
         if read.headings.len() != headings.len() {
             return false;
         }
@@ -432,235 +374,6 @@ impl Builder {
             self.headings[i].title = h.title;
         }
         true
-    }
-
-    /// Folds the parser's events for `text[range]` into block nodes and headings.
-    /// `parsed` is the text the parser reads for it (the same length, line for
-    /// line), with site containers marked at `boxes` (spans from `range.start`),
-    /// which become blocks. [`Walked::Crossed`], with the work half done, when a
-    /// block crosses a container's edge (a list item running on past its closing
-    /// line, say): the caller reads the document again without.
-    fn walk(
-        &mut self,
-        lines: &Lines<'_>,
-        range: std::ops::Range<usize>,
-        parsed: &str,
-        boxes: Vec<std::ops::Range<usize>>,
-    ) -> Walked {
-        let text = lines.text();
-        let body = range.start;
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut blocks_open = 0usize; // frames other than Inline
-        let mut opaque_open = 0usize;
-        let mut containers: Vec<Open> = Vec::new();
-        let mut heading: Option<Heading> = None;
-        // Where the last top-level fenced code or HTML block ended, if it was the
-        // last top-level block.
-        let mut leaf_end: Option<usize> = None;
-
-        debug_assert_eq!(
-            parsed.len(),
-            range.len(),
-            "the parser's text, byte for byte"
-        );
-        // Containers (`:::note`, SPEC §16) hold the document-level blocks
-        // within their lines; the next one to open, and the one open.
-        let mut boxes = boxes
-            .into_iter()
-            .map(|r| block_span(lines, &(r.start + body..r.end + body)))
-            .peekable();
-        let mut open_box: Option<std::ops::Range<usize>> = None;
-        // Whether a link in a top-level heading went unresolved: a definition
-        // elsewhere may resolve it.
-        let in_heading = std::cell::Cell::new(false);
-        let unresolved = std::cell::Cell::new(false);
-        let ask = |_: BrokenLink<'_>| {
-            unresolved.set(unresolved.get() | in_heading.get());
-            None
-        };
-        let mut events =
-            Parser::new_with_broken_link_callback(parsed, options(), Some(ask)).into_offset_iter();
-        for (event, range) in events.by_ref() {
-            let range = range.start + body..range.end + body;
-            // Only where containers are (most texts have none) does a block
-            // need its span measured here, against theirs.
-            if let Event::Start(tag) = &event
-                && (open_box.is_some() || boxes.peek().is_some())
-                && blocks_open == usize::from(open_box.is_some())
-                && (block_kind(tag).is_some() || is_block(tag))
-            {
-                let end = parsed_block_span(lines, parsed, body, &range).end;
-                let crosses = |b: &std::ops::Range<usize>| {
-                    (range.start < b.start && b.start < end)
-                        || (b.start <= range.start && range.start < b.end && end > b.end)
-                };
-                if open_box.as_ref().is_some_and(crosses) || boxes.peek().is_some_and(crosses) {
-                    return Walked::Crossed;
-                }
-                if open_box.as_ref().is_some_and(|b| range.start >= b.end) {
-                    open_box = None;
-                    containers.pop();
-                    blocks_open -= 1;
-                }
-                while boxes.peek().is_some_and(|b| b.end <= range.start) {
-                    boxes.next();
-                }
-                if open_box.is_none()
-                    && let Some(b) = boxes.next_if(|b| b.start <= range.start)
-                {
-                    let quote = Kind::Block(BlockKind::Quote);
-                    let id = self.add_block(quote, b.clone(), 0, None);
-                    containers.push(Open::new(id));
-                    blocks_open += 1;
-                    open_box = Some(b);
-                }
-            }
-            if let Event::Start(tag) = &event
-                && blocks_open == 0
-            {
-                leaf_end = matches!(
-                    tag,
-                    Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock
-                )
-                .then_some(range.end);
-            }
-            match event {
-                Event::Start(tag) => {
-                    let frame = match block_kind(&tag) {
-                        Some(kind) if opaque_open == 0 => {
-                            let span = parsed_block_span(lines, parsed, body, &range);
-                            let id = self.add_block(kind, span, blocks_open, containers.last_mut());
-                            if matches!(
-                                kind,
-                                Kind::Item | Kind::Block(BlockKind::List | BlockKind::Quote)
-                            ) {
-                                containers.push(Open::new(id));
-                                Frame::Container
-                            } else {
-                                Frame::Leaf
-                            }
-                        }
-                        Some(_) => Frame::Opaque,
-                        None if is_block(&tag) => {
-                            if let (0, Tag::Heading { level, .. }) = (blocks_open, tag) {
-                                let start = lines.start_of(range.start);
-                                let level = level as u8;
-                                in_heading.set(true);
-                                heading = Some(Heading {
-                                    start,
-                                    end: lines.end_of(range.end),
-                                    level,
-                                    title: String::new(),
-                                    unresolved: false,
-                                    footnote: text[range].contains("[^"),
-                                });
-                            }
-                            Frame::Opaque
-                        }
-                        None => Frame::Inline,
-                    };
-                    match frame {
-                        Frame::Inline => {}
-                        Frame::Opaque => {
-                            blocks_open += 1;
-                            opaque_open += 1;
-                        }
-                        Frame::Container | Frame::Leaf => blocks_open += 1,
-                    }
-                    stack.push(frame);
-                }
-                Event::End(end) => {
-                    match stack.pop() {
-                        Some(Frame::Container) => {
-                            if let Some(open) = containers.pop() {
-                                self.close_container(&open);
-                            }
-                            blocks_open -= 1;
-                        }
-                        Some(Frame::Leaf) => blocks_open -= 1,
-                        Some(Frame::Opaque) => {
-                            blocks_open -= 1;
-                            opaque_open -= 1;
-                        }
-                        Some(Frame::Inline) | None => {}
-                    }
-                    if let (TagEnd::Heading(_), 0) = (end, blocks_open)
-                        && let Some(mut h) = heading.take()
-                    {
-                        h.title = plain_title(&h.title);
-                        in_heading.set(false);
-                        h.unresolved = unresolved.replace(false);
-                        self.headings.push(h);
-                    }
-                }
-                Event::Text(t) | Event::Code(t) => {
-                    if let Some(h) = heading.as_mut() {
-                        h.title.push_str(&t);
-                    }
-                }
-                Event::SoftBreak | Event::HardBreak => {
-                    if let Some(h) = heading.as_mut() {
-                        h.title.push(' ');
-                    }
-                }
-                _ => {}
-            }
-        }
-        let labels = events
-            .reference_definitions()
-            .iter()
-            .map(|(label, _)| label.to_string())
-            .collect();
-        Walked::Done {
-            open_at_end: leaf_end.is_some_and(|end| end >= body + parsed.len()),
-            labels,
-        }
-    }
-
-    /// Adds a block node: numbered among the document-level blocks of its kind,
-    /// or among its container's children of its kind and linked in as the last one.
-    fn add_block(
-        &mut self,
-        kind: Kind,
-        span: std::ops::Range<usize>,
-        blocks_open: usize,
-        container: Option<&mut Open>,
-    ) -> NodeId {
-        let id = self.push(kind, span, container.as_ref().map(|c| c.id));
-        match (container, kind) {
-            (Some(open), _) => {
-                let count = &mut open.counts[type_slot(kind)];
-                self.nodes[id.index()].ordinal = *count;
-                *count += 1;
-                match open.last_child.replace(id) {
-                    Some(prev) => self.nodes[prev.index()].next_sibling = id.0,
-                    None => self.nodes[open.id.index()].first_child = id.0,
-                }
-            }
-            (None, Kind::Block(k)) if blocks_open == 0 => {
-                let list = &mut self.blocks[k.slot()];
-                self.nodes[id.index()].ordinal = list.len() as u32;
-                list.push(id);
-            }
-            // Inside a block that is not a node (a footnote, say): unreachable
-            // except through its section.
-            (None, _) => {}
-        }
-        id
-    }
-
-    /// Ends a list where its last item ends. The parser closes a list only when
-    /// the next block begins, so its range can run over link reference
-    /// definitions or into the indentation of the next line; a list holds nothing
-    /// but items, so the last item's end is exact. (Items and blockquotes are
-    /// closed at the start of the first line that does not continue them.)
-    fn close_container(&mut self, open: &Open) {
-        if let (Kind::Block(BlockKind::List), Some(last)) =
-            (self.nodes[open.id.index()].kind, open.last_child)
-        {
-            let end = self.nodes[last.index()].span.end;
-            self.nodes[open.id.index()].span.end = end;
-        }
     }
 
     /// The preamble: non-blank lines between front matter and the first heading.
@@ -732,59 +445,56 @@ impl Builder {
     }
 }
 
-/// An open container while walking: its id, its last child so far, and how many
-/// children of each type it has (their ordinals).
-struct Open {
-    id: NodeId,
-    last_child: Option<NodeId>,
-    counts: [u32; 7],
-}
+impl Assembly for Builder {
+    /// Adds a block node: numbered among the document-level blocks of its kind,
+    /// or among its container's children of its kind and linked in as the last one.
+    fn add_block(
+        &mut self,
+        kind: Kind,
+        span: std::ops::Range<usize>,
+        blocks_open: usize,
+        container: Option<&mut Open>,
+    ) -> NodeId {
+        let id = self.push(kind, span, container.as_ref().map(|c| c.id));
+        match (container, kind) {
+            (Some(open), _) => {
+                let count = &mut open.counts[type_slot(kind)];
+                self.nodes[id.index()].ordinal = *count;
+                *count += 1;
+                match open.last_child.replace(id) {
+                    Some(prev) => self.nodes[prev.index()].next_sibling = id.0,
+                    None => self.nodes[open.id.index()].first_child = id.0,
+                }
+            }
+            (None, Kind::Block(k)) if blocks_open == 0 => {
+                let list = &mut self.blocks[k.slot()];
+                self.nodes[id.index()].ordinal = list.len() as u32;
+                list.push(id);
+            }
+            // Inside a block that is not a node (a footnote, say): unreachable
+            // except through its section.
+            (None, _) => {}
+        }
+        id
+    }
 
-impl Open {
-    fn new(id: NodeId) -> Open {
-        Open {
-            id,
-            last_child: None,
-            counts: [0; 7],
+    /// Ends a list where its last item ends. The parser closes a list only when
+    /// the next block begins, so its range can run over link reference
+    /// definitions or into the indentation of the next line; a list holds nothing
+    /// but items, so the last item's end is exact. (Items and blockquotes are
+    /// closed at the start of the first line that does not continue them.)
+    fn close_container(&mut self, open: &Open) {
+        if let (Kind::Block(BlockKind::List), Some(last)) =
+            (self.nodes[open.id.index()].kind, open.last_child)
+        {
+            let end = self.nodes[last.index()].span.end;
+            self.nodes[open.id.index()].span.end = end;
         }
     }
-}
 
-/// A counter slot per nestable type: the six block kinds, then items.
-fn type_slot(kind: Kind) -> usize {
-    match kind {
-        Kind::Block(k) => k.slot(),
-        _ => 6,
+    fn heading(&mut self, heading: Heading) {
+        self.headings.push(heading);
     }
-}
-
-/// The node kind for a parser tag, if it becomes a node.
-fn block_kind(tag: &Tag<'_>) -> Option<Kind> {
-    Some(match tag {
-        Tag::Paragraph => Kind::Block(BlockKind::Paragraph),
-        Tag::BlockQuote(_) => Kind::Block(BlockKind::Quote),
-        Tag::CodeBlock(_) => Kind::Block(BlockKind::Code),
-        Tag::HtmlBlock => Kind::Block(BlockKind::Html),
-        Tag::List(_) => Kind::Block(BlockKind::List),
-        Tag::Table(_) => Kind::Block(BlockKind::Table),
-        Tag::Item => Kind::Item,
-        _ => return None,
-    })
-}
-
-fn is_block(tag: &Tag<'_>) -> bool {
-    matches!(
-        tag,
-        Tag::Heading { .. }
-            | Tag::FootnoteDefinition(_)
-            | Tag::DefinitionList
-            | Tag::DefinitionListTitle
-            | Tag::DefinitionListDefinition
-            | Tag::TableHead
-            | Tag::TableRow
-            | Tag::TableCell
-            | Tag::MetadataBlock(_)
-    )
 }
 
 /// `text` prepared for the parser as MDX (SPEC §16) if `mdx`.
@@ -856,38 +566,6 @@ fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
     Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
 }
 
-/// A heading's title as outlines and search show it: template markup left
-/// out, whitespace runs folded to one space, the ends trimmed.
-fn plain_title(title: &str) -> String {
-    match super::markup::without_templates(title) {
-        Some(bare) => fold_whitespace(&bare),
-        None => fold_whitespace(title),
-    }
-}
-
-/// Folds whitespace runs to one space and trims the ends.
-fn fold_whitespace(s: &str) -> String {
-    // Most titles are ASCII words between single spaces, already folded.
-    let mut space = true; // as if after a space: no leading one
-    let folded = s.bytes().all(|b| {
-        let white = matches!(b, b'\t'..=b'\r' | b' ');
-        let ok = b.is_ascii() && !(white && (b != b' ' || space));
-        space = b == b' ';
-        ok
-    });
-    if folded && !space {
-        return s.to_owned();
-    }
-    let mut out = String::with_capacity(s.len());
-    for word in s.split(char::is_whitespace).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
-}
-
 /// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
 /// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
 /// `+++` line.
@@ -916,37 +594,4 @@ fn front_matter(lines: &Lines<'_>) -> Option<usize> {
         pos = end;
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fold_whitespace;
-
-    #[test]
-    fn folding_leaves_folded_titles_as_they_are_and_folds_the_rest() {
-        let cases = [
-            "Title",
-            "Two words",
-            "",
-            " ",
-            " lead",
-            "trail ",
-            "two  spaces",
-            "tab\there",
-            "line\nbreak",
-            "vertical\u{b}tab",
-            "no\u{a0}break",
-            "caf\u{e9} au lait",
-            "\u{3000}ideographic",
-            "a\r\nb",
-        ];
-        for case in cases {
-            let want = case
-                .split(char::is_whitespace)
-                .filter(|w| !w.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
-            assert_eq!(fold_whitespace(case), want, "{case:?}");
-        }
-    }
 }

@@ -17,6 +17,7 @@ mod options;
 #[cfg(test)]
 mod tests;
 mod title;
+mod walk;
 
 use std::ops::Range;
 

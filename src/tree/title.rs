@@ -228,6 +228,38 @@ pub(crate) fn file_title(path: &str) -> String {
     }
 }
 
+/// A heading's title as outlines and search show it: template markup left
+/// out, whitespace runs folded to one space, the ends trimmed.
+pub(super) fn plain_title(title: &str) -> String {
+    match super::markup::without_templates(title) {
+        Some(bare) => fold_whitespace(&bare),
+        None => fold_whitespace(title),
+    }
+}
+
+/// Folds whitespace runs to one space and trims the ends.
+fn fold_whitespace(s: &str) -> String {
+    // Most titles are ASCII words between single spaces, already folded.
+    let mut space = true; // as if after a space: no leading one
+    let folded = s.bytes().all(|b| {
+        let white = matches!(b, b'\t'..=b'\r' | b' ');
+        let ok = b.is_ascii() && !(white && (b != b' ' || space));
+        space = b == b' ';
+        ok
+    });
+    if folded && !space {
+        return s.to_owned();
+    }
+    let mut out = String::with_capacity(s.len());
+    for word in s.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,6 +352,34 @@ mod tests {
         ];
         for (path, want) in cases {
             assert_eq!(file_title(path), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn folding_leaves_folded_titles_as_they_are_and_folds_the_rest() {
+        let cases = [
+            "Title",
+            "Two words",
+            "",
+            " ",
+            " lead",
+            "trail ",
+            "two  spaces",
+            "tab\there",
+            "line\nbreak",
+            "vertical\u{b}tab",
+            "no\u{a0}break",
+            "caf\u{e9} au lait",
+            "\u{3000}ideographic",
+            "a\r\nb",
+        ];
+        for case in cases {
+            let want = case
+                .split(char::is_whitespace)
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(fold_whitespace(case), want, "{case:?}");
         }
     }
 }

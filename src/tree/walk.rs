@@ -1,0 +1,392 @@
+//! The parser's reading of a stretch of text, folded into block nodes and
+//! document-level headings: the one place that walks pulldown-cmark's events.
+//!
+//! The walk keeps an explicit stack of open blocks, so nesting depth costs
+//! heap, never call stack. What it builds goes to an [`Assembly`] (the
+//! document being assembled, `build.rs`), which numbers and links the nodes.
+
+use std::cell::Cell;
+use std::iter::Peekable;
+use std::ops::Range;
+
+use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+use super::lines::Lines;
+use super::options::options;
+use super::title::plain_title;
+use super::{BlockKind, Kind, NodeId};
+
+/// What a walk builds into: block nodes numbered and linked in, lists closed
+/// where their last item ends, headings kept for the sections.
+pub(super) trait Assembly {
+    /// Adds a block node, numbered among the document-level blocks of its
+    /// kind, or among `container`'s children of its kind and linked in last.
+    fn add_block(
+        &mut self,
+        kind: Kind,
+        span: Range<usize>,
+        blocks_open: usize,
+        container: Option<&mut Open>,
+    ) -> NodeId;
+    /// Ends a container (a list where its last item ends).
+    fn close_container(&mut self, open: &Open);
+    /// Keeps a document-level heading.
+    fn heading(&mut self, heading: Heading);
+}
+
+/// A block's span: the parser's range widened to whole lines, blank tail dropped.
+fn block_span(lines: &Lines<'_>, range: &Range<usize>) -> Range<usize> {
+    let start = lines.start_of(range.start);
+    let end = lines.end_of(range.end);
+    start..lines.trim_blank_tail(start, end).max(start)
+}
+
+/// A block's span, as [`block_span`], but ending at the last line the parser
+/// read as not blank: a container's marker lines (blank to it, SPEC §16) are
+/// never the tail of a block inside. `parsed` is the parser's text for
+/// `lines.text()[body..]`, the same length, line for line.
+pub(super) fn parsed_block_span(
+    lines: &Lines<'_>,
+    parsed: &str,
+    body: usize,
+    range: &Range<usize>,
+) -> Range<usize> {
+    let start = lines.start_of(range.start);
+    let end = lines.end_of(range.end);
+    let from = start.max(body);
+    let last_text = parsed.as_bytes()[from - body..end - body]
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace());
+    start..lines.end_of(from + last_text.unwrap_or(0) + 1).min(end)
+}
+
+/// A heading at document level, before sections are formed.
+pub(super) struct Heading {
+    /// Its first line's start.
+    pub start: usize,
+    /// Its last line's end.
+    pub end: usize,
+    pub level: u8,
+    pub title: String,
+    /// Whether its title holds a link that nothing in the text parsed
+    /// defined: a definition elsewhere could change it.
+    pub unresolved: bool,
+    /// Whether it holds a footnote reference, which a footnote defined
+    /// elsewhere could change the same way.
+    pub footnote: bool,
+}
+
+/// How a walk over the parser's events went.
+pub(super) enum Walked {
+    /// A block crossed a site container's edge.
+    Crossed,
+    /// Done; `open_at_end` if the last top-level block is a fenced code or
+    /// HTML block that runs to the end of the text walked (it may be unclosed);
+    /// the labels of the link definitions in the text walked.
+    Done {
+        open_at_end: bool,
+        labels: Vec<String>,
+    },
+}
+
+/// What an open parser tag is to the tree.
+enum Frame {
+    /// A list, item or blockquote node: later blocks nest in it.
+    Container,
+    /// A leaf block node (paragraph, code, table, HTML): only inline content inside.
+    Leaf,
+    /// A block that is not a node (heading, footnote definition, table parts):
+    /// anything inside is reached through the enclosing section only.
+    Opaque,
+    /// Inline markup.
+    Inline,
+}
+
+/// An open container while walking: its id, its last child so far, and how many
+/// children of each type it has (their ordinals).
+pub(super) struct Open {
+    pub id: NodeId,
+    pub last_child: Option<NodeId>,
+    pub counts: [u32; 7],
+}
+
+impl Open {
+    pub fn new(id: NodeId) -> Open {
+        Open {
+            id,
+            last_child: None,
+            counts: [0; 7],
+        }
+    }
+}
+
+/// A counter slot per nestable type: the six block kinds, then items.
+pub(super) fn type_slot(kind: Kind) -> usize {
+    match kind {
+        Kind::Block(k) => k.slot(),
+        _ => 6,
+    }
+}
+
+/// The node kind for a parser tag, if it becomes a node.
+fn block_kind(tag: &Tag<'_>) -> Option<Kind> {
+    Some(match tag {
+        Tag::Paragraph => Kind::Block(BlockKind::Paragraph),
+        Tag::BlockQuote(_) => Kind::Block(BlockKind::Quote),
+        Tag::CodeBlock(_) => Kind::Block(BlockKind::Code),
+        Tag::HtmlBlock => Kind::Block(BlockKind::Html),
+        Tag::List(_) => Kind::Block(BlockKind::List),
+        Tag::Table(_) => Kind::Block(BlockKind::Table),
+        Tag::Item => Kind::Item,
+        _ => return None,
+    })
+}
+
+fn is_block(tag: &Tag<'_>) -> bool {
+    matches!(
+        tag,
+        Tag::Heading { .. }
+            | Tag::FootnoteDefinition(_)
+            | Tag::DefinitionList
+            | Tag::DefinitionListTitle
+            | Tag::DefinitionListDefinition
+            | Tag::TableHead
+            | Tag::TableRow
+            | Tag::TableCell
+            | Tag::MetadataBlock(_)
+    )
+}
+
+/// Folds the parser's events for `lines.text()[range]` into block nodes and
+/// headings. `parsed` is the text the parser reads for it (the same length,
+/// line for line), with site containers marked at `boxes` (spans from
+/// `range.start`), which become blocks. [`Walked::Crossed`], with the work half
+/// done, when a block crosses a container's edge (a list item running on past
+/// its closing line, say): the caller reads the document again without.
+pub(super) fn walk(
+    into: &mut impl Assembly,
+    lines: &Lines<'_>,
+    range: Range<usize>,
+    parsed: &str,
+    boxes: Vec<Range<usize>>,
+) -> Walked {
+    debug_assert_eq!(
+        parsed.len(),
+        range.len(),
+        "the parser's text, byte for byte"
+    );
+    let body = range.start;
+    let mut walk = Walk::new(lines, parsed, body, boxes);
+    // Whether a link in a top-level heading went unresolved: a definition
+    // elsewhere may resolve it.
+    let in_heading = Cell::new(false);
+    let unresolved = Cell::new(false);
+    let ask = |_: BrokenLink<'_>| {
+        unresolved.set(unresolved.get() | in_heading.get());
+        None
+    };
+    let mut events =
+        Parser::new_with_broken_link_callback(parsed, options(), Some(ask)).into_offset_iter();
+    for (event, range) in events.by_ref() {
+        let range = range.start + body..range.end + body;
+        if let Event::Start(tag) = &event {
+            if walk.enter_boxes(into, tag, &range).is_err() {
+                return Walked::Crossed;
+            }
+            if walk.blocks_open == 0 {
+                walk.leaf_end = matches!(
+                    tag,
+                    Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock
+                )
+                .then_some(range.end);
+            }
+        }
+        match event {
+            Event::Start(tag) => walk.start(into, &tag, range, &in_heading),
+            Event::End(end) => {
+                walk.end(into);
+                if let (TagEnd::Heading(_), 0) = (end, walk.blocks_open)
+                    && let Some(mut h) = walk.heading.take()
+                {
+                    h.title = plain_title(&h.title);
+                    in_heading.set(false);
+                    h.unresolved = unresolved.replace(false);
+                    into.heading(h);
+                }
+            }
+            Event::Text(t) | Event::Code(t) => walk.title(&t),
+            Event::SoftBreak | Event::HardBreak => walk.title(" "),
+            _ => {}
+        }
+    }
+    let labels = events
+        .reference_definitions()
+        .iter()
+        .map(|(label, _)| label.to_string())
+        .collect();
+    Walked::Done {
+        open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
+        labels,
+    }
+}
+
+/// A walk's state between events.
+struct Walk<'a> {
+    lines: &'a Lines<'a>,
+    parsed: &'a str,
+    body: usize,
+    stack: Vec<Frame>,
+    /// Frames other than inline markup.
+    blocks_open: usize,
+    opaque_open: usize,
+    containers: Vec<Open>,
+    heading: Option<Heading>,
+    /// Where the last top-level fenced code or HTML block ended, if it was the
+    /// last top-level block.
+    leaf_end: Option<usize>,
+    /// Site containers (`:::note`, SPEC §16) hold the document-level blocks
+    /// within their lines; the next ones to open, and the one open.
+    boxes: Peekable<std::vec::IntoIter<Range<usize>>>,
+    open_box: Option<Range<usize>>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(lines: &'a Lines<'a>, parsed: &'a str, body: usize, boxes: Vec<Range<usize>>) -> Self {
+        let boxes: Vec<Range<usize>> = boxes
+            .into_iter()
+            .map(|r| block_span(lines, &(r.start + body..r.end + body)))
+            .collect();
+        Walk {
+            lines,
+            parsed,
+            body,
+            stack: Vec::new(),
+            blocks_open: 0,
+            opaque_open: 0,
+            containers: Vec::new(),
+            heading: None,
+            leaf_end: None,
+            boxes: boxes.into_iter().peekable(),
+            open_box: None,
+        }
+    }
+
+    /// Before a block opens at `range`: leaves the container it is past,
+    /// enters the one it starts in, or fails when it crosses one's edge. Only
+    /// where containers are (most texts have none) is a block's span measured.
+    fn enter_boxes(
+        &mut self,
+        into: &mut impl Assembly,
+        tag: &Tag<'_>,
+        range: &Range<usize>,
+    ) -> Result<(), ()> {
+        if !((self.open_box.is_some() || self.boxes.peek().is_some())
+            && self.blocks_open == usize::from(self.open_box.is_some())
+            && (block_kind(tag).is_some() || is_block(tag)))
+        {
+            return Ok(());
+        }
+        let end = parsed_block_span(self.lines, self.parsed, self.body, range).end;
+        let crosses = |b: &Range<usize>| {
+            (range.start < b.start && b.start < end)
+                || (b.start <= range.start && range.start < b.end && end > b.end)
+        };
+        if self.open_box.as_ref().is_some_and(crosses) || self.boxes.peek().is_some_and(crosses) {
+            return Err(());
+        }
+        if self.open_box.as_ref().is_some_and(|b| range.start >= b.end) {
+            self.open_box = None;
+            self.containers.pop();
+            self.blocks_open -= 1;
+        }
+        while self.boxes.peek().is_some_and(|b| b.end <= range.start) {
+            self.boxes.next();
+        }
+        if self.open_box.is_none()
+            && let Some(b) = self.boxes.next_if(|b| b.start <= range.start)
+        {
+            let quote = Kind::Block(BlockKind::Quote);
+            let id = into.add_block(quote, b.clone(), 0, None);
+            self.containers.push(Open::new(id));
+            self.blocks_open += 1;
+            self.open_box = Some(b);
+        }
+        Ok(())
+    }
+
+    /// A tag opens: a node (a container, or a leaf), a block that is no node
+    /// (a document-level heading is kept), or inline markup.
+    fn start(
+        &mut self,
+        into: &mut impl Assembly,
+        tag: &Tag<'_>,
+        range: Range<usize>,
+        in_heading: &Cell<bool>,
+    ) {
+        let frame = match block_kind(tag) {
+            Some(kind) if self.opaque_open == 0 => {
+                let span = parsed_block_span(self.lines, self.parsed, self.body, &range);
+                let id = into.add_block(kind, span, self.blocks_open, self.containers.last_mut());
+                if matches!(
+                    kind,
+                    Kind::Item | Kind::Block(BlockKind::List | BlockKind::Quote)
+                ) {
+                    self.containers.push(Open::new(id));
+                    Frame::Container
+                } else {
+                    Frame::Leaf
+                }
+            }
+            Some(_) => Frame::Opaque,
+            None if is_block(tag) => {
+                if let (0, Tag::Heading { level, .. }) = (self.blocks_open, tag) {
+                    in_heading.set(true);
+                    self.heading = Some(Heading {
+                        start: self.lines.start_of(range.start),
+                        end: self.lines.end_of(range.end),
+                        level: *level as u8,
+                        title: String::new(),
+                        unresolved: false,
+                        footnote: self.lines.text()[range].contains("[^"),
+                    });
+                }
+                Frame::Opaque
+            }
+            None => Frame::Inline,
+        };
+        match frame {
+            Frame::Inline => {}
+            Frame::Opaque => {
+                self.blocks_open += 1;
+                self.opaque_open += 1;
+            }
+            Frame::Container | Frame::Leaf => self.blocks_open += 1,
+        }
+        self.stack.push(frame);
+    }
+
+    /// A tag closes: its frame is taken off the stack (a container closed).
+    fn end(&mut self, into: &mut impl Assembly) {
+        match self.stack.pop() {
+            Some(Frame::Container) => {
+                if let Some(open) = self.containers.pop() {
+                    into.close_container(&open);
+                }
+                self.blocks_open -= 1;
+            }
+            Some(Frame::Leaf) => self.blocks_open -= 1,
+            Some(Frame::Opaque) => {
+                self.blocks_open -= 1;
+                self.opaque_open -= 1;
+            }
+            Some(Frame::Inline) | None => {}
+        }
+    }
+
+    /// Text inside a document-level heading joins its title.
+    fn title(&mut self, text: &str) {
+        if let Some(h) = self.heading.as_mut() {
+            h.title.push_str(text);
+        }
+    }
+}
