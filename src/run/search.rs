@@ -17,7 +17,7 @@ use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
 use crate::options::Options;
 use crate::report::{Event, HitRow, Sink};
-use crate::search::{self, Accumulator, Matcher, Query};
+use crate::search::{self, Accumulator, Matcher, Query, SearchHit};
 use crate::selector;
 use crate::tree::{Document, Kind};
 
@@ -106,24 +106,7 @@ pub(super) fn run(
             continue;
         };
         let d = order.binary_search(&hit.doc).unwrap_or_default();
-        let m = Match {
-            score: Some(hit.score),
-            hit: Some(HitInfo {
-                path: hit.path,
-                preview: hit.preview,
-                copies: hit.copies,
-                block: hit.block,
-            }),
-            ..fit::whole(d, doc, hit.node, selector::Query::default())
-        };
-        rows.push(HitRow {
-            m: fit::paged(options, doc, m),
-            namespace: doc.namespace().to_owned(),
-            words: doc.node_words(hit.node),
-            front: doc.node(hit.node).kind() == Kind::Front,
-            file: doc.path().to_owned(),
-            lines: doc.lines_of(&doc.node(hit.node).span),
-        });
+        rows.push(hit_row(options, doc, d, hit));
     }
     let keep = sink.keeps_documents();
     for i in order {
@@ -134,6 +117,31 @@ pub(super) fn run(
         sink.event(Event::Hit(row))?;
     }
     Ok(())
+}
+
+/// A hit as the sink gets it: the section it names (paged as a selection
+/// would be), where it lies and what it holds; `d` is its document's place
+/// among the documents of hits.
+fn hit_row(options: &Options, doc: &Document, d: usize, hit: SearchHit) -> HitRow {
+    let node = hit.node;
+    let m = Match {
+        score: Some(hit.score),
+        hit: Some(HitInfo {
+            path: hit.path,
+            preview: hit.preview,
+            copies: hit.copies,
+            block: hit.block,
+        }),
+        ..fit::whole(d, doc, node, selector::Query::default())
+    };
+    HitRow {
+        m: fit::paged(options, doc, m),
+        namespace: doc.namespace().to_owned(),
+        words: doc.node_words(node),
+        front: doc.node(node).kind() == Kind::Front,
+        file: doc.path().to_owned(),
+        lines: doc.lines_of(&doc.node(node).span),
+    }
 }
 
 /// The documents of candidates, read again on demand (or kept, for standard

@@ -4,8 +4,8 @@
 
 use super::query::{Found, Matcher, Query};
 use super::rank::{Candidate, Weights};
-use super::scan::Unit;
 use super::terms::Tokenizer;
+use super::units::Unit;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// Longest preview, in characters: the best line and what follows it, for the

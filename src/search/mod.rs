@@ -15,11 +15,13 @@
 
 mod chars;
 mod hit;
+mod page;
 mod query;
 mod rank;
 mod scan;
 mod skip;
 mod terms;
+mod units;
 
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
@@ -66,7 +68,7 @@ struct Placing<'a, D> {
     weights: &'a rank::Weights,
     max_words: usize,
     docs: &'a mut D,
-    units: HashMap<usize, Vec<scan::Unit>>,
+    units: HashMap<usize, Vec<units::Unit>>,
 }
 
 /// A hit placed, and what its copies would share with it.
@@ -245,11 +247,11 @@ fn unit_of<'u>(
     doc: &Document,
     c: &rank::Candidate,
     max_words: usize,
-    units: &'u mut HashMap<usize, Vec<scan::Unit>>,
-) -> Option<&'u scan::Unit> {
+    units: &'u mut HashMap<usize, Vec<units::Unit>>,
+) -> Option<&'u units::Unit> {
     let units = units
         .entry(c.doc)
-        .or_insert_with(|| scan::units(doc, max_words));
+        .or_insert_with(|| units::units(doc, max_words));
     let at = units
         .binary_search_by_key(&c.start, |u| u.span.start)
         .ok()?;

@@ -11,10 +11,12 @@
 use std::ops::Range;
 
 use super::chars::is_cjk;
+use super::page::{digest, page_weight, twins};
 use super::query::{Found, Matcher, Query};
 use super::skip::{Skimmer, word_runs};
 use super::terms::{Token, TokenKind, Tokenizer};
-use crate::tree::{BlockKind, Document, NodeId, TitleSource, next_line_end};
+use super::units::{Unit, units};
+use crate::tree::{Document, NodeId, TitleSource};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the
 /// order of every per-field array), in quarters of an occurrence (see [`UNIT`]).
@@ -97,148 +99,6 @@ pub(crate) struct DocScan {
     /// What a parallel page shares with it (see [`twins`]); set only when a
     /// unit matched.
     pub(crate) twins: Vec<u64>,
-}
-
-/// A unit to scan: where its body is, and which section gives its title and path.
-#[derive(Clone, Debug)]
-pub(crate) struct Unit {
-    pub(crate) node: NodeId,
-    /// The own text, heading included.
-    pub(crate) span: Range<usize>,
-    /// Where its body starts (after the heading line).
-    pub(crate) body: usize,
-    /// Index in `doc.sections()`, for a section.
-    pub(crate) section: Option<usize>,
-    /// Whether it is the front matter.
-    pub(crate) front: bool,
-}
-
-/// The units of a document, in document order. A document without headings is
-/// one unit, its preamble, unless that is over `max_words`: then each of its
-/// document-level blocks is one (text outside them is not searched).
-pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
-    let mut out = Vec::new();
-    let whole = |id: NodeId| {
-        let span = doc.node(id).span.clone();
-        Unit {
-            node: id,
-            body: span.start,
-            span,
-            section: None,
-            front: false,
-        }
-    };
-    out.extend(doc.front().map(|id| Unit {
-        front: true,
-        ..whole(id)
-    }));
-    let sections = doc.sections();
-    if sections.is_empty() {
-        if let Some(root) = doc.root().filter(|&r| doc.node_words(r) <= max_words) {
-            out.push(whole(root));
-            return out;
-        }
-        let mut blocks: Vec<NodeId> = BlockKind::ALL
-            .iter()
-            .flat_map(|&k| doc.blocks(k).iter().copied())
-            .collect();
-        blocks.sort_by_key(|&id| doc.node(id).span.start);
-        if blocks.is_empty() {
-            out.extend(doc.root().map(whole));
-        }
-        out.extend(blocks.into_iter().map(whole));
-        return out;
-    }
-    out.extend(doc.root().map(whole));
-    let bytes = doc.text().as_bytes();
-    for (k, &id) in sections.iter().enumerate() {
-        let start = doc.node(id).span.start;
-        let end = sections
-            .get(k + 1)
-            .map_or(doc.text().len(), |&n| doc.node(n).span.start);
-        out.push(Unit {
-            node: id,
-            span: start..end,
-            body: next_line_end(bytes, start, end),
-            section: Some(k),
-            front: false,
-        });
-    }
-    out
-}
-
-/// What an announcement's units count for beside other pages'.
-const ANNOUNCEMENT: f32 = 0.7;
-
-/// What a page's units are worth beside other pages', by what its path says it
-/// is: an announcement (a post of a blog or news folder, release notes, a page
-/// named by its date, `2024-05-01-launch.md`) names features in passing, while
-/// the guide or reference page on them explains them, so its units count at
-/// [`ANNOUNCEMENT`]; every other page at 1. (On the doc sets of BENCHMARKS.md,
-/// webpack's and Material for MkDocs' blog posts ranked above the pages
-/// they announce.)
-pub(crate) fn page_weight(path: &str) -> f32 {
-    let mut parts = path.rsplit(['/', '\\']);
-    let name = parts.next().unwrap_or_default();
-    let news = |folder: &str| {
-        const FOLDERS: [&str; 10] = [
-            "blog",
-            "blogs",
-            "news",
-            "posts",
-            "_posts",
-            "releases",
-            "release-notes",
-            "changelog",
-            "changelogs",
-            "whats-new",
-        ];
-        FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f)) || dated(folder)
-    };
-    if dated(name) || parts.any(news) {
-        ANNOUNCEMENT
-    } else {
-        1.0
-    }
-}
-
-/// The keys a page shares with its parallel pages: the same page in another
-/// version's or language's folder (`docs/v1/api.md` and `docs/v2/api.md`,
-/// `en/guides/x.mdx` and `fr/guides/x.mdx`), whose paths differ in one folder
-/// and whose headings run at the same levels. One key per folder of its path:
-/// the path with that folder left out, and the heading levels. Two pages are
-/// parallel when they share a key; their units at the same place are near
-/// copies even where the titles were translated or renamed.
-fn twins(doc: &Document) -> Vec<u64> {
-    let levels: Vec<u8> = (doc.sections().iter())
-        .map(|&id| match doc.node(id).kind() {
-            crate::tree::Kind::Section { level } => level,
-            _ => 0,
-        })
-        .collect();
-    let parts: Vec<&str> = doc.path().split(['/', '\\']).collect();
-    let folders = parts.len().saturating_sub(1);
-    (0..folders)
-        .map(|skip| {
-            let at = (skip as u64).to_le_bytes();
-            let mut key: Vec<&[u8]> = vec![&levels, &at];
-            for (i, part) in parts.iter().enumerate() {
-                key.push(if i == skip { b"" } else { part.as_bytes() });
-            }
-            digest(&key)
-        })
-        .collect()
-}
-
-/// Whether a file or folder name starts with a date, `2024-05-01`.
-fn dated(name: &str) -> bool {
-    let b = name.as_bytes();
-    let digits = |r: Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
-    digits(0..4)
-        && b.get(4) == Some(&b'-')
-        && digits(5..7)
-        && b.get(7) == Some(&b'-')
-        && digits(8..10)
 }
 
 /// Term counts while a field or unit is read.
@@ -449,26 +309,6 @@ fn keeps<T: Copy>(query: &Query, stop_only: bool, hits: &[(u32, T)]) -> bool {
     (hits.iter()).any(|&(id, _)| stop_only || terms.get(id as usize).is_none_or(|t| !t.stop))
 }
 
-/// A 64-bit digest of some byte strings, read as one with its parts' lengths
-/// (not for keys an attacker chooses: two different texts folded as copies cost
-/// one result, and need equal lengths and a 1 in 2^64 chance).
-fn digest(parts: &[&[u8]]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h = K;
-    let mut mix = |w: u64| h = (h ^ w).wrapping_mul(K).rotate_left(29);
-    for part in parts {
-        mix(part.len() as u64);
-        let mut words = part.chunks_exact(8);
-        for w in &mut words {
-            mix(u64::from_le_bytes(w.try_into().expect("eight bytes")));
-        }
-        let mut tail = [0u8; 8];
-        tail[..words.remainder().len()].copy_from_slice(words.remainder());
-        mix(u64::from_le_bytes(tail));
-    }
-    (h ^ h >> 32).wrapping_mul(K) ^ h >> 29
-}
-
 /// The grams of text written without spaces in `text`, as the tokenizer cuts
 /// them: a run of such characters gives one for each pair, or one if alone.
 fn grams(text: &str) -> u32 {
@@ -658,33 +498,6 @@ mod tests {
     use super::*;
     use crate::source::Source;
     use crate::tree::parse_document;
-
-    #[test]
-    fn announcements_are_known_by_their_folders_and_dates() {
-        for path in [
-            "blog/launch.md",
-            "docs/Blog/2024/launch/index.md",
-            "site/news/launch.md",
-            "_posts/launch.md",
-            "content\\release-notes\\5.2.md",
-            "2024-05-01-launch.md",
-            "blog-site/2024-05-01/index.md",
-            "docs/whats-new/5.2.md",
-        ] {
-            assert_eq!(page_weight(path), ANNOUNCEMENT, "{path}");
-        }
-        for path in [
-            "guide/launch.md",
-            "blog-site/launch.md",
-            "news.md",
-            "CHANGELOG.md",
-            "2024-05.md",
-            "reference/7.5/Get-Date.md",
-            "",
-        ] {
-            assert_eq!(page_weight(path), 1.0, "{path}");
-        }
-    }
 
     /// Skimming counts exactly what reading every body counts: over the
     /// project's own documents and text made to trip it (identifiers, humps,

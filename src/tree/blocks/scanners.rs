@@ -474,7 +474,12 @@ mod tests {
             (b"-a", false),
             (b"a. b", false),
         ] {
-            assert_eq!(list_marker(rest), want, "{:?}", String::from_utf8_lossy(rest));
+            assert_eq!(
+                list_marker(rest),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(rest)
+            );
         }
     }
 
@@ -489,14 +494,21 @@ mod tests {
             (b"~~~ a`b", Some((b'~', 3))),
             (b"", None),
         ] {
-            assert_eq!(opens_fence(rest), want, "{:?}", String::from_utf8_lossy(rest));
+            assert_eq!(
+                opens_fence(rest),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(rest)
+            );
         }
     }
 
     #[test]
     fn plain_text_and_delimiter_rows() {
         assert!(plain(b"Just words, and digits 42."));
-        for markup in ["a *b*", "`c`", "[d]", "e\\", "&amp;", "<f>", "![g]", "h_i", "~~j~~"] {
+        for markup in [
+            "a *b*", "`c`", "[d]", "e\\", "&amp;", "<f>", "![g]", "h_i", "~~j~~",
+        ] {
             assert!(!plain(markup.as_bytes()), "{markup:?}");
         }
         for (rest, want) in [
@@ -505,7 +517,12 @@ mod tests {
             (b"---", false),
             (b"| a |", false),
         ] {
-            assert_eq!(delimiter_row(rest), want, "{:?}", String::from_utf8_lossy(rest));
+            assert_eq!(
+                delimiter_row(rest),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(rest)
+            );
         }
     }
 }
