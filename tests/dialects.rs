@@ -181,6 +181,21 @@ fn broken_containers_stay_text_and_headings_stay_sections() {
     }
 }
 
+/// A block that starts in a container and runs past its end (an unclosed fence
+/// inside a Hugo alert) is no child of it, even when an earlier container held
+/// no block at all: the page is read as written, and no block ends past its
+/// container's end.
+#[test]
+fn a_block_crossing_a_later_container_reads_the_page_as_written() {
+    let page = ":::note Title\n---\n::::\n---\n{{% alert title=\"Note\" %}}\n    ```sh\n{{% /alert %}}\n# Title one\n";
+    let dir = Scratch::with("crossing", &[("page.mdx", page)]);
+    let (outline, code) = run(&dir, &["index", "--full", "page.mdx"]);
+    assert_eq!(code, Some(0), "{outline}");
+    assert!(!outline.contains("quote"), "{outline}");
+    let (code_block, _) = run(&dir, &["select", "code.0", "page.mdx"]);
+    assert!(code_block.starts_with("    ```sh\n"), "{code_block:?}");
+}
+
 /// Issue 38: an MDC block component (Nuxt Content) is one container, its YAML
 /// props block never a heading, nested ones by colon count.
 #[test]

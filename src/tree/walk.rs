@@ -286,6 +286,11 @@ impl<'a> Walk<'a> {
         {
             return Ok(());
         }
+        // Containers that ended before this block are behind it: only the
+        // open one and the next to open can cross it.
+        while self.boxes.peek().is_some_and(|b| b.end <= range.start) {
+            self.boxes.next();
+        }
         let end = parsed_block_span(self.lines, self.parsed, self.body, range).end;
         let crosses = |b: &Range<usize>| {
             (range.start < b.start && b.start < end)
@@ -298,9 +303,6 @@ impl<'a> Walk<'a> {
             self.open_box = None;
             self.containers.pop();
             self.blocks_open -= 1;
-        }
-        while self.boxes.peek().is_some_and(|b| b.end <= range.start) {
-            self.boxes.next();
         }
         if self.open_box.is_none()
             && let Some(b) = self.boxes.next_if(|b| b.start <= range.start)
