@@ -387,3 +387,37 @@ proptest! {
         prop_assert!(text[at..].trim().is_empty(), "tail holds text: {:?}", &text[at..]);
     }
 }
+
+/// Query words: some the documents' lines hold, a typo, a stop word, a
+/// phrase, an identifier.
+const QUERY_WORDS: &[&str] = &[
+    "title",
+    "item",
+    "code",
+    "text",
+    "heading",
+    "table",
+    "tilte",
+    "the",
+    "\"title one\"",
+    "snake_case",
+    "quote",
+    "nothing",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Search prints the same bytes on one thread and on four: over random
+    /// documents and random queries, hits, scores and previews alike.
+    #[test]
+    fn search_is_the_same_on_any_number_of_threads(
+        docs in prop::collection::vec(document(), 1..12),
+        words in prop::collection::vec(prop::sample::select(QUERY_WORDS), 1..4),
+    ) {
+        let query = words.join(" ");
+        let one = with_docs(Run::search(&query), &docs).threads(1).streamed().0;
+        let four = with_docs(Run::search(&query), &docs).threads(4).streamed().0;
+        prop_assert_eq!(String::from_utf8_lossy(&four), String::from_utf8_lossy(&one), "{}", query);
+    }
+}

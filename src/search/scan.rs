@@ -498,6 +498,7 @@ mod tests {
     use super::*;
     use crate::source::Source;
     use crate::tree::parse_document;
+    use proptest::prelude::*;
 
     /// Skimming counts exactly what reading every body counts: over the
     /// project's own documents and text made to trip it (identifiers, humps,
@@ -549,6 +550,91 @@ mod tests {
                 let skimmed = scan_with(doc, &query, &mut matcher, 2000, true);
                 assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{text}");
             }
+        }
+    }
+
+    /// Words that trip a fast path: identifiers split and kept whole, humps,
+    /// apostrophes of both kinds, dotted versions, stems and their forms,
+    /// typos, stop words, letters beyond ASCII and text without spaces.
+    const WORDS: [&str; 28] = [
+        "borrow",
+        "checker",
+        "borrowChecker",
+        "borrow-checker",
+        "Borrow_Checker",
+        "snake_case",
+        "Rc<T>",
+        "1.7.0",
+        "v1.7.0-beta",
+        "don't",
+        "don’t",
+        "所有权",
+        "锈所有",
+        "install",
+        "installing",
+        "instal",
+        "installation",
+        "the",
+        "a",
+        "how",
+        "naïve",
+        "naive",
+        "Ünïcode",
+        "borow",
+        "chekcer",
+        "zzzz",
+        "page.1",
+        "x",
+    ];
+    /// What may stand between two words of a body.
+    const GLUE: [&str; 8] = [" ", ", ", "\n", " -- ", "—", " `", "` ", "\n\n"];
+
+    fn words(max: usize) -> impl Strategy<Value = Vec<(usize, usize)>> {
+        prop::collection::vec((0..WORDS.len(), 0..GLUE.len()), 1..max)
+    }
+
+    fn joined(picks: &[(usize, usize)]) -> String {
+        let mut out = String::new();
+        for &(w, g) in picks {
+            out.push_str(WORDS[w]);
+            out.push_str(GLUE[g]);
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The fast path equals reading every body: random sections of tricky
+        /// words against random queries of the same words (some quoted as a
+        /// phrase), skimmed and read, count alike.
+        #[test]
+        fn skimming_counts_what_reading_counts_on_random_texts(
+            sections in prop::collection::vec((words(4), words(40)), 1..5),
+            query in words(4),
+            quoted in any::<bool>(),
+        ) {
+            let mut text = String::new();
+            for (title, body) in &sections {
+                text.push_str("## ");
+                text.push_str(&joined(title).replace('\n', " "));
+                text.push_str("\n\n");
+                text.push_str(&joined(body));
+                text.push_str("\n\n");
+            }
+            let doc = parse_document(Source::new("doc.md", text.clone()));
+            let mut q: Vec<&str> = query.iter().map(|&(w, _)| WORDS[w]).collect();
+            let phrase;
+            if quoted && q.len() > 1 {
+                phrase = format!("\"{} {}\"", q[0], q[1]);
+                q.splice(0..2, [phrase.as_str()]);
+            }
+            let query = Query::new(&q.join(" "));
+            let mut matcher = Matcher::new(&query);
+            scan_with(&doc, &query, &mut matcher, 2000, false);
+            let read = scan_with(&doc, &query, &mut matcher, 2000, false);
+            let skimmed = scan_with(&doc, &query, &mut matcher, 2000, true);
+            prop_assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{:?} in {:?}", q, text);
         }
     }
 

@@ -118,6 +118,12 @@ impl Skimmer {
             if !start.is_ascii() {
                 continue;
             }
+            // A body may write the apostrophe typographically (`don’t`), which
+            // the tokenizer reads as `'`: a start is looked for up to it.
+            let start = match start.iter().position(|&b| b == b'\'') {
+                Some(cut) if cut > 0 => &start[..cut],
+                _ => start,
+            };
             starts_ascii.push(Start {
                 text: start.to_vec(),
                 stop: if term.stop && content { 1 << i } else { 0 },
