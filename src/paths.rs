@@ -18,12 +18,15 @@ pub(crate) fn is_markdown_path(path: &Path) -> bool {
     })
 }
 
-/// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`.
+/// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`
+/// (any case) after some name.
 pub(crate) fn is_markdown_name(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    [".md", ".markdown", ".mdx"]
-        .iter()
-        .any(|e| lower.ends_with(e) && lower.len() > e.len())
+    text.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && MARKDOWN_EXTENSIONS
+                .iter()
+                .any(|m| ext.eq_ignore_ascii_case(m))
+    })
 }
 
 /// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
@@ -148,6 +151,17 @@ mod tests {
         }
         for (path, want) in [("a.MDX", true), ("b.md", false), ("mdx", false)] {
             assert_eq!(is_mdx(path), want, "{path}");
+        }
+        for (text, want) in [
+            ("a.md", true),
+            ("docs/Guide.MARKDOWN", true),
+            ("x/.md", true),
+            (".md", false),
+            ("md", false),
+            ("a.md/x", false),
+            ("guide.html", false),
+        ] {
+            assert_eq!(is_markdown_name(text), want, "{text}");
         }
     }
 }

@@ -19,6 +19,7 @@ use super::lines::Line;
 use super::lines::{Marker, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
 use crate::namespace::qualified;
+use crate::tree::BlockKind;
 
 /// What to print, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub(crate) enum Row {
     /// A line, noting how many lines it hides (0: none).
     Line(Line, u32),
     /// The `---` and block-count lines of a document.
-    Blocks([usize; 6]),
+    Blocks([usize; BlockKind::COUNT]),
 }
 
 /// The outline as it will be printed (after any lines handed out early).

@@ -186,7 +186,7 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
 
 /// Appends `---` and the non-zero block counts (`code:12 para:30`), or nothing
 /// when every count is zero.
-pub(crate) fn block_lines(counts: &[usize; 6], buf: &mut Vec<u8>) {
+pub(crate) fn block_lines(counts: &[usize; BlockKind::COUNT], buf: &mut Vec<u8>) {
     let mut first = true;
     for (kind, &n) in BlockKind::ALL.iter().zip(counts) {
         if n == 0 {
@@ -346,7 +346,7 @@ mod tests {
         };
         outline_line(&line(0, doc, 9, 3), 3, &mut buf);
         block_lines(&[1, 0, 2, 0, 0, 0], &mut buf);
-        block_lines(&[0; 6], &mut buf);
+        block_lines(&[0; BlockKind::COUNT], &mut buf);
         assert_eq!(
             String::from_utf8(buf).unwrap(),
             "  h3.7 Options (12040w, +46)\n  h3.7 Options (5w)\n  h3.7 Options (530w, +3) L40-120\n  h3.7 Options (530w) L40-120\nroot (4w) L1-1\napi/fs api/fs.md (9w, +3)\n---\ncode:1 list:2\n"

@@ -49,7 +49,7 @@ pub(crate) struct DocOutline {
     /// The lines beneath, depth 1 and deeper, in document order.
     pub lines: Vec<Line>,
     /// Document-level block counts (`---` and `code:3 para:9`), for a whole-document outline.
-    pub blocks: Option<[usize; 6]>,
+    pub blocks: Option<[usize; BlockKind::COUNT]>,
     /// Size of `lines` folded below each depth: every line at most that deep,
     /// those at exactly that depth noting what they hide.
     pub folded: [Size; DEPTHS],
@@ -182,7 +182,7 @@ impl DocOutline {
         header: Line,
         above: Line,
         lines: Vec<Line>,
-        blocks: Option<[usize; 6]>,
+        blocks: Option<[usize; BlockKind::COUNT]>,
         parts_fold: bool,
     ) -> DocOutline {
         let mut folded = [Size::default(); DEPTHS];

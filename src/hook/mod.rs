@@ -26,18 +26,27 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
-/// The hosts `mdsel hook` answers, by the name given on the command line.
-pub const HOST_NAMES: [&str; 3] = ["claude", "gemini", "cursor"];
+/// A host: its name on the command line, whether its input is a read of big
+/// Markdown, and the line to print.
+type Host = (&'static str, fn(&Value, u64) -> bool, &'static str);
 
-/// Per host: whether its input is a read of big Markdown, and the line to print.
-type Host = (fn(&Value, u64) -> bool, &'static str);
-
-/// The hosts, in the order of [`HOST_NAMES`].
+/// The hosts `mdsel hook` answers: a new host is one row here (and its module).
 const HOSTS: [Host; 3] = [
-    (claude::applies, claude::OUTPUT),
-    (gemini::applies, gemini::OUTPUT),
-    (cursor::applies, cursor::OUTPUT),
+    ("claude", claude::applies, claude::OUTPUT),
+    ("gemini", gemini::applies, gemini::OUTPUT),
+    ("cursor", cursor::applies, cursor::OUTPUT),
 ];
+
+/// The hosts `mdsel hook` answers, by the name given on the command line.
+pub const HOST_NAMES: [&str; HOSTS.len()] = {
+    let mut names = [""; HOSTS.len()];
+    let mut i = 0;
+    while i < HOSTS.len() {
+        names[i] = HOSTS[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// The threshold when `MDSEL_MIN_WORDS` is unset or not a non-negative integer.
 pub const DEFAULT_MIN_WORDS: u64 = 200;
@@ -87,10 +96,7 @@ pub fn main(host: &str, outline: bool) -> ExitCode {
 /// The line `host` prints for this input, if the reminder applies: in outline
 /// mode, for a whole `Read` Claude Code sends, the narrowed read instead.
 pub fn respond(host: &str, input: &[u8], min_words: u64, mode: Mode) -> Option<Cow<'static, str>> {
-    let (applies, output) = HOST_NAMES
-        .iter()
-        .zip(HOSTS)
-        .find_map(|(name, h)| (*name == host).then_some(h))?;
+    let (_, applies, output) = HOSTS.into_iter().find(|h| h.0 == host)?;
     let input: Value = serde_json::from_slice(input).ok()?;
     if !applies(&input, min_words) {
         return None;

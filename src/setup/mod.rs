@@ -30,16 +30,17 @@ use std::process::ExitCode;
 use serde_json::Value;
 use store::{Doc, Format};
 
-/// The hosts `mdsel setup` knows, by the name given on the command line.
-pub const HOST_NAMES: [&str; 7] = [
-    "claude",
-    "claude-desktop",
-    "cursor",
-    "vscode",
-    "gemini",
-    "codex",
-    "opencode",
-];
+/// The hosts `mdsel setup` knows, by the name given on the command line: the
+/// names of [`HOSTS`], so the two cannot drift.
+pub const HOST_NAMES: [&str; HOSTS.len()] = {
+    let mut names = [""; HOSTS.len()];
+    let mut i = 0;
+    while i < HOSTS.len() {
+        names[i] = HOSTS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// Where the configuration goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +120,7 @@ struct Host {
     has_project: bool,
 }
 
+/// The hosts `mdsel setup` knows: a new host is one row here (and its module).
 const HOSTS: [Host; 7] = [
     claude::CODE,
     claude::DESKTOP,

@@ -174,7 +174,7 @@ struct Builder {
     titles: Vec<String>,
     section_words: Vec<usize>,
     by_level: [Vec<NodeId>; 6],
-    blocks: [Vec<NodeId>; 6],
+    blocks: [Vec<NodeId>; BlockKind::COUNT],
 }
 
 impl Builder {

@@ -61,8 +61,13 @@ pub enum BlockKind {
 }
 
 impl BlockKind {
+    /// How many kinds there are. Every per-kind array is this long, so a new
+    /// kind makes the compiler point at each place it must go: its slot (an
+    /// exhaustive match), its row in [`BlockKind::ALL`], and the arrays.
+    pub const COUNT: usize = 6;
+
     /// All kinds, in the order the index prints their counts.
-    pub const ALL: [BlockKind; 6] = [
+    pub const ALL: [BlockKind; Self::COUNT] = [
         BlockKind::Code,
         BlockKind::Paragraph,
         BlockKind::List,
@@ -71,10 +76,28 @@ impl BlockKind {
         BlockKind::Html,
     ];
 
-    fn slot(self) -> usize {
-        self as usize
+    /// Where the kind's count or list is in a per-kind array: its place in
+    /// [`BlockKind::ALL`].
+    pub(crate) const fn slot(self) -> usize {
+        match self {
+            BlockKind::Code => 0,
+            BlockKind::Paragraph => 1,
+            BlockKind::List => 2,
+            BlockKind::Table => 3,
+            BlockKind::Quote => 4,
+            BlockKind::Html => 5,
+        }
     }
 }
+
+// Each kind's slot is its place in `ALL`.
+const _: () = {
+    let mut i = 0;
+    while i < BlockKind::COUNT {
+        assert!(BlockKind::ALL[i].slot() == i);
+        i += 1;
+    }
+};
 
 /// What a node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +194,7 @@ pub struct Document {
     /// Word counts, parallel to `sections`.
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
-    pub(crate) blocks: [Vec<NodeId>; 6],
+    pub(crate) blocks: [Vec<NodeId>; BlockKind::COUNT],
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).
     pub(crate) front_words: usize,

@@ -107,7 +107,7 @@ enum Frame {
 pub(super) struct Open {
     pub id: NodeId,
     pub last_child: Option<NodeId>,
-    pub counts: [u32; 7],
+    pub counts: [u32; BlockKind::COUNT + 1],
 }
 
 impl Open {
@@ -115,16 +115,16 @@ impl Open {
         Open {
             id,
             last_child: None,
-            counts: [0; 7],
+            counts: [0; BlockKind::COUNT + 1],
         }
     }
 }
 
-/// A counter slot per nestable type: the six block kinds, then items.
+/// A counter slot per nestable type: the block kinds, then items.
 pub(super) fn type_slot(kind: Kind) -> usize {
     match kind {
         Kind::Block(k) => k.slot(),
-        _ => 6,
+        _ => BlockKind::COUNT,
     }
 }
 
