@@ -29,6 +29,26 @@ pub(crate) fn is_markdown_name(text: &str) -> bool {
     })
 }
 
+/// How a document's text is read: CommonMark with GFM, or MDX (SPEC §16).
+/// Decided once from its path, when it is parsed, and kept on the document.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    #[default]
+    Markdown,
+    Mdx,
+}
+
+impl Dialect {
+    /// The dialect a path names (`.mdx`, any case, is MDX).
+    pub(crate) fn of(path: &str) -> Dialect {
+        if is_mdx(path) {
+            Dialect::Mdx
+        } else {
+            Dialect::Markdown
+        }
+    }
+}
+
 /// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
 pub(crate) fn is_mdx(path: &str) -> bool {
     path.rsplit_once('.')

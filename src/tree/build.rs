@@ -19,6 +19,7 @@ use super::lines::Lines;
 use super::title::{TitleSource, file_title, fold, front_matter_title, plain_title};
 use super::walk::{Assembly, Heading, Open, Walked, parsed_block_span, type_slot, walk};
 use super::{BlockKind, Document, Kind, Node, NodeId};
+use crate::paths::Dialect;
 use crate::source::Source;
 use crate::words::count_words;
 
@@ -51,7 +52,8 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         }
         None => 0,
     };
-    b.read(&lines, body, crate::paths::is_mdx(&path));
+    let dialect = Dialect::of(&path);
+    b.read(&lines, body, dialect == Dialect::Mdx);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -72,6 +74,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
     Document {
         namespace,
         path,
+        dialect,
         offset,
         line_starts: Default::default(),
         words,

@@ -21,6 +21,8 @@ mod walk;
 
 use std::ops::Range;
 
+use crate::paths::Dialect;
+
 pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
 pub(crate) use build::parse_named;
@@ -173,6 +175,8 @@ impl Node {
 pub struct Document {
     pub(crate) namespace: String,
     pub(crate) path: String,
+    /// How its text was read, decided once from its path.
+    pub(crate) dialect: Dialect,
     pub(crate) text: String,
     /// The text as search reads it, where markup was blanked (SPEC §16),
     /// made on first need (`None`: the text itself).
@@ -226,7 +230,7 @@ impl Document {
         self.search_text
             .get_or_init(|| {
                 let body = self.front.map_or(0, |id| self.node(id).span.end);
-                markup::searchable(&self.text, body, crate::paths::is_mdx(&self.path))
+                markup::searchable(&self.text, body, self.dialect == Dialect::Mdx)
             })
             .as_deref()
             .unwrap_or(&self.text)
