@@ -446,7 +446,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue8_the_subcommand_is_the_first_argument_that_is_not_an_option() {
+    fn the_subcommand_is_the_first_argument_that_is_not_an_option() {
         let cases: &[(&[&str], &[&str])] = &[
             (&["--json", "index", "f.md"], &["index", "--json", "f.md"]),
             (
@@ -481,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn issue8_auto_mode_takes_plain_paths_as_files() {
+    fn auto_mode_takes_plain_paths_as_files() {
         let cases: &[(&[&str], Command, &[&str])] = &[
             // A folder that does not exist is still a folder.
             (

@@ -622,7 +622,7 @@ mod tests {
 
     /// Issue 8: two documents shared a namespace and the second was unreachable.
     #[test]
-    fn issue8_namespaces_are_distinct() {
+    fn namespaces_are_distinct() {
         let cases: &[(&[&str], &[&str])] = &[
             // Suffixes come from the resolved path (cwd is /w/proj).
             (&["../README.md", "README.md"], &["w/readme", "proj/readme"]),
@@ -728,7 +728,7 @@ mod tests {
         /// For any set of paths: namespaces are distinct, and each one written
         /// before `::` parses back to itself and finds its own document.
         #[test]
-        fn issue8_any_paths_get_distinct_working_namespaces(
+        fn any_paths_get_distinct_working_namespaces(
             paths in prop::collection::vec(path(), 1..8)
         ) {
             let got = names(&paths.iter().map(String::as_str).collect::<Vec<_>>());

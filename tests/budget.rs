@@ -96,7 +96,7 @@ fn all_headings(cwd: &Path) -> (Vec<String>, BTreeSet<(String, String)>) {
 }
 
 #[test]
-fn issue11_an_outline_that_fits_is_printed_as_before() {
+fn an_outline_that_fits_is_printed_as_before() {
     let dir = corpus("budget-fits", 6);
     let (full, code) = run(dir.path(), &["index", "--full", "."]);
     assert_eq!(code, 0);
@@ -113,7 +113,7 @@ fn issue11_an_outline_that_fits_is_printed_as_before() {
 }
 
 #[test]
-fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
+fn folded_and_paged_outlines_stay_within_the_budget() {
     let dir = corpus("budget-fold", 300);
     for max in [40, 150, 600, 2000, 6000] {
         let max_arg = max.to_string();
@@ -137,7 +137,7 @@ fn issue11_folded_and_paged_outlines_stay_within_the_budget() {
 }
 
 #[test]
-fn issue11_following_pages_lists_every_document_once() {
+fn following_pages_lists_every_document_once() {
     let dir = corpus("budget-pages", 300);
     let (namespaces, _) = all_headings(dir.path());
     // Files named one by one have no folders to fold into: their lines page.
@@ -226,7 +226,7 @@ fn drill(
 }
 
 #[test]
-fn issue11_drilling_down_reaches_every_heading() {
+fn drilling_down_reaches_every_heading() {
     let dir = corpus("budget-drill", 40);
     let (_, headings) = all_headings(dir.path());
     let mut seen = BTreeSet::new();
@@ -261,7 +261,7 @@ fn issue11_drilling_down_reaches_every_heading() {
 }
 
 #[test]
-fn issue11_selections_over_many_documents_stay_within_the_budget_and_name_the_rest() {
+fn selections_over_many_documents_stay_within_the_budget_and_name_the_rest() {
     let dir = corpus("budget-select", 300);
     let found = json(&mdsel_in(
         dir.path(),
@@ -315,7 +315,7 @@ fn issue11_selections_over_many_documents_stay_within_the_budget_and_name_the_re
 }
 
 #[test]
-fn issue11_search_output_stays_within_the_budget() {
+fn search_output_stays_within_the_budget() {
     let dir = corpus("budget-search", 120);
     let (out, code) = run(
         dir.path(),
@@ -335,7 +335,7 @@ fn issue11_search_output_stays_within_the_budget() {
 }
 
 #[test]
-fn issue11_content_pages_obey_the_byte_ceiling() {
+fn content_pages_obey_the_byte_ceiling() {
     let dir = Scratch::new("budget-bytes");
     let urls: String = (0..400)
         .map(|i| format!("- https://example.com/a/very/long/path/to/resource/{i}/index.html\n"))
@@ -373,7 +373,7 @@ fn issue11_content_pages_obey_the_byte_ceiling() {
 }
 
 #[test]
-fn issue11_thread_count_does_not_change_output() {
+fn thread_count_does_not_change_output() {
     let dir = corpus("budget-threads", 200);
     let cases: &[&[&str]] = &[
         &["index", "."],
@@ -397,7 +397,7 @@ fn issue11_thread_count_does_not_change_output() {
 }
 
 #[test]
-fn issue11_streamed_text_is_the_collected_text() {
+fn streamed_text_is_the_collected_text() {
     let dir = corpus("budget-stream", 120);
     // 0: no budget (`--full`).
     let calls = [
@@ -442,7 +442,7 @@ fn issue11_streamed_text_is_the_collected_text() {
 /// The hint names its children (`h1.0/*`), whose outline pages; following it
 /// reaches every entry.
 #[test]
-fn issue21_the_expand_hint_never_repeats_the_outline() {
+fn the_expand_hint_never_repeats_the_outline() {
     let mut changelog = String::from("# Changelog\n\n");
     for i in 0..800 {
         changelog.push_str(&format!(

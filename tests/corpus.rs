@@ -145,7 +145,7 @@ fn big_corpus_files_round_trip_through_the_binary() {
 /// counts when it is in the answer's file and its content holds the answer.
 #[test]
 #[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
-fn issue10_search_finds_the_answering_section_in_the_top_five() {
+fn search_finds_the_answering_section_in_the_top_five() {
     let dir = corpus();
     let cases = [
         // (query, folder searched, file, text of the answer)
@@ -223,7 +223,7 @@ fn issue10_search_finds_the_answering_section_in_the_top_five() {
 /// starts on that heading (ATX or setext) and lies within the file.
 #[test]
 #[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]
-fn issue13_every_outline_fits_and_its_ranges_name_the_headings() {
+fn every_outline_fits_and_its_ranges_name_the_headings() {
     let dir = corpus();
     let mut narrowed = 0;
     for file in markdown_files(&dir) {

@@ -200,7 +200,7 @@ fn directory_walk_skips_symlinks_and_does_not_loop() {
 }
 
 #[test]
-fn issue8_a_lone_cr_ends_a_line_for_structure_too() {
+fn a_lone_cr_ends_a_line_for_structure_too() {
     let text = b"# A\r```\rcode\r```\r";
     let out = mdsel_in(&fixtures(), &["code.0", "-"], text);
     assert_eq!(out.status.code(), Some(0));

@@ -64,7 +64,7 @@ fn ordinal(note: &str) -> Option<usize> {
 }
 
 #[test]
-fn issue8_cheat_sheet_claims_match_real_output() {
+fn cheat_sheet_claims_match_real_output() {
     let s = Scratch::new("format-guide");
     s.write("README.md", document());
     let sheet = String::from_utf8(mdsel_in(s.path(), &["format"], b"").stdout).unwrap();

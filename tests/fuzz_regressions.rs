@@ -19,7 +19,7 @@ fn select(text: &str, selector: &str) -> Report {
 /// nested in: the index shows `h2.0` under `h1.0`, `h2.0` selects nothing, and
 /// `h1.0/h2.0` does not resolve.
 #[test]
-fn issue4_heading_before_bare_cr_keeps_its_section() {
+fn heading_before_bare_cr_keeps_its_section() {
     for text in ["#\n\n##\r#", "## e\n\n###\r## \n", "#\r## e\n\n###\r## \n"] {
         let doc = memory::parse(text);
         for id in memory::sections(&doc) {
@@ -54,7 +54,7 @@ fn issue4_heading_before_bare_cr_keeps_its_section() {
 /// "did you mean" fixes resolved them against zero documents and panicked on
 /// "no match means some document missed"; `mdsel select h2/parr missing.md` exited 101.
 #[test]
-fn issue4_unknown_type_with_no_document_loaded() {
+fn unknown_type_with_no_document_loaded() {
     for selector in ["h2/parr", "section.2/parr"] {
         let report = select("\u{4}\0\0\n", selector);
         assert!(report.documents.is_empty());

@@ -112,7 +112,7 @@ fn index(cwd: &Path, file: &str) -> String {
 }
 
 #[test]
-fn issue13_a_whole_read_becomes_the_opening_and_the_outline() {
+fn a_whole_read_becomes_the_opening_and_the_outline() {
     let dir = Scratch::with("hook-outline", &[("docs/guide.md", guide())]);
     let path = dir.join("docs/guide.md").display().to_string();
     let text = guide();
@@ -167,7 +167,7 @@ fn issue13_a_whole_read_becomes_the_opening_and_the_outline() {
 }
 
 #[test]
-fn issue13_relative_paths_resolve_against_cwd_and_other_fields_are_kept() {
+fn relative_paths_resolve_against_cwd_and_other_fields_are_kept() {
     let dir = Scratch::with("hook-outline", &[("docs/guide.md", guide())]);
     let input = read(
         dir.path(),
@@ -187,7 +187,7 @@ fn issue13_relative_paths_resolve_against_cwd_and_other_fields_are_kept() {
 }
 
 #[test]
-fn issue13_an_explicit_range_gets_the_reminder() {
+fn an_explicit_range_gets_the_reminder() {
     let dir = Scratch::with("hook-outline", &[("big.md", guide())]);
     let path = dir.join("big.md").display().to_string();
     for range in [
@@ -203,7 +203,7 @@ fn issue13_an_explicit_range_gets_the_reminder() {
 }
 
 #[test]
-fn issue13_files_outside_cwd_get_the_reminder_and_no_allow() {
+fn files_outside_cwd_get_the_reminder_and_no_allow() {
     let project = Scratch::with("hook-outline", &[("inside.md", guide())]);
     let outside = Scratch::with("hook-outline-out", &[("big.md", guide())]);
     let far = outside.join("big.md").display().to_string();
@@ -228,7 +228,7 @@ fn issue13_files_outside_cwd_get_the_reminder_and_no_allow() {
 
 #[cfg(unix)]
 #[test]
-fn issue13_a_symlink_to_a_file_outside_cwd_is_outside() {
+fn a_symlink_to_a_file_outside_cwd_is_outside() {
     let project = Scratch::with("hook-outline", &[("real.md", guide())]);
     let outside = Scratch::with("hook-outline-out", &[("big.md", guide())]);
     let link = project.join("link.md");
@@ -241,7 +241,7 @@ fn issue13_a_symlink_to_a_file_outside_cwd_is_outside() {
 }
 
 #[test]
-fn issue13_small_non_markdown_and_garbage_stay_silent() {
+fn small_non_markdown_and_garbage_stay_silent() {
     let dir = Scratch::with(
         "hook-outline",
         &[
@@ -271,7 +271,7 @@ fn issue13_small_non_markdown_and_garbage_stay_silent() {
 }
 
 #[test]
-fn issue13_files_mdsel_refuses_get_the_reminder() {
+fn files_mdsel_refuses_get_the_reminder() {
     let mut binary = guide().into_bytes();
     binary[200] = 0;
     let mut latin1 = guide().into_bytes();
@@ -288,7 +288,7 @@ fn issue13_files_mdsel_refuses_get_the_reminder() {
 }
 
 #[test]
-fn issue13_the_opening_is_at_most_40_lines_and_at_least_the_title() {
+fn the_opening_is_at_most_40_lines_and_at_least_the_title() {
     let long_preamble = format!("{}# Title\n\n{}", "A line.\n".repeat(60), words(300));
     let titled = format!("# Title\n\nThe lead, two\nlines.\n\n## A\n\n{}", words(300));
     let bare = format!("# Title\n## A\n\n{}", words(300));
@@ -310,7 +310,7 @@ fn issue13_the_opening_is_at_most_40_lines_and_at_least_the_title() {
 }
 
 #[test]
-fn issue13_a_huge_outline_is_folded_within_the_budget_and_names_a_call_that_works() {
+fn a_huge_outline_is_folded_within_the_budget_and_names_a_call_that_works() {
     let mut text = String::from("# Handbook\n\n");
     for a in 0..300 {
         text.push_str(&format!("## Chapter {a}\n\nSome text.\n\n"));
@@ -357,7 +357,7 @@ fn issue13_a_huge_outline_is_folded_within_the_budget_and_names_a_call_that_work
 }
 
 #[test]
-fn issue13_other_hosts_ignore_the_flag() {
+fn other_hosts_ignore_the_flag() {
     let dir = Scratch::with("hook-outline", &[("big.md", guide())]);
     let input = json!({
         "session_id": "s", "cwd": dir.path(), "hook_event_name": "AfterTool",

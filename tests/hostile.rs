@@ -235,7 +235,7 @@ fn no_limit_lets_a_document_past_four_gib() {
 /// search still answers at once with distinct hits (each dropped candidate costs
 /// a lookup, not a pass over the document's sections).
 #[test]
-fn issue10_search_over_a_hundred_thousand_matching_sections_stays_bounded() {
+fn search_over_a_hundred_thousand_matching_sections_stays_bounded() {
     // The first chapter ranks first and holds 499 sections that rank next: each
     // is passed over as nested, before four sections of the next chapter.
     let sections = "## cache\n\ncache cache\n\n".repeat(499);

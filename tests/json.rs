@@ -289,7 +289,7 @@ fn search_hits_carry_scores() {
 /// starting with the document's title (SPEC §14; alone for text before the
 /// first heading).
 #[test]
-fn issue10_search_hits_carry_their_heading_path() {
+fn search_hits_carry_their_heading_path() {
     let v = json(&mdsel(&["--json", "search", "subtitles", "search"]));
     let paths: Vec<&Value> = v["data"]["matches"]
         .as_array()
@@ -320,7 +320,7 @@ fn usage_error_in_json() {
 }
 
 #[test]
-fn issue8_a_list_match_ends_at_its_last_item() {
+fn a_list_match_ends_at_its_last_item() {
     let text = b"- a\n- b\n\n[x]: /u\n[y]: /v\n\nText.\n";
     let out = mdsel_in(&fixtures(), &["--json", "list.0", "-"], text);
     let m = &json(&out)["data"]["matches"][0];

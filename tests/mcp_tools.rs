@@ -156,7 +156,7 @@ async fn bad_arguments_are_named() {
 }
 
 #[tokio::test]
-async fn issue8_files_as_one_string_is_a_list_of_one() {
+async fn files_as_one_string_is_a_list_of_one() {
     let session = start(&fixtures()).await;
     let one = session
         .call("mdsel_index", json!({"files": "guide.md"}))
@@ -175,7 +175,7 @@ async fn issue8_files_as_one_string_is_a_list_of_one() {
 }
 
 #[tokio::test]
-async fn issue8_nothing_to_read_is_said_in_the_tools_words() {
+async fn nothing_to_read_is_said_in_the_tools_words() {
     let session = start(&fixtures()).await;
     let cases = [
         ("mdsel_index", json!({"files": []}), "files"),

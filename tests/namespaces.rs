@@ -27,7 +27,7 @@ fn stdout(cwd: &Path, args: &[&str]) -> String {
 /// (each reachable by its own namespace) and one file named twice elsewhere.
 /// Made at run time: a checkout on a case-insensitive disk could not hold both.
 #[test]
-fn issue8_names_differing_only_in_case() {
+fn names_differing_only_in_case() {
     let dir = Scratch::new("ns-case");
     let c = dir.mkdir("c");
     fs::write(c.join("Notes.md"), "# Upper\n\nNotes in upper case.\n").unwrap();
@@ -62,7 +62,7 @@ fn issue8_names_differing_only_in_case() {
 /// A file reached by two names (another spelling of its path, a hard link) is
 /// one document: no namespaces, one index.
 #[test]
-fn issue8_same_file_named_twice_is_one_document() {
+fn same_file_named_twice_is_one_document() {
     let dir = Scratch::new("ns-twice");
     let docs = dir.mkdir("docs");
     fs::write(docs.join("a.md"), "# A\n\nText.\n").unwrap();
@@ -136,7 +136,7 @@ proptest! {
     /// Whatever the names, `ns::*` with each namespace the index reports returns
     /// exactly that document and no other.
     #[test]
-    fn issue8_every_namespace_reaches_its_document(
+    fn every_namespace_reaches_its_document(
         names in prop::collection::vec(name(), 1..6)
     ) {
         let with_docs = |run: Run| {

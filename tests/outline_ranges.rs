@@ -62,7 +62,7 @@ fn split_range(line: &str) -> (&str, Option<(usize, usize)>) {
 }
 
 #[test]
-fn issue13_write_outline_prints_what_index_prints() {
+fn write_outline_prints_what_index_prints() {
     for n in [1, 5, 40, 400] {
         let text = document(n);
         for max_words in [2000, 300, 60, 12, 1] {
@@ -79,7 +79,7 @@ fn issue13_write_outline_prints_what_index_prints() {
 }
 
 #[test]
-fn issue13_line_ranges_are_each_parts_lines() {
+fn line_ranges_are_each_parts_lines() {
     let text = document(3);
     let plain = outline("a.md", &text, &options(2000, false));
     let ranged = outline("a.md", &text, &options(2000, true));
@@ -130,7 +130,7 @@ fn issue13_line_ranges_are_each_parts_lines() {
 }
 
 #[test]
-fn issue13_line_ranges_count_in_the_budget() {
+fn line_ranges_count_in_the_budget() {
     // Wide enough to fold: ranged lines are longer, so they fold sooner, and the
     // whole response still fits the words and the 16 bytes a word.
     let text = document(2000);

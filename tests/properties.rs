@@ -139,7 +139,7 @@ proptest! {
     }
 
     #[test]
-    fn issue8_blocks_stay_apart_and_lists_end_at_their_last_item(text in document()) {
+    fn blocks_stay_apart_and_lists_end_at_their_last_item(text in document()) {
         let doc = memory::parse(&text);
         let mut top: Vec<NodeId> = memory::blocks(&doc);
         top.sort_by_key(|&id| memory::span(&doc, id).start);

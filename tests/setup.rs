@@ -231,7 +231,7 @@ fn setup_with_path(dir: &Path, path: &Path) -> Output {
 }
 
 #[test]
-fn issue8_warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
+fn warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
     let dir = Scratch::new("setup");
     let empty = Scratch::new("setup-path");
     let out = setup_with_path(dir.path(), empty.path());
@@ -260,7 +260,7 @@ fn issue8_warns_when_mdsel_is_not_on_path_and_writes_all_the_same() {
 }
 
 #[test]
-fn issue8_an_empty_or_blank_config_file_counts_as_an_empty_object() {
+fn an_empty_or_blank_config_file_counts_as_an_empty_object() {
     for blank in ["", " \n\t\r\n"] {
         let dir = Scratch::with(
             "setup",

@@ -52,7 +52,7 @@ fn busy(command: &str) -> String {
 }
 
 #[test]
-fn issue13_outline_prints_and_writes_the_hook_with_the_flag() {
+fn outline_prints_and_writes_the_hook_with_the_flag() {
     let dir = Scratch::new("setup-outline");
     let text = String::from_utf8(setup(dir.path(), &["claude", "--outline"]).stdout).unwrap();
     assert!(
@@ -79,7 +79,7 @@ fn issue13_outline_prints_and_writes_the_hook_with_the_flag() {
 }
 
 #[test]
-fn issue13_switching_modes_rewrites_the_mdsel_hook_in_place() {
+fn switching_modes_rewrites_the_mdsel_hook_in_place() {
     let dir = Scratch::new("setup-outline");
     dir.write(".claude/settings.json", busy(PLAIN));
     setup(dir.path(), &["claude", "--outline", "--write"]);
@@ -99,7 +99,7 @@ fn issue13_switching_modes_rewrites_the_mdsel_hook_in_place() {
 }
 
 #[test]
-fn issue13_vscode_leaves_an_outline_hook_as_it_is() {
+fn vscode_leaves_an_outline_hook_as_it_is() {
     let dir = Scratch::new("setup-outline");
     setup(dir.path(), &["claude", "--outline", "--write"]);
     let before = dir.read(".claude/settings.json");
@@ -108,7 +108,7 @@ fn issue13_vscode_leaves_an_outline_hook_as_it_is() {
 }
 
 #[test]
-fn issue13_outline_is_refused_for_hosts_without_it() {
+fn outline_is_refused_for_hosts_without_it() {
     for host in [
         "gemini",
         "cursor",

@@ -191,7 +191,7 @@ mod tests {
     }
 
     #[test]
-    fn issue11_pages_end_at_the_byte_ceiling_too() {
+    fn pages_end_at_the_byte_ceiling_too() {
         let bytes = |words, bytes| Budget { words, bytes };
         let cases: &[(&str, Budget, &[&str])] = &[
             // Whole lines while both limits hold.

@@ -235,7 +235,7 @@ mod tests {
     }
 
     #[test]
-    fn issue13_set_hook_rewrites_another_form_in_place() {
+    fn set_hook_rewrites_another_form_in_place() {
         let (plain, outline) = ("mdsel hook claude", "mdsel hook claude --outline");
         let entry = || json!({"matcher": "Read", "hooks": [{"command": outline}]});
         let mut doc = json!({"hooks": {"Pre": [

@@ -85,7 +85,7 @@ fn nest<'a>(steps: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 #[test]
-fn issue8_a_list_ends_where_its_last_item_ends() {
+fn a_list_ends_where_its_last_item_ends() {
     check(&[
         // Link reference definitions after a list are not in it.
         (
@@ -133,7 +133,7 @@ fn issue8_a_list_ends_where_its_last_item_ends() {
 }
 
 #[test]
-fn issue8_a_lone_cr_ends_a_line_for_structure_too() {
+fn a_lone_cr_ends_a_line_for_structure_too() {
     check(&[
         ("# A\r```\rcode\r```\r", "h1.0 A 1-4\ncode.0 2-4\n"),
         ("# A\rB\r", "h1.0 A 1-2\npara.0 2-2\n"),
@@ -158,7 +158,7 @@ fn issue8_a_lone_cr_ends_a_line_for_structure_too() {
 /// end of its parent's. Each section now starts at its heading and ends
 /// inside its parent (`h2.0 3..6` within `h1.0 0..6`).
 #[test]
-fn issue4_a_heading_ended_by_a_lone_cr_keeps_its_section() {
+fn a_heading_ended_by_a_lone_cr_keeps_its_section() {
     check_spans(&[
         ("#\n\n##\r#", "h1.0 0..6\nh2.0 3..6\nh1.1 6..7\n"),
         (
@@ -180,7 +180,7 @@ fn issue4_a_heading_ended_by_a_lone_cr_keeps_its_section() {
 /// Deep nesting, as the fuzzer and the hostile-input suite feed it: every
 /// container is a node of its own, nested in the one before, on the same line.
 #[test]
-fn issue4_nesting_is_one_node_a_level() {
+fn nesting_is_one_node_a_level() {
     check(&[
         (
             ">>>>> deep\n",
@@ -200,7 +200,7 @@ fn issue4_nesting_is_one_node_a_level() {
 
 /// A thousand levels: the builder's explicit stack, not the call stack, holds them.
 #[test]
-fn issue4_a_thousand_levels_deep() {
+fn a_thousand_levels_deep() {
     let quotes = std::iter::repeat_n("quote.0 1-1", 1000).chain(["para.0 1-1"]);
     check(&[
         (&format!("{} deep\n", ">".repeat(1000)), nest(quotes)),
