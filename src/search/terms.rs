@@ -361,6 +361,7 @@ impl Pairs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn tokens(text: &str) -> Vec<(TokenKind, String, usize, u32)> {
         let mut out = Vec::new();
@@ -372,6 +373,124 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         tokens(text).into_iter().map(|t| t.1).collect()
+    }
+
+    /// The plain reading of the module's rules, character by character, with
+    /// none of the tokenizer's shortcuts: text is cut at separators and at
+    /// runs written without spaces; a chunk loses the joiners at its ends,
+    /// yields itself whole when it has several parts, then its parts; a run
+    /// without spaces yields its bigrams (a lone character itself). Lowercase,
+    /// the typographic apostrophe as `'`.
+    fn reference(text: &str) -> Vec<(TokenKind, String, usize, u32)> {
+        let lowered = |s: &str| -> String {
+            s.chars()
+                .flat_map(|c| {
+                    if c == '\u{2019}' {
+                        vec!['\'']
+                    } else {
+                        c.to_lowercase().collect()
+                    }
+                })
+                .collect()
+        };
+        let (mut out, mut pos, mut i) = (Vec::new(), 0u32, 0);
+        while let Some(c) = text[i..].chars().next() {
+            if is_cjk(c) {
+                let run: Vec<(usize, char)> = (text[i..].char_indices())
+                    .map(|(k, c)| (i + k, c))
+                    .take_while(|&(_, c)| is_cjk(c))
+                    .collect();
+                if let [(at, c)] = run[..] {
+                    out.push((TokenKind::Gram, lowered(&c.to_string()), at, pos));
+                    pos += 1;
+                }
+                for pair in run.windows(2) {
+                    let end = pair[1].0 + pair[1].1.len_utf8();
+                    out.push((
+                        TokenKind::Gram,
+                        lowered(&text[pair[0].0..end]),
+                        pair[0].0,
+                        pos,
+                    ));
+                    pos += 1;
+                }
+                let (at, c) = run[run.len() - 1];
+                i = at + c.len_utf8();
+                continue;
+            }
+            if class(c) == SEPARATOR {
+                i += c.len_utf8();
+                continue;
+            }
+            let end = (text[i..].char_indices())
+                .find(|&(_, c)| class(c) == SEPARATOR || is_cjk(c))
+                .map_or(text.len(), |(k, _)| i + k);
+            let chunk = &text[i..end];
+            let trimmed = chunk.trim_matches(|c| class(c) == JOINER);
+            if !trimmed.is_empty() {
+                let start =
+                    i + (chunk.len() - chunk.trim_start_matches(|c| class(c) == JOINER).len());
+                let mut parts = Vec::new();
+                split_parts(trimmed, &mut parts);
+                if parts.len() > 1 {
+                    out.push((TokenKind::Whole, lowered(trimmed), start, pos));
+                }
+                for (a, b) in parts {
+                    out.push((TokenKind::Word, lowered(&trimmed[a..b]), start + a, pos));
+                    pos += 1;
+                }
+            }
+            i = end;
+        }
+        out
+    }
+
+    /// Pieces of text that take every path of the tokenizer: words in each
+    /// case, digits, every joiner, separators, the typographic apostrophe,
+    /// letters beyond ASCII and text written without spaces.
+    const PIECES: [&str; 31] = [
+        "a",
+        "word",
+        "Cap",
+        "ALL",
+        "camelCase",
+        "HTTPServer",
+        "7",
+        "1.7.0",
+        "_",
+        "-",
+        ".",
+        ":",
+        "/",
+        "<",
+        ">",
+        "'",
+        "@",
+        "#",
+        "+",
+        " ",
+        "\n",
+        ",",
+        "!",
+        "(",
+        "\u{2019}",
+        "é",
+        "Éte",
+        "所有",
+        "权",
+        "ǅ",
+        "--",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// The tokenizer, shortcuts and all, gives the reference's tokens.
+        #[test]
+        fn tokens_are_the_reference_readings(picks in prop::collection::vec(0..PIECES.len(), 0..24)) {
+            let text: String = picks.iter().map(|&k| PIECES[k]).collect();
+            prop_assert_eq!(tokens(&text), reference(&text), "{:?}", text);
+        }
     }
 
     /// A word is never missed: whatever its case, and after a one-letter
