@@ -457,6 +457,12 @@ pub(crate) fn garbles(c: char) -> bool {
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// Whether text holds a character that [`garbles`] a line printed raw;
+/// printable ASCII, most names, is read byte by byte.
+pub(crate) fn garbled(text: &str) -> bool {
+    !text.bytes().all(|b| (0x20..0x7f).contains(&b)) && text.chars().any(garbles)
+}
+
 /// Whether [`sanitize`] would change a name (printable ASCII without `,` or
 /// `:` is read byte by byte, without the Unicode tables).
 fn needs_sanitizing(name: &str) -> bool {

@@ -249,7 +249,7 @@ fn shell_words(words: &[String]) -> String {
 /// (`$'a\nb.md'`), so that the line stays one line and the name still runs
 /// when pasted into bash or zsh.
 pub(crate) fn printable(name: &str) -> Cow<'_, str> {
-    if !garbled(name) {
+    if !crate::namespace::garbled(name) {
         return Cow::Borrowed(name);
     }
     let mut out = String::from("$'");
@@ -268,17 +268,11 @@ pub(crate) fn printable(name: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Whether a name holds a character that would garble a line printed raw
-/// (`namespace::garbles`); printable ASCII, most names, is read byte by byte.
-fn garbled(name: &str) -> bool {
-    !name.bytes().all(|b| (0x20..0x7f).contains(&b)) && name.chars().any(crate::namespace::garbles)
-}
-
 /// A word as a POSIX shell reads it back: as is when it holds only characters
 /// no shell treats specially, else in single quotes (or, holding a character
 /// that would garble the line, in `$'…'`, see [`printable`]).
 pub(crate) fn shell_word(word: &str) -> Cow<'_, str> {
-    if garbled(word) {
+    if crate::namespace::garbled(word) {
         return printable(word);
     }
     let plain = |c: char| c.is_alphanumeric() || "_-./:,=+@%^".contains(c);

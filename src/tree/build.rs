@@ -1,10 +1,10 @@
-//! Building a [`Document`] from source text: the one place that talks to
-//! pulldown-cmark.
-//!
-//! The parser's event stream is folded into the arena with an explicit stack of
-//! open blocks, so nesting depth costs heap, never call stack. Front matter is
-//! recognised here (only at the very start) rather than by the parser, whose
-//! metadata option also fires mid-document and would swallow setext headings.
+//! Building a [`Document`] from source text: front matter, then the blocks and
+//! headings (read line by line by the block-level pass, `blocks`, or from the
+//! parser's events by `walk`, which builds into the `Builder` here, an
+//! [`Assembly`]),
+//! then the preamble and the sections. Front matter is recognised here (only at
+//! the very start) rather than by the parser, whose metadata option also fires
+//! mid-document and would swallow setext headings.
 //!
 //! Spans are the parser's ranges widened to whole lines, with two corrections
 //! where the parser's ranges disagree with CommonMark's structure: a list ends

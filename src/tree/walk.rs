@@ -1,5 +1,6 @@
 //! The parser's reading of a stretch of text, folded into block nodes and
-//! document-level headings: the one place that walks pulldown-cmark's events.
+//! document-level headings: the one place the tree is built from
+//! pulldown-cmark's events.
 //!
 //! The walk keeps an explicit stack of open blocks, so nesting depth costs
 //! heap, never call stack. What it builds goes to an [`Assembly`] (the
