@@ -21,6 +21,8 @@ mod rank;
 mod scan;
 mod skip;
 mod terms;
+#[cfg(test)]
+mod textbook;
 mod units;
 
 pub use hit::SearchHit;

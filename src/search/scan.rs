@@ -109,9 +109,12 @@ struct Tally {
     hits: Vec<(u32, u16)>,
     /// See [`UnitScan::phrase`].
     phrase: Vec<u64>,
-    run: usize,
-    /// The terms the current run matched by a near word.
-    run_near: u64,
+    /// How far into the phrase the tokens just read reach: bit `k` is set when
+    /// they end with its first `k + 1` words (shift-and, so a phrase that
+    /// repeats its own start is found after a try that fails part way).
+    runs: u64,
+    /// Per bit of `runs`: the terms that run matched by a near word.
+    run_near: Vec<u64>,
     last_pos: u32,
 }
 
@@ -120,8 +123,7 @@ impl Tally {
         self.len = 0;
         self.hits.clear();
         self.phrase.clear();
-        self.run = 0;
-        self.run_near = 0;
+        self.runs = 0;
     }
 
     /// Takes in another spelling of the same field: each term counts as often
@@ -147,7 +149,7 @@ impl Tally {
             return;
         }
         let Some(Match { id, term, worth }) = found else {
-            self.run = 0;
+            self.runs = 0;
             return;
         };
         bump(&mut self.hits, id, worth);
@@ -159,20 +161,26 @@ impl Tally {
         // term is found nowhere, which is known when ranking.
         let sure = id == term || token.text.starts_with(query.terms[term as usize].start());
         let near = if sure { 0 } else { 1 << term };
-        let follows = self.run > 0 && token.pos == self.last_pos + 1;
-        if follows && phrase[self.run] == term {
-            self.run += 1;
-            self.run_near |= near;
-        } else {
-            self.run = usize::from(phrase[0] == term);
-            self.run_near = if self.run == 1 { near } else { 0 };
+        // A phrase of more than 64 words is looked for by its first 64.
+        let phrase = &phrase[..phrase.len().min(64)];
+        let last = phrase.len() - 1;
+        if token.pos != self.last_pos.wrapping_add(1) {
+            self.runs = 0;
         }
-        if self.run == phrase.len() {
-            if !self.phrase.contains(&self.run_near) {
-                self.phrase.push(self.run_near);
+        let at = (phrase.iter().enumerate())
+            .filter(|&(_, &t)| t == term)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        self.runs = (self.runs << 1 | 1) & at;
+        self.run_near.resize(phrase.len(), 0);
+        // From the longest run down, so each extends its shorter one's terms.
+        for k in (0..phrase.len()).rev().filter(|&k| self.runs & 1 << k != 0) {
+            self.run_near[k] = near | if k > 0 { self.run_near[k - 1] } else { 0 };
+        }
+        if self.runs & 1 << last != 0 {
+            if !self.phrase.contains(&self.run_near[last]) {
+                self.phrase.push(self.run_near[last]);
             }
-            self.run = 0;
-            self.run_near = 0;
+            self.runs &= !(1 << last);
         }
         self.last_pos = token.pos;
     }
