@@ -14,7 +14,7 @@
 //! asked for is kept (and can be printed before the walk ends).
 
 use super::budget::{Budget, Size};
-use super::folders::Tree;
+use super::folders::{Place, Tree};
 use super::lines::Line;
 use super::lines::{Marker, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
@@ -200,6 +200,31 @@ impl Folder {
             self.docs.push(doc);
         }
         self.settle(added);
+    }
+
+    /// Adds the next document by its words alone: one at a depth
+    /// [`Folder::counts_only_from`] named.
+    pub fn push_counted(&mut self, words: usize, place: Option<&Place>) {
+        debug_assert!(
+            self.keep == Keep::Pages,
+            "only counted once no page holds every line"
+        );
+        self.loaded += 1;
+        self.outlined += 1;
+        if let Some(tree) = &mut self.tree {
+            tree.push_counted(words, place);
+        }
+    }
+
+    /// The folder depth from which a document's outline can no longer be
+    /// shown, whatever comes after: its words are all that is needed of it
+    /// (`None`: every document may still be listed). Only when folding by
+    /// folders, once the document lines alone overflow.
+    pub fn counts_only_from(&self) -> Option<usize> {
+        match (&self.tree, self.keep) {
+            (Some(tree), Keep::Pages) => tree.counts_only_from(self.budget),
+            _ => None,
+        }
     }
 
     fn namespaced(&self) -> bool {

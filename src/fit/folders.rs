@@ -23,6 +23,16 @@ pub(crate) struct Place {
     pub folder: Arc<str>,
 }
 
+impl Place {
+    /// How many folders lie between the document and its directory input.
+    pub fn depth(&self) -> usize {
+        match self.folder.len() {
+            0 => 0,
+            _ => self.folder.bytes().filter(|&b| b == b'/').count() + 1,
+        }
+    }
+}
+
 /// One folder and what lies beneath it.
 #[derive(Debug)]
 struct Dir {
@@ -35,10 +45,16 @@ struct Dir {
 }
 
 /// The documents of a call, each with its place, for folding by folders.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Tree {
-    /// Per document: its own line, and the folders holding it (outermost first).
-    docs: Vec<(Line, Vec<usize>)>,
+    /// Per document: its own line (`None`: only counted, never listed), and
+    /// the folders holding it (outermost first).
+    docs: Vec<(Option<Line>, Vec<usize>)>,
+    /// Documents per depth (the length of their folder chain).
+    per_depth: Vec<usize>,
+    /// The least depth of a document only counted (`usize::MAX`: none): no
+    /// fold deeper than it is tried.
+    counted_from: usize,
     dirs: Vec<Dir>,
     index: HashMap<(usize, String), usize>,
     /// The deepest folder.
@@ -48,9 +64,54 @@ pub(crate) struct Tree {
     last: Option<(Place, Vec<usize>)>,
 }
 
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree {
+            docs: Vec::new(),
+            per_depth: Vec::new(),
+            counted_from: usize::MAX,
+            dirs: Vec::new(),
+            index: HashMap::default(),
+            height: 0,
+            last: None,
+        }
+    }
+}
+
 impl Tree {
     /// Adds the next document's line (`depth` 0) and where it was found.
     pub fn push(&mut self, header: &Line, place: Option<&Place>) {
+        let mut line = header.clone();
+        line.descendants = 0;
+        self.add(Some(line), header.words, place);
+    }
+
+    /// Adds the next document by its words alone: one no fold can list
+    /// ([`Tree::counts_only_from`]).
+    pub fn push_counted(&mut self, words: usize, place: Option<&Place>) {
+        let depth = place.map_or(0, Place::depth);
+        debug_assert!(depth > 0, "a document in no folder is always listed");
+        self.counted_from = self.counted_from.min(depth);
+        self.add(None, words, place);
+    }
+
+    /// The folder depth from which no document can be listed by its own line
+    /// in a fold that fits `budget`, whatever documents are added after: its
+    /// folders' lines count it. Every document line has two words at least
+    /// (its file name and its word count), so once the lines of the documents
+    /// less than `d` folders deep alone have more words than the budget, no
+    /// fold at depth `d` or deeper fits, and a fold at a shallower depth `D`
+    /// lists only the documents less than `D` folders deep (when none fits,
+    /// the top level is paged: documents in no folder).
+    pub fn counts_only_from(&self, budget: Budget) -> Option<usize> {
+        let mut listed = 0usize;
+        (1..=self.per_depth.len()).find_map(|d| {
+            listed += self.per_depth[d - 1];
+            (listed.saturating_mul(2) > budget.words).then_some((d - 1).max(1))
+        })
+    }
+
+    fn add(&mut self, line: Option<Line>, words: usize, place: Option<&Place>) {
         let mut chain = Vec::new();
         let place = place.filter(|p| !p.folder.is_empty());
         if let (Some(place), Some((last, folders))) = (place, &self.last)
@@ -60,7 +121,7 @@ impl Tree {
             for &k in &chain {
                 let dir = &mut self.dirs[k];
                 dir.docs += 1;
-                dir.words = dir.words.saturating_add(header.words);
+                dir.words = dir.words.saturating_add(words);
             }
         } else if let Some(place) = place {
             let mut end = 0;
@@ -83,13 +144,15 @@ impl Tree {
                 }
                 let dir = &mut self.dirs[k];
                 dir.docs += 1;
-                dir.words = dir.words.saturating_add(header.words);
+                dir.words = dir.words.saturating_add(words);
                 chain.push(k);
             }
             self.last = Some((place.clone(), chain.clone()));
         }
-        let mut line = header.clone();
-        line.descendants = 0;
+        if self.per_depth.len() <= chain.len() {
+            self.per_depth.resize(chain.len() + 1, 0);
+        }
+        self.per_depth[chain.len()] += 1;
         self.docs.push((line, chain));
     }
 
@@ -105,6 +168,10 @@ impl Tree {
     /// subfolders, each named by its file name alone (SPEC §17): the line above
     /// gives the folder.
     pub fn lines_at(&self, d: u8, inputs: &[String]) -> Vec<Line> {
+        debug_assert!(
+            usize::from(d) <= self.counted_from,
+            "a counted document listed"
+        );
         let mut shown = vec![false; self.dirs.len()];
         // Per folder, its own documents (listed at this depth).
         let mut own: Vec<Vec<usize>> = vec![Vec::new(); self.dirs.len()];
@@ -119,10 +186,11 @@ impl Tree {
                 if !shown[k] {
                     shown[k] = true;
                     out.push(self.folder_line(k, inputs));
-                    out.extend(own[k].iter().map(|&i| member(&self.docs[i].0)));
+                    let listed = own[k].iter().filter_map(|&i| self.docs[i].0.as_ref());
+                    out.extend(listed.map(member));
                 }
             }
-            if chain.is_empty() {
+            if let (true, Some(line)) = (chain.is_empty(), line) {
                 out.push(line.clone());
             }
         }
@@ -130,8 +198,13 @@ impl Tree {
     }
 
     /// The deepest folder depth whose lines and marker fit, with them.
+    /// A fold that would list a document only counted is not tried: it is
+    /// one no document line has room in ([`Tree::counts_only_from`]).
     pub fn fold(&self, budget: Budget, inputs: &[String]) -> Option<(Vec<Line>, Marker)> {
-        (1..=self.height).rev().find_map(|d| {
+        let deepest = self
+            .height
+            .min(u8::try_from(self.counted_from).unwrap_or(u8::MAX));
+        (1..=deepest).rev().find_map(|d| {
             let lines = self.lines_at(d, inputs);
             let marker = self.marker(d, inputs)?;
             let size = lines

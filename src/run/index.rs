@@ -9,16 +9,33 @@
 //! outline once.
 
 use std::io;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::load::{Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
-use crate::fit::{Budget, CallText, DocOutline, Folder, Plan, Scope, page_selector};
+use crate::fit::{Budget, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
 use crate::options::Options;
 use crate::report::{Event, Sink, Unresolved};
 use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
 use crate::source::Input;
 use crate::tree::{Document, Kind, NodeId};
+
+/// What a worker made of one document: its outline, what the selectors found
+/// in it and the document itself when the sink keeps it; or, for a document
+/// only counted, its words and place.
+/// (Boxed: results wait in a ring of slots, and most are only counted.)
+enum Outlined {
+    Parsed(Box<Worked>),
+    Counted(usize, Option<Place>),
+}
+
+/// A document parsed on its worker.
+struct Worked {
+    outline: Option<DocOutline>,
+    finds: Option<DocFinds<Vec<NodeId>>>,
+    kept: Option<(Document, Option<Scope>)>,
+}
 
 /// A call's scope: its selectors (without the page step), and the page.
 struct Scoping {
@@ -49,27 +66,62 @@ pub(super) fn run(
     }
     let places = walk.places().to_vec();
     let keep = sink.keeps_documents();
+    // Documents deep in folders that fold are only counted, unless each one
+    // is wanted whole (a JSON report) or a selector looks into it.
+    let may_count = !keep && scoping.selectors.is_none() && walk.walked_a_directory();
+    let counts_only = AtomicUsize::new(usize::MAX);
     let mut loaded = 0usize;
     let mut written = Ok(());
-    walk.for_each(
+    walk.for_each_read(
         options.threads,
         options.max_bytes,
-        |i, doc| {
+        || (),
+        |(), i, read| {
+            let place = places[i].as_ref();
+            let depth = place.map_or(0, Place::depth);
+            if may_count && depth > 0 && depth >= counts_only.load(Ordering::Relaxed) {
+                let words = read.words();
+                return Outlined::Counted(words, place.cloned());
+            }
+            let doc = read.parse();
             let (scope, finds) = scope_of(&scoping, i, &doc);
             let outline = scope.as_ref().map(|s| DocOutline {
                 place: places[i].clone(),
                 ..DocOutline::build(&doc, doc.namespace(), s, options.line_ranges)
             });
             let kept = keep.then_some((doc, scope));
-            (outline, finds, kept)
+            Outlined::Parsed(Box::new(Worked {
+                outline,
+                finds,
+                kept,
+            }))
         },
         |loaded_doc| {
             let result = match loaded_doc {
-                Ok((outline, finds, kept)) => {
+                Ok(Outlined::Counted(words, place)) => {
+                    loaded += 1;
+                    folder.push_counted(words, place.as_ref());
+                    if let Some(depth) = folder.counts_only_from() {
+                        counts_only.store(depth, Ordering::Relaxed);
+                    }
+                    sink.event(Event::Loaded {
+                        doc: None,
+                        scope: None,
+                    })
+                }
+                Ok(Outlined::Parsed(parsed)) => {
+                    let Worked {
+                        outline,
+                        finds,
+                        kept,
+                    } = *parsed;
                     loaded += 1;
                     add(&scoping, misses.as_mut(), finds);
                     let (doc, scope) = kept.map_or((None, None), |(d, s)| (Some(Box::new(d)), s));
                     folder.push(outline);
+                    if let Some(depth) = folder.counts_only_from().filter(|_| may_count) {
+                        counts_only.store(depth, Ordering::Relaxed);
+                    }
                     let rows = folder.ready();
                     sink.event(Event::Loaded { doc, scope }).and_then(|()| {
                         if rows.is_empty() {
@@ -283,4 +335,106 @@ fn outlined(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
         });
     }
     Ok(nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::call::{Call, Command};
+    use crate::options::Options;
+    use crate::render::TextSink;
+    use crate::report::{Event, Sink};
+    use crate::source::Input;
+
+    /// The text sink, asking for every document whole: then none is only
+    /// counted, and every outline is built.
+    struct Whole<'w>(TextSink<'w>);
+
+    impl Sink for Whole<'_> {
+        fn keeps_documents(&self) -> bool {
+            true
+        }
+
+        fn event(&mut self, event: Event) -> std::io::Result<()> {
+            self.0.event(event)
+        }
+    }
+
+    /// `index` of `dir` as printed, with documents counted where they may be
+    /// or every one parsed.
+    fn index(dir: &std::path::Path, args: &[String], options: &Options, count: bool) -> String {
+        let call = Call::new(
+            Command::Index(args.to_vec()),
+            vec![Input::Path(dir.to_path_buf())],
+        );
+        let mut out = Vec::new();
+        let mut sink = TextSink::new(&mut out);
+        if count {
+            super::super::run(options, &call, &mut sink).unwrap();
+        } else {
+            super::super::run(options, &call, &mut Whole(sink)).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The folders of a tree, shallow and deep; deep folders come before
+    /// the documents beside them (`a-v2/` before `p1.md`).
+    const FOLDERS: [&str; 7] = [
+        "",
+        "guide",
+        "guide/a-v2",
+        "aa/ref",
+        "guide/a-v2/zh",
+        "guide/a-v2/de",
+        "aa/ref/old",
+    ];
+
+    /// Writes a tree of `counts[k]` documents in `FOLDERS[k]`, of a few
+    /// sizes: headings, words and titles of some length.
+    fn tree(counts: &[usize]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let mut i = 0;
+        for (folder, &count) in FOLDERS.iter().zip(counts) {
+            let path = dir.path().join(folder);
+            std::fs::create_dir_all(&path).unwrap();
+            for _ in 0..count {
+                let mut text = format!("# Page {}\n\n", "long ".repeat(i % 4));
+                for h in 0..i % 3 {
+                    text.push_str(&format!(
+                        "## Part {h}\n\n{}\n\n",
+                        "word ".repeat(i * 7 % 40)
+                    ));
+                }
+                std::fs::write(path.join(format!("p{i}.md")), text).unwrap();
+                i += 1;
+            }
+        }
+        dir
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(160))]
+
+        /// Counting documents a fold cannot list prints what parsing every
+        /// one prints, at any budget and number of threads, for the whole
+        /// outline and its pages.
+        #[test]
+        fn counting_documents_prints_what_parsing_them_prints(
+            counts in prop::collection::vec(0..40usize, FOLDERS.len()),
+            max_words in 8..300usize,
+            threads in 1..4usize,
+            page in 0..3usize,
+        ) {
+            let dir = tree(&counts);
+            let options = Options { max_words, threads, ..Options::default() };
+            let args: Vec<String> = match page {
+                0 => Vec::new(),
+                k => vec![format!("page.{k}")],
+            };
+            let counted = index(dir.path(), &args, &options, true);
+            let parsed = index(dir.path(), &args, &options, false);
+            prop_assert_eq!(counted, parsed);
+        }
+    }
 }

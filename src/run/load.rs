@@ -14,8 +14,28 @@ use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
-use crate::source::{self, Entry, Input};
+use crate::source::{self, Entry, Input, Source};
 use crate::tree::{Document, parse_named};
+use crate::words::count_words;
+
+/// A file read and not yet parsed, with its namespace: a caller that needs
+/// only its words has them without a parse.
+pub(crate) struct Read {
+    source: Source,
+    namespace: String,
+}
+
+impl Read {
+    /// The document, parsed.
+    pub fn parse(self) -> Document {
+        parse_named(self.source, self.namespace)
+    }
+
+    /// Its words, as its document counts them ([`Document::words`]).
+    pub fn words(&self) -> usize {
+        count_words(&self.source.text)
+    }
+}
 
 /// The files a call reads, in input order, with their namespaces; inputs that
 /// could not be read at all hold their error in place.
@@ -130,6 +150,30 @@ impl Walk {
         W: Fn(&mut S, usize, Document) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
+        self.for_each_read(
+            threads,
+            max_bytes,
+            init,
+            |state, i, read| work(state, i, read.parse()),
+            consume,
+        );
+    }
+
+    /// [`Walk::for_each_with`], handing `work` each file read but not parsed:
+    /// it parses what it needs to.
+    pub fn for_each_read<R, S, I, W, C>(
+        self,
+        threads: usize,
+        max_bytes: u64,
+        init: I,
+        work: W,
+        consume: C,
+    ) where
+        R: Send,
+        I: Fn() -> S + Sync,
+        W: Fn(&mut S, usize, Read) -> R + Sync,
+        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
+    {
         let mut file = 0;
         let items: Vec<Result<(usize, Entry, String), FailedFile>> = self
             .slots
@@ -147,7 +191,7 @@ impl Walk {
             init,
             |state, item| {
                 let (i, entry, ns) = item?;
-                Ok(work(state, i, load(&entry, ns, max_bytes)?))
+                Ok(work(state, i, read(&entry, ns, max_bytes)?))
             },
             consume,
         );
@@ -170,7 +214,7 @@ impl Reopen {
     /// `None` when it cannot be read twice (standard input).
     pub fn reopen(&self, i: usize, max_bytes: u64) -> Option<Result<Document, FailedFile>> {
         let (entry, ns) = self.files.get(i)?.as_ref()?;
-        Some(load(entry, ns.clone(), max_bytes))
+        Some(read(entry, ns.clone(), max_bytes).map(Read::parse))
     }
 }
 
@@ -208,9 +252,9 @@ fn place<'a>(
     Some(place)
 }
 
-fn load(entry: &Entry, ns: String, max_bytes: u64) -> Result<Document, FailedFile> {
+fn read(entry: &Entry, namespace: String, max_bytes: u64) -> Result<Read, FailedFile> {
     let source = source::read(entry, max_bytes).map_err(with_parallel_pages)?;
-    Ok(parse_named(source, ns))
+    Ok(Read { source, namespace })
 }
 
 /// A missing file's error with, after the files beside it that the reading

@@ -64,6 +64,8 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
     let front_words = count_words(&text[..body]);
     let root_words = count_words(&text[body..first_heading.max(body)]);
     let words = front_words + root_words + b.add_sections(&lines, headings);
+    // What a caller that only counts a file's words gets (`run::load::Read`).
+    debug_assert_eq!(words, count_words(&text), "{path}");
     let starts: Vec<usize> = b
         .sections
         .iter()
