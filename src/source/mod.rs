@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{FailedFile, FileError};
 use crate::paths::is_markdown_path;
 
+mod order;
 mod walk;
 
 pub(crate) use walk::expand;
