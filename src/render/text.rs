@@ -111,18 +111,18 @@ impl Sink for TextSink<'_> {
             Event::Marker(marker) => self.out.write_all(marker_text(&marker).as_bytes())?,
             Event::Piece { selector, piece } => {
                 let selection = self.selection.get_or_insert_with(|| Selection::new(budget));
-                selection.push(selector, piece);
+                selection.push(selector, *piece);
             }
             Event::Hit(hit) => {
-                self.report.event(Event::Hit(HitRow {
+                self.report.event(Event::Hit(Box::new(HitRow {
                     m: hit.m.clone(),
                     namespace: String::new(),
                     words: 0,
                     front: false,
                     file: String::new(),
                     lines: (0, 0),
-                }))?;
-                self.hits.push(hit);
+                })))?;
+                self.hits.push(*hit);
             }
             Event::End => {
                 if let Some(selection) = self.selection.take() {

@@ -36,10 +36,10 @@ pub(crate) enum Event {
     /// A match of selector number `selector`, from the document loaded last.
     Piece {
         selector: usize,
-        piece: Piece<'static>,
+        piece: Box<Piece<'static>>,
     },
     /// A search hit, best first; its document was handed over before.
-    Hit(HitRow),
+    Hit(Box<HitRow>),
     /// An input that could not be loaded.
     Failed(FailedFile),
     /// A selector that found nothing.

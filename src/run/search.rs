@@ -114,7 +114,7 @@ pub(super) fn run(
         sink.event(Event::Loaded { doc, scope: None })?;
     }
     for row in rows {
-        sink.event(Event::Hit(row))?;
+        sink.event(Event::Hit(Box::new(row)))?;
     }
     Ok(())
 }

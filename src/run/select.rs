@@ -86,7 +86,10 @@ fn hand_over(
     for (selector, found) in finds.found.into_iter().enumerate() {
         if let Some(Ok(found)) = found {
             for piece in found {
-                sink.event(Event::Piece { selector, piece })?;
+                sink.event(Event::Piece {
+                    selector,
+                    piece: Box::new(piece),
+                })?;
             }
         }
     }
