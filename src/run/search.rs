@@ -17,7 +17,7 @@ use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
 use crate::options::Options;
 use crate::report::{Event, HitRow, Sink};
-use crate::search::{self, Accumulator, Matcher, Query, SearchHit};
+use crate::search::{self, Accumulator, Query, Scanning, SearchHit};
 use crate::selector;
 use crate::tree::{Document, Kind};
 
@@ -40,9 +40,9 @@ pub(super) fn run(
     walk.for_each_with(
         options.threads,
         options.max_bytes,
-        || Matcher::new(&query),
-        |matcher, i, doc| {
-            let scan = searching.then(|| search::scan(&doc, &query, matcher, options.max_words));
+        || Scanning::new(&query),
+        |scanning, i, doc| {
+            let scan = searching.then(|| search::scan(&doc, &query, scanning, options.max_words));
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());

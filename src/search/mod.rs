@@ -27,9 +27,9 @@ mod units;
 
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
-pub(crate) use query::{Matcher, Query};
+pub(crate) use query::Query;
 pub(crate) use rank::{Accumulator, Ranking};
-pub(crate) use scan::scan;
+pub(crate) use scan::{Scanning, scan};
 
 use std::collections::HashMap;
 
@@ -281,8 +281,8 @@ pub(crate) fn search(
     crate::ordered::for_each_ordered_with(
         docs.iter().collect(),
         threads,
-        || Matcher::new(&query),
-        |matcher, doc| scan(doc, &query, matcher, max_words),
+        || Scanning::new(&query),
+        |scanning, doc| scan(doc, &query, scanning, max_words),
         |s| {
             acc.add(i, s);
             i += 1;

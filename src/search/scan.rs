@@ -202,22 +202,64 @@ fn bump(hits: &mut Vec<(u32, u16)>, id: u32, worth: u16) {
     }
 }
 
-/// Scans one document for a query, with a matcher for that query (its memory of
-/// words already judged carries over from document to document).
+/// What one thread carries from one document's scan to the next: the matcher
+/// (its memory of words already judged) and, once the query's typos are
+/// settled, the skimmer.
+pub(crate) struct Scanning<'q> {
+    pub(crate) matcher: Matcher<'q>,
+    skimmer: Option<Skimmer>,
+}
+
+impl<'q> Scanning<'q> {
+    pub(crate) fn new(query: &'q Query) -> Scanning<'q> {
+        Scanning {
+            matcher: Matcher::new(query),
+            skimmer: None,
+        }
+    }
+}
+
+/// Scans one document for a query, with what this thread kept from the
+/// documents it scanned before.
 pub(crate) fn scan<'q>(
+    doc: &Document,
+    query: &'q Query,
+    scanning: &mut Scanning<'q>,
+    max_words: usize,
+) -> DocScan {
+    let Scanning { matcher, skimmer } = scanning;
+    scan_with(doc, query, matcher, skimmer, max_words)
+}
+
+/// [`scan`] with a skimmer kept from other documents, or made here once typos
+/// are settled; with `None` and reading every body instead (see
+/// [`read_all`]), the result is the same.
+fn scan_with<'q>(
+    doc: &Document,
+    query: &'q Query,
+    matcher: &mut Matcher<'q>,
+    skimmer: &mut Option<Skimmer>,
+    max_words: usize,
+) -> DocScan {
+    scan_as(doc, query, matcher, skimmer, max_words, true)
+}
+
+/// Every body read, none skimmed.
+#[cfg(test)]
+fn read_all<'q>(
     doc: &Document,
     query: &'q Query,
     matcher: &mut Matcher<'q>,
     max_words: usize,
 ) -> DocScan {
-    scan_with(doc, query, matcher, max_words, true)
+    scan_as(doc, query, matcher, &mut None, max_words, false)
 }
 
-/// [`scan`], skimming bodies where it can only if `skim`; the result is the same.
-fn scan_with<'q>(
+fn scan_as<'q>(
     doc: &Document,
     query: &'q Query,
     matcher: &mut Matcher<'q>,
+    skimmer: &mut Option<Skimmer>,
     max_words: usize,
     skim: bool,
 ) -> DocScan {
@@ -245,14 +287,13 @@ fn scan_with<'q>(
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
     let mut tokenizer = Tokenizer::filtered(query.filter());
-    let mut skimmer = None;
     let search_text = doc.search_text();
     for (place, u) in units.iter().enumerate() {
         body.reset();
         // Typos settle as terms are found, in this document or another thread's:
         // from then on, bodies may be skimmed and fewer words need a look.
         if skim && skimmer.is_none() {
-            skimmer = Skimmer::new(query);
+            *skimmer = Skimmer::new(query);
             if skimmer.is_some() {
                 tokenizer = Tokenizer::filtered(query.filter());
             }
@@ -268,9 +309,8 @@ fn scan_with<'q>(
             .into_iter()
             .flatten()
             .any(|t| keeps(query, s.stop_only, &t.hits));
-        let skimmed = skimmer
-            .as_mut()
-            .is_some_and(|skim| skim.skim(text, u.body, s.matcher, kept));
+        let skimmed =
+            (skimmer.as_mut()).is_some_and(|skim| skim.skim(text, u.body, s.matcher, kept));
         // A body's length: its runs of letters and digits, plus its grams where
         // text has no spaces; the same whether it is read or skipped.
         body.len = skimmer
@@ -551,11 +591,13 @@ mod tests {
             let mut matcher = Matcher::new(&query);
             // Find every term once, so typos are settled and skimming is allowed.
             for doc in &docs {
-                scan_with(doc, &query, &mut matcher, 2000, false);
+                read_all(doc, &query, &mut matcher, 2000);
             }
+            // One skimmer for every document, as a thread keeps it.
+            let mut skimmer = None;
             for doc in &docs {
-                let read = scan_with(doc, &query, &mut matcher, 2000, false);
-                let skimmed = scan_with(doc, &query, &mut matcher, 2000, true);
+                let read = read_all(doc, &query, &mut matcher, 2000);
+                let skimmed = scan_with(doc, &query, &mut matcher, &mut skimmer, 2000);
                 assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{text}");
             }
         }
@@ -639,9 +681,9 @@ mod tests {
             }
             let query = Query::new(&q.join(" "));
             let mut matcher = Matcher::new(&query);
-            scan_with(&doc, &query, &mut matcher, 2000, false);
-            let read = scan_with(&doc, &query, &mut matcher, 2000, false);
-            let skimmed = scan_with(&doc, &query, &mut matcher, 2000, true);
+            read_all(&doc, &query, &mut matcher, 2000);
+            let read = read_all(&doc, &query, &mut matcher, 2000);
+            let skimmed = scan_with(&doc, &query, &mut matcher, &mut None, 2000);
             prop_assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{:?} in {:?}", q, text);
         }
     }

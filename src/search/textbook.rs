@@ -11,9 +11,9 @@
 
 use proptest::prelude::*;
 
-use super::query::{Matcher, Query};
+use super::query::Query;
 use super::rank::{Accumulator, TITLE_OVER_BODY};
-use super::scan::scan;
+use super::scan::{Scanning, scan};
 use crate::source::Source;
 use crate::tree::parse_document;
 
@@ -192,10 +192,10 @@ fn rank_both(docs: &[Vec<Section>], query: &[&'static str]) -> Result<(), TestCa
         .collect();
     let text = query.join(" ");
     let q = Query::new(&text);
-    let mut matcher = Matcher::new(&q);
+    let mut scanning = Scanning::new(&q);
     let mut acc = Accumulator::new(&q);
     for (i, doc) in parsed.iter().enumerate() {
-        acc.add(i, scan(doc, &q, &mut matcher, 2000));
+        acc.add(i, scan(doc, &q, &mut scanning, 2000));
     }
     let ranking = acc.rank();
     let expected = textbook(&units, query);
