@@ -171,7 +171,8 @@ enum Sub {
 
 /// Parses argv, runs, renders; returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse_from(hoist_subcommand(std::env::args_os().collect()));
+    let argv = split_attached_numbers(std::env::args_os().collect());
+    let cli = Cli::parse_from(hoist_subcommand(argv));
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
             return finish(
@@ -341,6 +342,42 @@ fn reads_as_selector(arg: &str) -> bool {
     mdsel::parse_selector(arg).is_ok()
         || mdsel::parse_selector(first).is_ok()
         || mdsel::Selector::looks_like(first)
+}
+
+/// argv with a short option's number written onto it (`-j1`) as two
+/// arguments (`-j 1`), up to `--`. Clap reads `-j1` as an option, except where
+/// a value may start with `-` (a search's query, `-Force`): there it would be
+/// a word of the query, though it is one of mdsel's options.
+fn split_attached_numbers(argv: Vec<OsString>) -> Vec<OsString> {
+    let cmd = Cli::command();
+    let shorts: Vec<char> = cmd
+        .get_arguments()
+        .filter(|a| a.get_action().takes_values())
+        .filter_map(clap::Arg::get_short)
+        .collect();
+    let mut out = Vec::with_capacity(argv.len() + 1);
+    let mut args = argv.into_iter();
+    out.extend(args.next());
+    for arg in args.by_ref() {
+        let split = arg.to_str().and_then(|a| {
+            let rest = a.strip_prefix('-')?;
+            let mut chars = rest.chars();
+            let short = chars.next().filter(|c| shorts.contains(c))?;
+            let number = chars.as_str();
+            (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| (format!("-{short}"), number.to_owned()))
+        });
+        match split {
+            Some((option, number)) => out.extend([option.into(), number.into()]),
+            None if arg == "--" => {
+                out.push(arg);
+                break;
+            }
+            None => out.push(arg),
+        }
+    }
+    out.extend(args);
+    out
 }
 
 /// argv with the subcommand moved to the front, so that options work before it
