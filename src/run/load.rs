@@ -15,7 +15,7 @@ use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
 use crate::source::{self, Entry, Input, Source};
-use crate::tree::{Document, parse_named};
+use crate::tree::{Document, parse_named, parse_sections};
 use crate::words::count_words;
 
 /// A file read and not yet parsed, with its namespace: a caller that needs
@@ -29,6 +29,11 @@ impl Read {
     /// The document, parsed.
     pub fn parse(self) -> Document {
         parse_named(self.source, self.namespace)
+    }
+
+    /// The document read for its sections only ([`parse_sections`]).
+    pub fn parse_sections(self) -> Document {
+        parse_sections(self.source, self.namespace)
     }
 
     /// Its words, as its document counts them ([`Document::words`]).

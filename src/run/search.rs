@@ -37,12 +37,26 @@ pub(super) fn run(
     let mut searched = 0;
     let mut failed = Vec::new();
     let searching = !query.terms.is_empty() && options.limit > 0;
-    walk.for_each_with(
+    walk.for_each_read(
         options.threads,
         options.max_bytes,
         || Scanning::new(&query),
-        |scanning, i, doc| {
-            let scan = searching.then(|| search::scan(&doc, &query, scanning, options.max_words));
+        |scanning, i, read| {
+            // Most documents hold no match: read for their sections, they give
+            // the counts ranking needs. One that holds a match, or has no
+            // sections (its units are its blocks), is read whole.
+            let mut doc = read.parse_sections();
+            let mut scan = None;
+            if searching && !doc.sections().is_empty() {
+                let counted = search::scan(&doc, &query, scanning, options.max_words);
+                if counted.matched.is_empty() {
+                    scan = Some(counted);
+                }
+            }
+            if searching && scan.is_none() {
+                doc = doc.reparse();
+                scan = Some(search::scan(&doc, &query, scanning, options.max_words));
+            }
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());

@@ -41,9 +41,23 @@ pub fn parse_document(source: Source) -> Document {
 /// [`parse_document`] under a namespace already assigned (a walk names every
 /// file at once), so no file pays for naming itself alone.
 pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
+    parse(source, namespace, true)
+}
+
+/// [`parse_named`] for what a search counts in a document that may hold no
+/// match: its sections, front matter and preamble, without the nodes of the
+/// blocks the block-level pass reads (stretches it hands the parser keep
+/// theirs). Its sections and their titles, spans and word counts are those of
+/// the whole reading; [`Document::reparse`] reads it whole.
+pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
+    parse(source, namespace, false)
+}
+
+fn parse(source: Source, namespace: String, with_blocks: bool) -> Document {
     let Source { path, text, offset } = source;
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
+    b.with_blocks = with_blocks;
     let body = match front_matter(&lines) {
         Some(end) => {
             let id = b.push(Kind::Front, 0..end, None);
@@ -73,7 +87,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         .collect();
     cut_attribute_ids(&text, &starts, &mut b.titles);
     let (title, title_source) = document_title(&b, &text, &path);
-    Document {
+    let doc = Document {
         namespace,
         path,
         dialect,
@@ -95,7 +109,58 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
         blocks: b.blocks,
         text,
         search_text: Default::default(),
+        with_blocks,
+    };
+    #[cfg(debug_assertions)]
+    if !with_blocks {
+        same_sections(&doc);
     }
+    doc
+}
+
+/// Holds a document read for its sections to the whole reading of its text:
+/// the same sections (spans, levels, titles, words), front matter and preamble.
+#[cfg(debug_assertions)]
+fn same_sections(doc: &Document) {
+    let source = Source {
+        path: doc.path.clone(),
+        text: doc.text.clone(),
+        offset: doc.offset,
+    };
+    let whole = parse(source, doc.namespace.clone(), true);
+    let sections = |d: &Document| -> Vec<_> {
+        (d.sections.iter().enumerate())
+            .map(|(k, &id)| {
+                let node = d.node(id);
+                (
+                    node.span.clone(),
+                    node.kind,
+                    node.ordinal,
+                    d.titles[k].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(sections(doc), sections(&whole), "{}", doc.path);
+    assert_eq!(doc.section_words, whole.section_words, "{}", doc.path);
+    let span = |d: &Document, id: Option<NodeId>| id.map(|id| d.node(id).span.clone());
+    assert_eq!(
+        span(doc, doc.front),
+        span(&whole, whole.front),
+        "{}",
+        doc.path
+    );
+    assert_eq!(
+        span(doc, doc.root),
+        span(&whole, whole.root),
+        "{}",
+        doc.path
+    );
+    assert_eq!(doc.words, whole.words, "{}", doc.path);
+    assert_eq!(
+        (&doc.title, doc.title_source),
+        (&whole.title, whole.title_source)
+    );
 }
 
 /// Whether the block-level pass reads `text` without giving the document up to
@@ -180,6 +245,9 @@ struct Builder {
     section_words: Vec<usize>,
     by_level: [Vec<NodeId>; 6],
     blocks: [Vec<NodeId>; BlockKind::COUNT],
+    /// Whether the blocks the block-level pass reads become nodes (see
+    /// [`parse_sections`]).
+    with_blocks: bool,
 }
 
 impl Builder {
@@ -200,6 +268,7 @@ impl Builder {
             section_words: Vec::new(),
             by_level: Default::default(),
             blocks: Default::default(),
+            with_blocks: true,
         }
     }
 
@@ -225,7 +294,9 @@ impl Builder {
         let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         if as_written && self.read_blocks(lines, body) {
             #[cfg(debug_assertions)]
-            same_as_parsed(self, lines, whole);
+            if self.with_blocks {
+                same_as_parsed(self, lines, whole);
+            }
             return true;
         }
         self.reset();
@@ -254,6 +325,11 @@ impl Builder {
         let mut defined: Vec<String> = Vec::new();
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let read = blocks::scan(text, body, |piece| match piece {
+            blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
+                if !self.with_blocks =>
+            {
+                true
+            }
             blocks::Piece::Block(kind, range) => {
                 let span = parsed_block_span(lines, &text[body..], body, &range);
                 self.add_block(Kind::Block(kind), span, 0, None);

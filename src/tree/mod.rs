@@ -25,7 +25,7 @@ use crate::paths::Dialect;
 
 pub(crate) use anchors::{Anchors, loose};
 pub use build::parse_document;
-pub(crate) use build::parse_named;
+pub(crate) use build::{parse_named, parse_sections};
 pub(crate) use lines::{line_ends, next_line_end};
 pub(crate) use title::TitleSource;
 
@@ -199,6 +199,9 @@ pub struct Document {
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; BlockKind::COUNT],
+    /// Whether every block is a node: false when read for its sections only
+    /// (see [`build::parse_sections`]).
+    pub(crate) with_blocks: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).
     pub(crate) front_words: usize,
@@ -310,7 +313,24 @@ impl Document {
 
     /// Document-level blocks of one kind in document order.
     pub fn blocks(&self, kind: BlockKind) -> &[NodeId] {
+        debug_assert!(
+            self.with_blocks,
+            "the blocks of a document read for its sections"
+        );
         &self.blocks[kind.slot()]
+    }
+
+    /// The document read whole, if it was read for its sections only.
+    pub(crate) fn reparse(self) -> Document {
+        if self.with_blocks {
+            return self;
+        }
+        let source = crate::source::Source {
+            path: self.path,
+            text: self.text,
+            offset: self.offset,
+        };
+        build::parse_named(source, self.namespace)
     }
 
     /// Direct children of a list, item or blockquote, in document order.
