@@ -35,9 +35,15 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     let mut in_esm = false;
     let mut previous_blank = true;
     let mut closers = Closers::default();
+    // Where the next `{` is: a line before it holds no template tag, and is
+    // not searched for one.
+    let mut brace = body;
     let mut at = body;
     while at < bytes.len() {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        if brace < at {
+            brace = memchr::memchr(b'{', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        }
         let line = &bytes[at..end];
         let blank_line = line.iter().all(u8::is_ascii_whitespace);
         let lead = line
@@ -64,7 +70,7 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
             in_esm = true;
         } else if toc && navigation(rest) {
             blank.push(at..end);
-        } else {
+        } else if brace < end {
             templates(bytes, at, end, &mut closers, &mut blank);
         }
         previous_blank = blank_line;
@@ -73,21 +79,41 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     if blank.is_empty() {
         return None;
     }
-    let mut out = bytes.to_vec();
-    for range in blank {
-        for b in &mut out[range] {
-            if *b != b'\n' && *b != b'\r' {
-                *b = b' ';
-            }
+    Some(blanked(text, blank).into_boxed_str())
+}
+
+/// `text` with the bytes of `ranges` (perhaps overlapping) as spaces, line
+/// ends kept: the same length, and UTF-8 without checking it again, since
+/// whole characters are blanked (template delimiters are ASCII and everything
+/// between them goes; ESM and navigation go by whole lines).
+fn blanked(text: &str, mut ranges: Vec<std::ops::Range<usize>>) -> String {
+    ranges.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for range in ranges {
+        let (mut start, mut end) = (range.start.max(at), range.end.min(text.len()));
+        // (A character cut by a range would be blanked whole.)
+        while !text.is_char_boundary(start) {
+            start -= 1;
         }
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        if start >= end {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        for &b in &text.as_bytes()[start..end] {
+            out.push(if b == b'\n' || b == b'\r' {
+                char::from(b)
+            } else {
+                ' '
+            });
+        }
+        at = end;
     }
-    // Whole characters were blanked (template delimiters are ASCII, and
-    // everything between them went), so the copy is UTF-8.
-    Some(
-        String::from_utf8(out)
-            .expect("blanking keeps UTF-8")
-            .into_boxed_str(),
-    )
+    out.push_str(&text[at..]);
+    out
 }
 
 /// A heading's plain title without its template markup (SPEC §16: never
@@ -212,6 +238,30 @@ mod tests {
 
     fn seen(text: &str, mdx: bool) -> String {
         searchable(text, 0, mdx).map_or_else(|| text.to_owned(), String::from)
+    }
+
+    #[test]
+    fn blanking_keeps_length_and_line_ends() {
+        let text = "ab{{ é }}\r\nnaïve {% x %}\nend";
+        let byte_wise = |ranges: &[std::ops::Range<usize>]| {
+            let mut out = text.as_bytes().to_vec();
+            for r in ranges {
+                for b in &mut out[r.clone()] {
+                    if *b != b'\n' && *b != b'\r' {
+                        *b = b' ';
+                    }
+                }
+            }
+            String::from_utf8(out).unwrap()
+        };
+        // Out of order and overlapping, across a line end.
+        let ranges = vec![16..25, 2..9, 5..12];
+        assert_eq!(blanked(text, ranges.clone()), byte_wise(&ranges));
+        // A range that cuts a character blanks it whole.
+        let one: Vec<std::ops::Range<usize>> = std::iter::once(6..7).collect();
+        let cut = blanked(text, one);
+        assert_eq!(cut.len(), text.len());
+        assert_eq!(cut, text.replacen('é', "  ", 1));
     }
 
     #[test]
