@@ -47,17 +47,17 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 /// [`parse_named`] for what a search counts in a document that may hold no
 /// match: its sections, front matter and preamble, without the nodes of the
 /// blocks the block-level pass reads (stretches it hands the parser keep
-/// theirs). Its sections and their titles, spans and word counts are those of
-/// the whole reading; [`Document::reparse`] reads it whole.
+/// theirs) and without word counts. Its sections and their titles and spans
+/// are those of the whole reading; [`Document::reparse`] reads it whole.
 pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
     parse(source, namespace, false)
 }
 
-fn parse(source: Source, namespace: String, with_blocks: bool) -> Document {
+fn parse(source: Source, namespace: String, whole: bool) -> Document {
     let Source { path, text, offset } = source;
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
-    b.with_blocks = with_blocks;
+    b.whole = whole;
     let body = match front_matter(&lines) {
         Some(end) => {
             let id = b.push(Kind::Front, 0..end, None);
@@ -75,11 +75,13 @@ fn parse(source: Source, namespace: String, with_blocks: bool) -> Document {
     // first heading (the preamble's, whose trimmed lines are blank), then each
     // heading-to-heading segment (add_sections sums those into section counts).
     // Every cut falls at a line's end, so no word spans two parts.
-    let front_words = count_words(&text[..body]);
-    let root_words = count_words(&text[body..first_heading.max(body)]);
-    let words = front_words + root_words + b.add_sections(&lines, headings);
+    // A document read for its sections counts none.
+    let count = |t: &str| if whole { count_words(t) } else { 0 };
+    let front_words = count(&text[..body]);
+    let root_words = count(&text[body..first_heading.max(body)]);
+    let words = front_words + root_words + b.add_sections(&lines, headings, count);
     // What a caller that only counts a file's words gets (`run::load::Read`).
-    debug_assert_eq!(words, count_words(&text), "{path}");
+    debug_assert!(!whole || words == count_words(&text), "{path}");
     let starts: Vec<usize> = b
         .sections
         .iter()
@@ -109,17 +111,17 @@ fn parse(source: Source, namespace: String, with_blocks: bool) -> Document {
         blocks: b.blocks,
         text,
         search_text: Default::default(),
-        with_blocks,
+        whole,
     };
     #[cfg(debug_assertions)]
-    if !with_blocks {
+    if !whole {
         same_sections(&doc);
     }
     doc
 }
 
 /// Holds a document read for its sections to the whole reading of its text:
-/// the same sections (spans, levels, titles, words), front matter and preamble.
+/// the same sections (spans, levels, titles), front matter and preamble.
 #[cfg(debug_assertions)]
 fn same_sections(doc: &Document) {
     let source = Source {
@@ -142,7 +144,6 @@ fn same_sections(doc: &Document) {
             .collect()
     };
     assert_eq!(sections(doc), sections(&whole), "{}", doc.path);
-    assert_eq!(doc.section_words, whole.section_words, "{}", doc.path);
     let span = |d: &Document, id: Option<NodeId>| id.map(|id| d.node(id).span.clone());
     assert_eq!(
         span(doc, doc.front),
@@ -156,7 +157,6 @@ fn same_sections(doc: &Document) {
         "{}",
         doc.path
     );
-    assert_eq!(doc.words, whole.words, "{}", doc.path);
     assert_eq!(
         (&doc.title, doc.title_source),
         (&whole.title, whole.title_source)
@@ -247,7 +247,7 @@ struct Builder {
     blocks: [Vec<NodeId>; BlockKind::COUNT],
     /// Whether the blocks the block-level pass reads become nodes (see
     /// [`parse_sections`]).
-    with_blocks: bool,
+    whole: bool,
 }
 
 impl Builder {
@@ -268,7 +268,7 @@ impl Builder {
             section_words: Vec::new(),
             by_level: Default::default(),
             blocks: Default::default(),
-            with_blocks: true,
+            whole: true,
         }
     }
 
@@ -294,7 +294,7 @@ impl Builder {
         let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         if as_written && self.read_blocks(lines, body) {
             #[cfg(debug_assertions)]
-            if self.with_blocks {
+            if self.whole {
                 same_as_parsed(self, lines, whole);
             }
             return true;
@@ -326,7 +326,7 @@ impl Builder {
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let read = blocks::scan(text, body, |piece| match piece {
             blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
-                if !self.with_blocks =>
+                if !self.whole =>
             {
                 true
             }
@@ -478,7 +478,12 @@ impl Builder {
     /// Turns headings into sections: each runs to the next heading of the same or
     /// a higher level, and knows its enclosing section.
     /// Returns the words from the first heading to the end of the text.
-    fn add_sections(&mut self, lines: &Lines<'_>, headings: Vec<Heading>) -> usize {
+    fn add_sections(
+        &mut self,
+        lines: &Lines<'_>,
+        headings: Vec<Heading>,
+        count_words: impl Fn(&str) -> usize,
+    ) -> usize {
         let text = lines.text();
         // Words per segment between consecutive heading starts, then prefix sums:
         // a section's words are the sum of the segments it spans.

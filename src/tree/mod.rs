@@ -199,9 +199,9 @@ pub struct Document {
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; BlockKind::COUNT],
-    /// Whether every block is a node: false when read for its sections only
-    /// (see [`build::parse_sections`]).
-    pub(crate) with_blocks: bool,
+    /// Whether every block is a node and words are counted: false when read
+    /// for its sections only (see [`build::parse_sections`]).
+    pub(crate) whole: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).
     pub(crate) front_words: usize,
@@ -288,6 +288,7 @@ impl Document {
 
     /// Words in the whole document.
     pub fn words(&self) -> usize {
+        debug_assert!(self.whole, "the words of a document read for its sections");
         self.words
     }
 
@@ -313,16 +314,13 @@ impl Document {
 
     /// Document-level blocks of one kind in document order.
     pub fn blocks(&self, kind: BlockKind) -> &[NodeId] {
-        debug_assert!(
-            self.with_blocks,
-            "the blocks of a document read for its sections"
-        );
+        debug_assert!(self.whole, "the blocks of a document read for its sections");
         &self.blocks[kind.slot()]
     }
 
     /// The document read whole, if it was read for its sections only.
     pub(crate) fn reparse(self) -> Document {
-        if self.with_blocks {
+        if self.whole {
             return self;
         }
         let source = crate::source::Source {
@@ -375,6 +373,7 @@ impl Document {
 
     /// Words in a node's content; section counts are precomputed.
     pub fn node_words(&self, id: NodeId) -> usize {
+        debug_assert!(self.whole, "the words of a document read for its sections");
         match self.node(id).kind {
             Kind::Document => self.words,
             Kind::Section { .. } => self.section_index(id).map_or(0, |i| self.section_words[i]),
