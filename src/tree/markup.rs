@@ -82,6 +82,16 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     Some(blanked(text, blank).into_boxed_str())
 }
 
+/// Appends `n` spaces.
+fn push_spaces(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
 /// `text` with the bytes of `ranges` (perhaps overlapping) as spaces, line
 /// ends kept: the same length, and UTF-8 without checking it again, since
 /// whole characters are blanked (template delimiters are ASCII and everything
@@ -103,13 +113,13 @@ fn blanked(text: &str, mut ranges: Vec<std::ops::Range<usize>>) -> String {
             continue;
         }
         out.push_str(&text[at..start]);
-        for &b in &text.as_bytes()[start..end] {
-            out.push(if b == b'\n' || b == b'\r' {
-                char::from(b)
-            } else {
-                ' '
-            });
+        let mut rest = &text.as_bytes()[start..end];
+        while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
+            push_spaces(&mut out, i);
+            out.push(char::from(rest[i]));
+            rest = &rest[i + 1..];
         }
+        push_spaces(&mut out, rest.len());
         at = end;
     }
     out.push_str(&text[at..]);
