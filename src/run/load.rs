@@ -36,6 +36,11 @@ impl Read {
         parse_sections(self.source, self.namespace)
     }
 
+    /// Its text's length in bytes.
+    pub fn len(&self) -> usize {
+        self.source.text.len()
+    }
+
     /// Its words, as its document counts them ([`Document::words`]).
     pub fn words(&self) -> usize {
         count_words(&self.source.text)

@@ -21,6 +21,31 @@ use crate::search::{self, Accumulator, Query, Scanning, SearchHit};
 use crate::selector;
 use crate::tree::{Document, Kind};
 
+/// The largest document first read for its sections only, in bytes: the
+/// more text, the likelier a match.
+const SMALL: usize = 16 * 1024;
+
+/// How often the documents one thread scanned held a match.
+#[derive(Default)]
+struct Matches {
+    scanned: u32,
+    matched: u32,
+}
+
+impl Matches {
+    fn add(&mut self, matched: bool) {
+        self.scanned += 1;
+        self.matched += u32::from(matched);
+    }
+
+    /// Whether matches are rare enough that a document is first read for its
+    /// sections only: under one in ten (the first documents count as
+    /// without, so a thread starts by reading for sections).
+    fn rare(&self) -> bool {
+        self.matched * 10 < self.scanned + 10
+    }
+}
+
 /// Runs a search for `text`: the documents of its hits, in input order, then
 /// the hits, best first.
 pub(super) fn run(
@@ -40,16 +65,21 @@ pub(super) fn run(
     walk.for_each_read(
         options.threads,
         options.max_bytes,
-        || Scanning::new(&query),
-        |scanning, i, read| {
-            // Most documents hold no match: read for their sections, they give
-            // the counts ranking needs. One that holds a match, or has no
-            // sections (its units are its blocks), is read whole.
-            let mut doc = read.parse_sections();
+        || (Scanning::new(&query), Matches::default()),
+        |(scanning, matches), i, read| {
+            // Most small documents hold no match: read for their sections,
+            // they give the counts ranking needs. One that holds a match, or
+            // whose units are its blocks, is read whole; so is a large one, and
+            // every one where matches are common (reading a document twice
+            // would cost more than it saves).
+            let mut doc = match read.len() <= SMALL && matches.rare() {
+                true => read.parse_sections(),
+                false => read.parse(),
+            };
             let mut scan = None;
-            if searching && !doc.sections().is_empty() {
+            if searching && !search::by_blocks(&doc, options.max_words) {
                 let counted = search::scan(&doc, &query, scanning, options.max_words);
-                if counted.matched.is_empty() {
+                if counted.matched.is_empty() || doc.is_whole() {
                     scan = Some(counted);
                 }
             }
@@ -57,6 +87,7 @@ pub(super) fn run(
                 doc = doc.reparse();
                 scan = Some(search::scan(&doc, &query, scanning, options.max_words));
             }
+            matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());

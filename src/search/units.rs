@@ -20,6 +20,12 @@ pub(crate) struct Unit {
     pub(crate) front: bool,
 }
 
+/// Whether a document's units are its blocks: it has no headings, and its
+/// preamble is over `max_words`.
+pub(crate) fn by_blocks(doc: &Document, max_words: usize) -> bool {
+    doc.sections().is_empty() && doc.root().is_some_and(|r| doc.node_words(r) > max_words)
+}
+
 /// The units of a document, in document order. A document without headings is
 /// one unit, its preamble, unless that is over `max_words`: then each of its
 /// document-level blocks is one (text outside them is not searched).
@@ -41,8 +47,8 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
     }));
     let sections = doc.sections();
     if sections.is_empty() {
-        if let Some(root) = doc.root().filter(|&r| doc.node_words(r) <= max_words) {
-            out.push(whole(root));
+        if !by_blocks(doc, max_words) {
+            out.extend(doc.root().map(whole));
             return out;
         }
         let mut blocks: Vec<NodeId> = BlockKind::ALL

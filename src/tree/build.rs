@@ -47,8 +47,9 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 /// [`parse_named`] for what a search counts in a document that may hold no
 /// match: its sections, front matter and preamble, without the nodes of the
 /// blocks the block-level pass reads (stretches it hands the parser keep
-/// theirs) and without word counts. Its sections and their titles and spans
-/// are those of the whole reading; [`Document::reparse`] reads it whole.
+/// theirs) and without word counts (but for a document without sections).
+/// Its sections and their titles and spans are those of the whole reading;
+/// [`Document::reparse`] reads it whole.
 pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
     parse(source, namespace, false)
 }
@@ -75,13 +76,15 @@ fn parse(source: Source, namespace: String, whole: bool) -> Document {
     // first heading (the preamble's, whose trimmed lines are blank), then each
     // heading-to-heading segment (add_sections sums those into section counts).
     // Every cut falls at a line's end, so no word spans two parts.
-    // A document read for its sections counts none.
-    let count = |t: &str| if whole { count_words(t) } else { 0 };
+    // A document read for its sections counts none, unless it has none: then
+    // its preamble's words say whether search reads it by blocks.
+    let counted = whole || headings.is_empty();
+    let count = |t: &str| if counted { count_words(t) } else { 0 };
     let front_words = count(&text[..body]);
     let root_words = count(&text[body..first_heading.max(body)]);
     let words = front_words + root_words + b.add_sections(&lines, headings, count);
     // What a caller that only counts a file's words gets (`run::load::Read`).
-    debug_assert!(!whole || words == count_words(&text), "{path}");
+    debug_assert!(!counted || words == count_words(&text), "{path}");
     let starts: Vec<usize> = b
         .sections
         .iter()

@@ -200,7 +200,8 @@ pub struct Document {
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; BlockKind::COUNT],
     /// Whether every block is a node and words are counted: false when read
-    /// for its sections only (see [`build::parse_sections`]).
+    /// for its sections only (see [`build::parse_sections`]; a document
+    /// without sections has its words counted all the same).
     pub(crate) whole: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).
@@ -288,7 +289,10 @@ impl Document {
 
     /// Words in the whole document.
     pub fn words(&self) -> usize {
-        debug_assert!(self.whole, "the words of a document read for its sections");
+        debug_assert!(
+            self.counted(),
+            "the words of a document read for its sections"
+        );
         self.words
     }
 
@@ -316,6 +320,16 @@ impl Document {
     pub fn blocks(&self, kind: BlockKind) -> &[NodeId] {
         debug_assert!(self.whole, "the blocks of a document read for its sections");
         &self.blocks[kind.slot()]
+    }
+
+    /// Whether it was read whole (not for its sections only).
+    pub(crate) fn is_whole(&self) -> bool {
+        self.whole
+    }
+
+    /// Whether its words are counted.
+    fn counted(&self) -> bool {
+        self.whole || self.sections.is_empty()
     }
 
     /// The document read whole, if it was read for its sections only.
@@ -373,7 +387,10 @@ impl Document {
 
     /// Words in a node's content; section counts are precomputed.
     pub fn node_words(&self, id: NodeId) -> usize {
-        debug_assert!(self.whole, "the words of a document read for its sections");
+        debug_assert!(
+            self.counted(),
+            "the words of a document read for its sections"
+        );
         match self.node(id).kind {
             Kind::Document => self.words,
             Kind::Section { .. } => self.section_index(id).map_or(0, |i| self.section_words[i]),
