@@ -12,14 +12,46 @@ use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::ops::ControlFlow;
 
-use super::load::{Reopen, Walk};
+use super::load::{Read, Reopen, Walk};
 use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
 use crate::options::Options;
 use crate::report::{Event, HitRow, Sink};
-use crate::search::{self, Accumulator, Query, Scanning, SearchHit};
+use crate::search::{self, Accumulator, DocScan, Query, Scanning, SearchHit};
 use crate::selector;
 use crate::tree::{Document, Kind};
+
+/// Reads a file and scans it (when `searching`). Most small documents hold
+/// no match: read for their sections, they give the counts ranking needs. One
+/// that holds a match, or whose units are its blocks, is read whole; so is a
+/// large one, and every one where matches are common (reading a document
+/// twice would cost more than it saves).
+fn scan_file<'q>(
+    read: Read,
+    query: &'q Query,
+    scanning: &mut Scanning<'q>,
+    matches: &mut Matches,
+    options: &Options,
+    searching: bool,
+) -> (Document, Option<DocScan>) {
+    let mut doc = match read.len() <= SMALL && matches.rare() {
+        true => read.parse_sections(),
+        false => read.parse(),
+    };
+    let mut scan = None;
+    if searching && !search::by_blocks(&doc, options.max_words) {
+        let counted = search::scan(&doc, query, scanning, options.max_words);
+        if counted.matched.is_empty() || doc.is_whole() {
+            scan = Some(counted);
+        }
+    }
+    if searching && scan.is_none() {
+        doc = doc.reparse();
+        scan = Some(search::scan(&doc, query, scanning, options.max_words));
+    }
+    matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
+    (doc, scan)
+}
 
 /// The largest document first read for its sections only, in bytes: the
 /// more text, the likelier a match.
@@ -67,27 +99,7 @@ pub(super) fn run(
         options.max_bytes,
         || (Scanning::new(&query), Matches::default()),
         |(scanning, matches), i, read| {
-            // Most small documents hold no match: read for their sections,
-            // they give the counts ranking needs. One that holds a match, or
-            // whose units are its blocks, is read whole; so is a large one, and
-            // every one where matches are common (reading a document twice
-            // would cost more than it saves).
-            let mut doc = match read.len() <= SMALL && matches.rare() {
-                true => read.parse_sections(),
-                false => read.parse(),
-            };
-            let mut scan = None;
-            if searching && !search::by_blocks(&doc, options.max_words) {
-                let counted = search::scan(&doc, &query, scanning, options.max_words);
-                if counted.matched.is_empty() || doc.is_whole() {
-                    scan = Some(counted);
-                }
-            }
-            if searching && scan.is_none() {
-                doc = doc.reparse();
-                scan = Some(search::scan(&doc, &query, scanning, options.max_words));
-            }
-            matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
+            let (doc, scan) = scan_file(read, &query, scanning, matches, options, searching);
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());

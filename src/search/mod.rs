@@ -29,7 +29,7 @@ pub use hit::SearchHit;
 pub(crate) use hit::preview;
 pub(crate) use query::Query;
 pub(crate) use rank::{Accumulator, Ranking};
-pub(crate) use scan::{Scanning, scan};
+pub(crate) use scan::{DocScan, Scanning, scan};
 pub(crate) use units::by_blocks;
 
 use std::collections::HashMap;

@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use super::anchors::cut_attribute_ids;
 use super::blocks;
 use super::lines::Lines;
+use super::prepare::{as_mdx, fence_tabs_as_spaces, front_matter, lone_crs_as_lf};
 use super::title::{TitleSource, file_title, fold, front_matter_title, plain_title};
 use super::walk::{Assembly, Heading, Open, Walked, parsed_block_span, type_slot, walk};
 use super::{BlockKind, Document, Kind, Node, NodeId};
@@ -52,6 +53,21 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 /// [`Document::reparse`] reads it whole.
 pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
     parse(source, namespace, false)
+}
+
+impl Document {
+    /// The document read whole, if it was read for its sections only.
+    pub(crate) fn reparse(self) -> Document {
+        if self.whole {
+            return self;
+        }
+        let source = Source {
+            path: self.path,
+            text: self.text,
+            offset: self.offset,
+        };
+        parse_named(source, self.namespace)
+    }
 }
 
 fn parse(source: Source, namespace: String, whole: bool) -> Document {
@@ -584,103 +600,4 @@ impl Assembly for Builder {
     fn heading(&mut self, heading: Heading) {
         self.headings.push(heading);
     }
-}
-
-/// `text` prepared for the parser as MDX (SPEC §16) if `mdx`.
-fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
-    if mdx {
-        Cow::Owned(super::mdx::prepare(text))
-    } else {
-        Cow::Borrowed(text)
-    }
-}
-
-/// The text the parser reads: `text` itself, or, if a line of it ends in a lone CR,
-/// a copy with each such CR made a LF. CommonMark and the line arithmetic here end
-/// a line there; pulldown-cmark does not always (in `# A\r```\rcode\r```\r` it
-/// sees no opening fence). One byte for one byte, so every offset the parser
-/// reports holds in `text`, which content is still sliced from.
-fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let mut lone = memchr::memchr_iter(b'\r', bytes)
-        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
-        .peekable();
-    if lone.peek().is_none() {
-        return Cow::Borrowed(text);
-    }
-    let mut copy = bytes.to_vec();
-    for i in lone {
-        copy[i] = b'\n';
-    }
-    // An ASCII byte for an ASCII byte keeps the text UTF-8.
-    String::from_utf8(copy).map_or(Cow::Borrowed(text), Cow::Owned)
-}
-
-/// The text with each tab after a bare fence line's marker (up to three spaces,
-/// three or more backticks or tildes, then only spaces and tabs) made a space:
-/// CommonMark lets a closing fence be followed by spaces or tabs, as cmark-gfm
-/// and markdown-it read it, where the parser takes only spaces. Lengths and
-/// lines stay in place; an opening fence means the same either way.
-fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
-    if memchr::memchr(b'\t', text.as_bytes()).is_none() {
-        return text;
-    }
-    let bytes = text.as_bytes();
-    let mut tabs = Vec::new();
-    let mut start = 0;
-    while start < bytes.len() {
-        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
-        let line = &bytes[start..end];
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let indent = line.iter().take_while(|&&b| b == b' ').count();
-        if indent <= 3 {
-            let rest = &line[indent..];
-            let mark = rest.first().copied().filter(|b| matches!(b, b'`' | b'~'));
-            let run = mark.map_or(0, |m| rest.iter().take_while(|&&b| b == m).count());
-            if run >= 3 && rest[run..].iter().all(|&b| b == b' ' || b == b'\t') {
-                let at = start + indent + run;
-                tabs.extend((at..at + rest.len() - run).filter(|&i| bytes[i] == b'\t'));
-            }
-        }
-        start = end + 1;
-    }
-    if tabs.is_empty() {
-        return text;
-    }
-    let mut copy = text.into_owned().into_bytes();
-    for i in tabs {
-        copy[i] = b' ';
-    }
-    // An ASCII byte for an ASCII byte keeps the text UTF-8.
-    Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
-}
-
-/// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
-/// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
-/// `+++` line.
-fn front_matter(lines: &Lines<'_>) -> Option<usize> {
-    let text = lines.text();
-    let first_end = lines.end_of(1);
-    let opener = text[..first_end].trim_end();
-    let closers: &[&str] = match opener {
-        "---" => &["---", "..."],
-        "+++" => &["+++"],
-        _ => return None,
-    };
-    let mut pos = first_end;
-    let mut first = true;
-    while pos < text.len() {
-        let end = lines.end_of(pos + 1);
-        let line = text[pos..end].trim_end();
-        if closers.contains(&line) {
-            // An empty one (`---` then `---`) is front matter too.
-            return Some(end);
-        }
-        if first && line.trim().is_empty() {
-            return None;
-        }
-        first = false;
-        pos = end;
-    }
-    None
 }

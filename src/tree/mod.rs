@@ -14,6 +14,7 @@ mod lines;
 mod markup;
 mod mdx;
 mod options;
+mod prepare;
 #[cfg(test)]
 mod tests;
 mod title;
@@ -330,19 +331,6 @@ impl Document {
     /// Whether its words are counted.
     fn counted(&self) -> bool {
         self.whole || self.sections.is_empty()
-    }
-
-    /// The document read whole, if it was read for its sections only.
-    pub(crate) fn reparse(self) -> Document {
-        if self.whole {
-            return self;
-        }
-        let source = crate::source::Source {
-            path: self.path,
-            text: self.text,
-            offset: self.offset,
-        };
-        build::parse_named(source, self.namespace)
     }
 
     /// Direct children of a list, item or blockquote, in document order.
