@@ -136,41 +136,18 @@ impl Walk {
         W: Fn(usize, Document) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
-        self.for_each_with(
-            threads,
-            max_bytes,
-            || (),
-            |(), i, doc| work(i, doc),
-            consume,
-        );
-    }
-
-    /// [`Walk::for_each`] with scratch state made once per thread by `init`
-    /// and lent to `work` (see [`for_each_ordered_with`]).
-    pub fn for_each_with<R, S, I, W, C>(
-        self,
-        threads: usize,
-        max_bytes: u64,
-        init: I,
-        work: W,
-        consume: C,
-    ) where
-        R: Send,
-        I: Fn() -> S + Sync,
-        W: Fn(&mut S, usize, Document) -> R + Sync,
-        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
-    {
         self.for_each_read(
             threads,
             max_bytes,
-            init,
-            |state, i, read| work(state, i, read.parse()),
+            || (),
+            |(), i, read| work(i, read.parse()),
             consume,
         );
     }
 
-    /// [`Walk::for_each_with`], handing `work` each file read but not parsed:
-    /// it parses what it needs to.
+    /// [`Walk::for_each`], handing `work` each file read but not parsed (it
+    /// parses what it needs to), with scratch state made once per thread by
+    /// `init` and lent to it (see [`for_each_ordered_with`]).
     pub fn for_each_read<R, S, I, W, C>(
         self,
         threads: usize,
