@@ -89,9 +89,6 @@ impl Tree {
     /// Adds the next document by its words alone: one no fold can list
     /// ([`Tree::counts_only_from`]).
     pub fn push_counted(&mut self, words: usize, place: Option<&Place>) {
-        let depth = place.map_or(0, Place::depth);
-        debug_assert!(depth > 0, "a document in no folder is always listed");
-        self.counted_from = self.counted_from.min(depth);
         self.add(None, words, place);
     }
 
@@ -148,6 +145,13 @@ impl Tree {
                 chain.push(k);
             }
             self.last = Some((place.clone(), chain.clone()));
+        }
+        if line.is_none() {
+            debug_assert!(
+                !chain.is_empty(),
+                "a document in no folder is always listed"
+            );
+            self.counted_from = self.counted_from.min(chain.len());
         }
         if self.per_depth.len() <= chain.len() {
             self.per_depth.resize(chain.len() + 1, 0);

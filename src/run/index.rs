@@ -79,7 +79,7 @@ pub(super) fn run(
         |(), i, read| {
             let place = places[i].as_ref();
             let depth = place.map_or(0, Place::depth);
-            if may_count && depth > 0 && depth >= counts_only.load(Ordering::Relaxed) {
+            if may_count && depth >= counts_only.load(Ordering::Relaxed) {
                 let words = read.words();
                 return Outlined::Counted(words, place.cloned());
             }
@@ -101,9 +101,6 @@ pub(super) fn run(
                 Ok(Outlined::Counted(words, place)) => {
                     loaded += 1;
                     folder.push_counted(words, place.as_ref());
-                    if let Some(depth) = folder.counts_only_from() {
-                        counts_only.store(depth, Ordering::Relaxed);
-                    }
                     sink.event(Event::Loaded {
                         doc: None,
                         scope: None,
@@ -119,9 +116,6 @@ pub(super) fn run(
                     add(&scoping, misses.as_mut(), finds);
                     let (doc, scope) = kept.map_or((None, None), |(d, s)| (Some(Box::new(d)), s));
                     folder.push(outline);
-                    if let Some(depth) = folder.counts_only_from().filter(|_| may_count) {
-                        counts_only.store(depth, Ordering::Relaxed);
-                    }
                     let rows = folder.ready();
                     sink.event(Event::Loaded { doc, scope }).and_then(|()| {
                         if rows.is_empty() {
@@ -133,6 +127,9 @@ pub(super) fn run(
                 }
                 Err(failed) => sink.event(Event::Failed(failed)),
             };
+            if let Some(depth) = folder.counts_only_from().filter(|_| may_count) {
+                counts_only.store(depth, Ordering::Relaxed);
+            }
             go_on(&mut written, result)
         },
     );

@@ -41,7 +41,7 @@ fn scan_file<'q>(
     let mut scan = None;
     if searching && !search::by_blocks(&doc, options.max_words) {
         let counted = search::scan(&doc, query, scanning, options.max_words);
-        if counted.matched.is_empty() || doc.is_whole() {
+        if counted.matched.is_empty() || doc.is_complete() {
             scan = Some(counted);
         }
     }

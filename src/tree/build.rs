@@ -58,7 +58,7 @@ pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
 impl Document {
     /// The document read whole, if it was read for its sections only.
     pub(crate) fn reparse(self) -> Document {
-        if self.whole {
+        if self.complete {
             return self;
         }
         let source = Source {
@@ -70,11 +70,11 @@ impl Document {
     }
 }
 
-fn parse(source: Source, namespace: String, whole: bool) -> Document {
+fn parse(source: Source, namespace: String, complete: bool) -> Document {
     let Source { path, text, offset } = source;
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
-    b.whole = whole;
+    b.complete = complete;
     let body = match front_matter(&lines) {
         Some(end) => {
             let id = b.push(Kind::Front, 0..end, None);
@@ -94,7 +94,7 @@ fn parse(source: Source, namespace: String, whole: bool) -> Document {
     // Every cut falls at a line's end, so no word spans two parts.
     // A document read for its sections counts none, unless it has none: then
     // its preamble's words say whether search reads it by blocks.
-    let counted = whole || headings.is_empty();
+    let counted = complete || headings.is_empty();
     let count = |t: &str| if counted { count_words(t) } else { 0 };
     let front_words = count(&text[..body]);
     let root_words = count(&text[body..first_heading.max(body)]);
@@ -130,10 +130,10 @@ fn parse(source: Source, namespace: String, whole: bool) -> Document {
         blocks: b.blocks,
         text,
         search_text: Default::default(),
-        whole,
+        complete,
     };
     #[cfg(debug_assertions)]
-    if !whole {
+    if !complete {
         same_sections(&doc);
     }
     doc
@@ -266,7 +266,7 @@ struct Builder {
     blocks: [Vec<NodeId>; BlockKind::COUNT],
     /// Whether the blocks the block-level pass reads become nodes (see
     /// [`parse_sections`]).
-    whole: bool,
+    complete: bool,
 }
 
 impl Builder {
@@ -287,7 +287,7 @@ impl Builder {
             section_words: Vec::new(),
             by_level: Default::default(),
             blocks: Default::default(),
-            whole: true,
+            complete: true,
         }
     }
 
@@ -313,7 +313,7 @@ impl Builder {
         let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         if as_written && self.read_blocks(lines, body) {
             #[cfg(debug_assertions)]
-            if self.whole {
+            if self.complete {
                 same_as_parsed(self, lines, whole);
             }
             return true;
@@ -345,7 +345,7 @@ impl Builder {
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let read = blocks::scan(text, body, |piece| match piece {
             blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
-                if !self.whole =>
+                if !self.complete =>
             {
                 true
             }

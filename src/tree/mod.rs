@@ -203,7 +203,7 @@ pub struct Document {
     /// Whether every block is a node and words are counted: false when read
     /// for its sections only (see [`build::parse_sections`]; a document
     /// without sections has its words counted all the same).
-    pub(crate) whole: bool,
+    pub(crate) complete: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).
     pub(crate) front_words: usize,
@@ -319,18 +319,21 @@ impl Document {
 
     /// Document-level blocks of one kind in document order.
     pub fn blocks(&self, kind: BlockKind) -> &[NodeId] {
-        debug_assert!(self.whole, "the blocks of a document read for its sections");
+        debug_assert!(
+            self.complete,
+            "the blocks of a document read for its sections"
+        );
         &self.blocks[kind.slot()]
     }
 
     /// Whether it was read whole (not for its sections only).
-    pub(crate) fn is_whole(&self) -> bool {
-        self.whole
+    pub(crate) fn is_complete(&self) -> bool {
+        self.complete
     }
 
     /// Whether its words are counted.
     fn counted(&self) -> bool {
-        self.whole || self.sections.is_empty()
+        self.complete || self.sections.is_empty()
     }
 
     /// Direct children of a list, item or blockquote, in document order.
