@@ -69,6 +69,14 @@ pub(crate) fn carry(mask: u64) -> u64 {
     (mask >> 56) & 0x80
 }
 
+/// Lanes holding a byte from 0xE3 on: a lead byte of a character from U+3000
+/// on, where every script written without spaces is encoded.
+pub(crate) fn from_e3(x: u64) -> u64 {
+    // A lane's low seven bits plus 0x1D reach 0x80 exactly from 0x63 on, and
+    // never carry into the next lane.
+    x & ((x & !HIGH) + LOW * 0x1D) & HIGH
+}
+
 /// Lanes holding ASCII whitespace (space, `\t`, `\n`, `\v`, `\f`, `\r`), in a
 /// chunk whose every lane is ASCII (below 0x80, so additions never carry
 /// across lanes).

@@ -76,9 +76,9 @@ pub(crate) struct Query {
     first: Box<[u64; 256]>,
     /// The first two bytes of the words that may stem to some word term.
     pairs: Pairs,
-    /// Per length of a plain ASCII word (the last slot: longer): set when it may
-    /// be near an unseen typo-tolerant term, one bit per term.
-    near_ascii: [u64; 64],
+    /// Per typo-tolerant term, its bit and the lengths of plain ASCII words that
+    /// may be near it (bit `len`; bit 63: longer).
+    near_ascii: Vec<(u64, u64)>,
     /// Per length in bytes (the last slot: longer): the typo-tolerant words a word
     /// of that length may be near.
     near_len: [u64; 64],
@@ -174,7 +174,7 @@ impl Query {
         let mut first = Box::new([0u64; 256]);
         let mut pairs = Pairs::default();
         let mut near_len = [0u64; 64];
-        let mut near_ascii = [0u64; 64];
+        let mut near_ascii = Vec::new();
         for (i, q) in terms.iter().enumerate() {
             if q.kind != TokenKind::Word {
                 continue;
@@ -188,11 +188,10 @@ impl Query {
                         *slot |= 1 << i;
                     }
                 }
-                for (len, slot) in near_ascii.iter_mut().enumerate() {
-                    if typo.may_have_ascii_len(len, len == 63) {
-                        *slot |= 1 << i;
-                    }
-                }
+                let lens = (0..64)
+                    .filter(|&len| typo.may_have_ascii_len(len, len == 63))
+                    .fold(0u64, |lens, len| lens | 1 << len);
+                near_ascii.push((1 << i, lens));
             }
         }
         let literals = literals(text);
@@ -236,9 +235,9 @@ impl Query {
             len: 0,
             wholes: self.terms.iter().any(|t| t.kind == TokenKind::Whole),
         };
-        for (len, &terms) in self.near_ascii.iter().enumerate() {
-            if terms & unseen != 0 {
-                filter.len |= 1 << len;
+        for &(term, lens) in &self.near_ascii {
+            if term & unseen != 0 {
+                filter.len |= lens;
             }
         }
         filter

@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use super::chars::is_cjk;
+use crate::lanes;
 use super::page::{digest, page_weight, twins};
 use super::query::{Found, Matcher, Query};
 use super::skip::{Skimmer, word_runs};
@@ -360,21 +361,43 @@ fn keeps<T: Copy>(query: &Query, stop_only: bool, hits: &[(u32, T)]) -> bool {
 /// The grams of text written without spaces in `text`, as the tokenizer cuts
 /// them: a run of such characters gives one for each pair, or one if alone.
 fn grams(text: &str) -> u32 {
-    // Every such character is encoded from byte 0xE3 on. (`is_ascii` reads a
-    // word at a time: most bodies are ASCII.)
-    if text.is_ascii() || !text.bytes().any(|b| b >= 0xE3) {
-        return 0;
-    }
     let (mut grams, mut run) = (0, 0u32);
-    for c in text.chars() {
+    let mut end_run = |run: &mut u32| {
+        if *run > 0 {
+            grams += (*run - 1).max(1);
+            *run = 0;
+        }
+    };
+    // Every such character is encoded from byte 0xE3 on, which is always a
+    // character's first byte: only those are decoded, and text skipped between
+    // two of them holds some other character, which ends a run.
+    let mut at = 0;
+    while let Some(lead) = next_from_e3(text.as_bytes(), at) {
+        if lead > at {
+            end_run(&mut run);
+        }
+        let c = text[lead..].chars().next().expect("a character starts here");
         if is_cjk(c) {
             run += 1;
-        } else if run > 0 {
-            grams += (run - 1).max(1);
-            run = 0;
+        } else {
+            end_run(&mut run);
         }
+        at = lead + c.len_utf8();
     }
-    grams + if run > 0 { (run - 1).max(1) } else { 0 }
+    end_run(&mut run);
+    grams
+}
+
+/// The first byte from 0xE3 on at or after `from`, eight at a time.
+fn next_from_e3(bytes: &[u8], mut from: usize) -> Option<usize> {
+    while from < bytes.len() {
+        let lanes = lanes::from_e3(lanes::load(bytes, from));
+        if lanes != 0 {
+            return Some(from + (lanes.trailing_zeros() / 8) as usize);
+        }
+        from += 8;
+    }
+    None
 }
 
 struct Scanner<'q, 'm> {
@@ -606,7 +629,7 @@ mod tests {
     /// Words that trip a fast path: identifiers split and kept whole, humps,
     /// apostrophes of both kinds, dotted versions, stems and their forms,
     /// typos, stop words, letters beyond ASCII and text without spaces.
-    const WORDS: [&str; 28] = [
+    const WORDS: [&str; 30] = [
         "borrow",
         "checker",
         "borrowChecker",
@@ -620,6 +643,8 @@ mod tests {
         "don’t",
         "所有权",
         "锈所有",
+        "한국어。ｶﾀｶﾅ",
+        "…あ",
         "install",
         "installing",
         "instal",
@@ -685,6 +710,39 @@ mod tests {
             let read = read_all(&doc, &query, &mut matcher, 2000);
             let skimmed = scan_with(&doc, &query, &mut matcher, &mut None, 2000);
             prop_assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{:?} in {:?}", q, text);
+        }
+    }
+
+    #[test]
+    fn grams_are_counted_as_the_characters_give_them() {
+        let by_chars = |t: &str| {
+            let (mut grams, mut run) = (0, 0u32);
+            for c in t.chars().chain(std::iter::once(' ')) {
+                if is_cjk(c) {
+                    run += 1;
+                } else if run > 0 {
+                    grams += (run - 1).max(1);
+                    run = 0;
+                }
+            }
+            grams
+        };
+        for t in [
+            "",
+            "plain ascii text",
+            "所有权",
+            "所",
+            "所有。权",
+            "所有 权 x",
+            "所 权",
+            "a所b有c",
+            "前置き…あいう",
+            "한국어 テキスト ｶﾀｶﾅ 𠀀𠀁",
+            "naïve—所有权—é",
+            "12345678所有权12345678所",
+            "。、「」",
+        ] {
+            assert_eq!(grams(t), by_chars(t), "{t}");
         }
     }
 

@@ -150,16 +150,23 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     // Node ids are 32-bit: 4 GiB of text is the most a document can be.
     let max_bytes = max_bytes.min(HARD_LIMIT);
     let path = entry.display();
-    let bytes = match entry {
-        Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None),
-        Entry::File(p) => read_file(p, max_bytes),
-        Entry::Walked(p) => read_walked(p, max_bytes),
-        Entry::Bytes { bytes, .. } => {
-            read_limited(bytes.as_slice(), max_bytes, Some(bytes.len() as u64))
+    let decoded = BUFFER.with_borrow_mut(|buffer| {
+        buffer.clear();
+        let read = match entry {
+            Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None, buffer),
+            Entry::File(p) => read_file(p, max_bytes, buffer),
+            Entry::Walked(p) => read_walked(p, max_bytes, buffer),
+            Entry::Bytes { bytes, .. } => {
+                read_limited(bytes.as_slice(), max_bytes, Some(bytes.len() as u64), buffer)
+            }
+        };
+        let decoded = read.map(|()| decode(buffer));
+        if buffer.capacity() > KEPT_BUFFER {
+            *buffer = Vec::new();
         }
-    };
-    let bytes = bytes.map_err(|error| failed_named(&path, error, entry))?;
-    match decode(bytes) {
+        decoded
+    });
+    match decoded.map_err(|error| failed_named(&path, error, entry))? {
         Ok((text, offset)) => Ok(Source { path, text, offset }),
         Err(error) => Err(FailedFile {
             path,
@@ -169,18 +176,27 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     }
 }
 
-fn read_file(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+/// The largest read buffer a thread keeps for its next file.
+const KEPT_BUFFER: usize = 1 << 20;
+
+thread_local! {
+    /// Each thread's buffer for the bytes of the file it reads, reused from
+    /// file to file: the text is copied out of it once it is known to be UTF-8.
+    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn read_file(path: &Path, max_bytes: u64, bytes: &mut Vec<u8>) -> Result<(), FileError> {
     // Metadata first: opening a FIFO would block until a writer appears.
     let meta = fs::metadata(path).map_err(|e| FileError::from_io(&e))?;
     let size = checked_size(&meta, max_bytes)?;
     let file = fs::File::open(path).map_err(|e| FileError::from_io(&e))?;
-    read_open(file, size, max_bytes)
+    read_open(file, size, max_bytes, bytes)
 }
 
 /// Reads a file a walk found as a regular file: one open, then its checks
 /// from the open file, so no second lookup of its path. It is opened without
 /// blocking, in case it was swapped for a FIFO since the walk listed it.
-fn read_walked(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+fn read_walked(path: &Path, max_bytes: u64, bytes: &mut Vec<u8>) -> Result<(), FileError> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -191,7 +207,7 @@ fn read_walked(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
     let file = options.open(path).map_err(|e| FileError::from_io(&e))?;
     let meta = file.metadata().map_err(|e| FileError::from_io(&e))?;
     let size = checked_size(&meta, max_bytes)?;
-    read_open(file, size, max_bytes)
+    read_open(file, size, max_bytes, bytes)
 }
 
 /// A file's size, if it is a regular file within the size limit.
@@ -208,20 +224,25 @@ fn checked_size(meta: &fs::Metadata, max_bytes: u64) -> Result<u64, FileError> {
     Ok(meta.len())
 }
 
-/// Reads an open file of the size its metadata gave.
-fn read_open(file: fs::File, size: u64, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+/// Reads an open file of the size its metadata gave into `bytes`.
+fn read_open(
+    file: fs::File,
+    size: u64,
+    max_bytes: u64,
+    bytes: &mut Vec<u8>,
+) -> Result<(), FileError> {
     if size == 0 {
         // Some file systems (procfs) list files as empty that are not.
-        return read_limited(file, max_bytes, None);
+        return read_limited(file, max_bytes, None, bytes);
     }
-    read_sized(file, size as usize)
+    read_sized(file, size as usize, bytes)
 }
 
 /// Reads the `size` bytes a file's metadata gives, or fewer when it ends
 /// sooner: no read past the last byte just to be told the end is there. A
 /// file that grows while it is read is read as it was measured.
-fn read_sized(mut file: fs::File, size: usize) -> Result<Vec<u8>, FileError> {
-    let mut bytes = vec![0; size];
+fn read_sized(mut file: fs::File, size: usize, bytes: &mut Vec<u8>) -> Result<(), FileError> {
+    bytes.resize(size, 0);
     let mut filled = 0;
     while filled < size {
         match file.read(&mut bytes[filled..]) {
@@ -232,19 +253,20 @@ fn read_sized(mut file: fs::File, size: usize) -> Result<Vec<u8>, FileError> {
         }
     }
     bytes.truncate(filled);
-    Ok(bytes)
+    Ok(())
 }
 
 fn read_limited(
     reader: impl Read,
     max_bytes: u64,
     hint: Option<u64>,
-) -> Result<Vec<u8>, FileError> {
+    bytes: &mut Vec<u8>,
+) -> Result<(), FileError> {
     let capacity = hint.unwrap_or(0).min(max_bytes) as usize;
-    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
+    bytes.reserve(capacity.saturating_add(1));
     reader
         .take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
+        .read_to_end(bytes)
         .map_err(|e| FileError::from_io(&e))?;
     if bytes.len() as u64 > max_bytes {
         return Err(FileError::TooLarge {
@@ -252,12 +274,12 @@ fn read_limited(
             limit: max_bytes,
         });
     }
-    Ok(bytes)
+    Ok(())
 }
 
 /// Checks and decodes raw bytes: UTF-16 and binary are refused, UTF-8 validated,
 /// a BOM removed. Returns the text and how many leading bytes were dropped.
-pub fn decode(bytes: Vec<u8>) -> Result<(String, usize), FileError> {
+pub fn decode(bytes: &[u8]) -> Result<(String, usize), FileError> {
     if bytes.starts_with(&[0xff, 0xfe]) {
         return Err(FileError::Utf16 {
             encoding: "UTF-16LE",
@@ -272,14 +294,13 @@ pub fn decode(bytes: Vec<u8>) -> Result<(String, usize), FileError> {
     if let Some(offset) = memchr::memchr(0, sniff) {
         return Err(FileError::Binary { offset });
     }
-    let mut text = String::from_utf8(bytes).map_err(|e| FileError::InvalidUtf8 {
-        offset: e.utf8_error().valid_up_to(),
+    let text = simdutf8::compat::from_utf8(bytes).map_err(|e| FileError::InvalidUtf8 {
+        offset: e.valid_up_to(),
     })?;
-    if text.starts_with('\u{feff}') {
-        text.drain(..3);
-        return Ok((text, 3));
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => Ok((rest.to_owned(), 3)),
+        None => Ok((text.to_owned(), 0)),
     }
-    Ok((text, 0))
 }
 
 fn failed(path: &Path, error: FileError) -> FailedFile {
@@ -359,20 +380,20 @@ mod tests {
     #[test]
     fn decode_checks() {
         assert_eq!(
-            decode(b"\xef\xbb\xbf# hi\n".to_vec()),
+            decode(b"\xef\xbb\xbf# hi\n"),
             Ok(("# hi\n".to_owned(), 3))
         );
-        assert_eq!(decode(b"# hi\n".to_vec()), Ok(("# hi\n".to_owned(), 0)));
+        assert_eq!(decode(b"# hi\n"), Ok(("# hi\n".to_owned(), 0)));
         assert_eq!(
-            decode(b"ab\0c".to_vec()),
+            decode(b"ab\0c"),
             Err(FileError::Binary { offset: 2 })
         );
         assert_eq!(
-            decode(b"ok \xff".to_vec()),
+            decode(b"ok \xff"),
             Err(FileError::InvalidUtf8 { offset: 3 })
         );
         assert_eq!(
-            decode(b"\xff\xfe#\0".to_vec()),
+            decode(b"\xff\xfe#\0"),
             Err(FileError::Utf16 {
                 encoding: "UTF-16LE"
             })
@@ -380,7 +401,7 @@ mod tests {
         let mut late_nul = vec![b'a'; BINARY_SNIFF];
         late_nul.push(0);
         assert!(
-            decode(late_nul).is_ok(),
+            decode(&late_nul).is_ok(),
             "a NUL past the sniff window is text"
         );
     }

@@ -26,7 +26,9 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     // MDX) there is nothing to blank, and no line need be read.
     let tag_opener = memchr::memchr_iter(b'{', &bytes[body..])
         .any(|i| matches!(bytes.get(body + i + 1), Some(b'{' | b'%')));
-    let toc = memchr::memmem::find(&bytes[body..], b"](#").is_some();
+    // (A finder made once: making one costs more than a page's search.)
+    static ANCHOR_LINK: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"](#"));
+    let toc = ANCHOR_LINK.find(&bytes[body..]).is_some();
     if !mdx && !tag_opener && !toc {
         return None;
     }
