@@ -612,10 +612,10 @@ mod tests {
             // next looks for.
             let matched = |filtered: bool| {
                 let q = Query::new(query);
-                let mut tokenizer = match filtered {
-                    true => Tokenizer::filtered(q.filter()),
-                    false => Tokenizer::default(),
-                };
+                let mut tokenizer = Tokenizer::default();
+                if filtered {
+                    tokenizer.refilter(q.filter());
+                }
                 let mut m = Matcher::new(&q);
                 let mut out = Vec::new();
                 tokenizer.run(&text, 0, |t| {

@@ -204,11 +204,15 @@ fn bump(hits: &mut Vec<(u32, u16)>, id: u32, worth: u16) {
 }
 
 /// What one thread carries from one document's scan to the next: the matcher
-/// (its memory of words already judged) and, once the query's typos are
-/// settled, the skimmer.
+/// (its memory of words already judged), once the query's typos are settled
+/// the skimmer, and the tokenizers' buffers.
 pub(crate) struct Scanning<'q> {
     pub(crate) matcher: Matcher<'q>,
     skimmer: Option<Skimmer>,
+    /// For titles and paths.
+    headings: Tokenizer,
+    /// For bodies read whole.
+    bodies: Tokenizer,
 }
 
 impl<'q> Scanning<'q> {
@@ -216,33 +220,22 @@ impl<'q> Scanning<'q> {
         Scanning {
             matcher: Matcher::new(query),
             skimmer: None,
+            headings: Tokenizer::default(),
+            bodies: Tokenizer::default(),
         }
     }
 }
 
 /// Scans one document for a query, with what this thread kept from the
-/// documents it scanned before.
+/// documents it scanned before: once typos are settled, bodies are skimmed
+/// (with every body read instead, see [`read_all`], the result is the same).
 pub(crate) fn scan<'q>(
     doc: &Document,
     query: &'q Query,
     scanning: &mut Scanning<'q>,
     max_words: usize,
 ) -> DocScan {
-    let Scanning { matcher, skimmer } = scanning;
-    scan_with(doc, query, matcher, skimmer, max_words)
-}
-
-/// [`scan`] with a skimmer kept from other documents, or made here once typos
-/// are settled; with `None` and reading every body instead (see
-/// [`read_all`]), the result is the same.
-fn scan_with<'q>(
-    doc: &Document,
-    query: &'q Query,
-    matcher: &mut Matcher<'q>,
-    skimmer: &mut Option<Skimmer>,
-    max_words: usize,
-) -> DocScan {
-    scan_as(doc, query, matcher, skimmer, max_words, true)
+    scan_as(doc, query, scanning, max_words, true)
 }
 
 /// Every body read, none skimmed.
@@ -250,20 +243,26 @@ fn scan_with<'q>(
 fn read_all<'q>(
     doc: &Document,
     query: &'q Query,
-    matcher: &mut Matcher<'q>,
+    scanning: &mut Scanning<'q>,
     max_words: usize,
 ) -> DocScan {
-    scan_as(doc, query, matcher, &mut None, max_words, false)
+    scan_as(doc, query, scanning, max_words, false)
 }
 
 fn scan_as<'q>(
     doc: &Document,
     query: &'q Query,
-    matcher: &mut Matcher<'q>,
-    skimmer: &mut Option<Skimmer>,
+    scanning: &mut Scanning<'q>,
     max_words: usize,
     skim: bool,
 ) -> DocScan {
+    let Scanning {
+        matcher,
+        skimmer,
+        headings,
+        bodies: tokenizer,
+    } = scanning;
+    headings.refilter(query.filter());
     let mut s = Scanner {
         query,
         matcher,
@@ -272,7 +271,7 @@ fn scan_as<'q>(
             df: vec![0; query.terms.len()],
             ..DocScan::default()
         },
-        tokenizer: Tokenizer::filtered(query.filter()),
+        tokenizer: std::mem::take(headings),
         stop_only: !query.has_content(),
         literal: true,
     };
@@ -287,7 +286,7 @@ fn scan_as<'q>(
     }
     let (titles, paths) = s.headings(doc, &file);
     let mut body = Tally::default();
-    let mut tokenizer = Tokenizer::filtered(query.filter());
+    tokenizer.refilter(query.filter());
     let search_text = doc.search_text();
     for (place, u) in units.iter().enumerate() {
         body.reset();
@@ -296,7 +295,7 @@ fn scan_as<'q>(
         if skim && skimmer.is_none() {
             *skimmer = Skimmer::new(query);
             if skimmer.is_some() {
-                tokenizer = Tokenizer::filtered(query.filter());
+                tokenizer.refilter(query.filter());
             }
         }
         let (title, path) = match u.section {
@@ -348,6 +347,7 @@ fn scan_as<'q>(
         s.out.weight = page_weight(doc.path());
         s.out.twins = twins(doc);
     }
+    *headings = s.tokenizer;
     s.out
 }
 
@@ -361,6 +361,10 @@ fn keeps<T: Copy>(query: &Query, stop_only: bool, hits: &[(u32, T)]) -> bool {
 /// The grams of text written without spaces in `text`, as the tokenizer cuts
 /// them: a run of such characters gives one for each pair, or one if alone.
 fn grams(text: &str) -> u32 {
+    // (`is_ascii` reads a word at a time: most bodies are ASCII.)
+    if text.is_ascii() {
+        return 0;
+    }
     let (mut grams, mut run) = (0, 0u32);
     let mut end_run = |run: &mut u32| {
         if *run > 0 {
@@ -611,16 +615,15 @@ mod tests {
         ];
         for text in queries {
             let query = Query::new(text);
-            let mut matcher = Matcher::new(&query);
+            let mut scanning = Scanning::new(&query);
             // Find every term once, so typos are settled and skimming is allowed.
             for doc in &docs {
-                read_all(doc, &query, &mut matcher, 2000);
+                read_all(doc, &query, &mut scanning, 2000);
             }
             // One skimmer for every document, as a thread keeps it.
-            let mut skimmer = None;
             for doc in &docs {
-                let read = read_all(doc, &query, &mut matcher, 2000);
-                let skimmed = scan_with(doc, &query, &mut matcher, &mut skimmer, 2000);
+                let read = read_all(doc, &query, &mut scanning, 2000);
+                let skimmed = scan(doc, &query, &mut scanning, 2000);
                 assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{text}");
             }
         }
@@ -705,10 +708,10 @@ mod tests {
                 q.splice(0..2, [phrase.as_str()]);
             }
             let query = Query::new(&q.join(" "));
-            let mut matcher = Matcher::new(&query);
-            read_all(&doc, &query, &mut matcher, 2000);
-            let read = read_all(&doc, &query, &mut matcher, 2000);
-            let skimmed = scan_with(&doc, &query, &mut matcher, &mut None, 2000);
+            let mut scanning = Scanning::new(&query);
+            read_all(&doc, &query, &mut scanning, 2000);
+            let read = read_all(&doc, &query, &mut scanning, 2000);
+            let skimmed = scan(&doc, &query, &mut scanning, 2000);
             prop_assert_eq!(format!("{skimmed:?}"), format!("{read:?}"), "{:?} in {:?}", q, text);
         }
     }

@@ -186,13 +186,11 @@ impl Tokenizer {
         self.pos
     }
 
-    /// A tokenizer that skips plain words `filter` rejects: they still take a
-    /// position, so lengths and phrases stay right.
-    pub(crate) fn filtered(filter: Filter) -> Tokenizer {
-        Tokenizer {
-            filter: Some(filter),
-            ..Tokenizer::default()
-        }
+    /// From now on skips plain words `filter` rejects (they still take a
+    /// position, so lengths and phrases stay right), positions again from zero.
+    pub(crate) fn refilter(&mut self, filter: Filter) {
+        self.filter = Some(filter);
+        self.pos = 0;
     }
 
     /// Emits the bigrams of the run of CJK characters starting at `from`; returns

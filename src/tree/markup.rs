@@ -32,7 +32,7 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
     if !mdx && !tag_opener && !toc {
         return None;
     }
-    let mut blank: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut blank = Blanked::new(text);
     let mut fence: Option<(u8, usize)> = None;
     let mut in_esm = false;
     let mut previous_blank = true;
@@ -61,27 +61,24 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
         } else if in_esm {
             in_esm = !blank_line;
             if in_esm {
-                blank.push(at..end);
+                blank.range(at..end);
             }
         } else if let Some(c) = rest.first().copied().filter(|&c| c == b'`' || c == b'~')
             && run(c) >= 3
         {
             fence = Some((c, run(c)));
         } else if mdx && previous_blank && lead == 0 && is_esm(line) {
-            blank.push(at..end);
+            blank.range(at..end);
             in_esm = true;
         } else if toc && navigation(rest) {
-            blank.push(at..end);
+            blank.range(at..end);
         } else if brace < end {
-            templates(bytes, at, end, &mut closers, &mut blank);
+            templates(bytes, at, end, &mut closers, &mut |tag| blank.range(tag));
         }
         previous_blank = blank_line;
         at = end + 1;
     }
-    if blank.is_empty() {
-        return None;
-    }
-    Some(blanked(text, blank).into_boxed_str())
+    blank.finish().map(String::into_boxed_str)
 }
 
 /// Appends `n` spaces.
@@ -94,16 +91,40 @@ fn push_spaces(out: &mut String, mut n: usize) {
     }
 }
 
-/// `text` with the bytes of `ranges` (perhaps overlapping) as spaces, line
-/// ends kept: the same length, and UTF-8 without checking it again, since
-/// whole characters are blanked (template delimiters are ASCII and everything
-/// between them goes; ESM and navigation go by whole lines).
-fn blanked(text: &str, mut ranges: Vec<std::ops::Range<usize>>) -> String {
-    ranges.sort_by_key(|r| r.start);
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for range in ranges {
-        let (mut start, mut end) = (range.start.max(at), range.end.min(text.len()));
+/// `text` with the bytes of ranges (perhaps overlapping) as spaces, line
+/// ends kept, written as the ranges are found: the same length, and UTF-8
+/// without checking it again, since whole characters are blanked (template
+/// delimiters are ASCII and everything between them goes; ESM and navigation
+/// go by whole lines).
+struct Blanked<'t> {
+    text: &'t str,
+    /// The text up to `at`, blanked; empty until the first range.
+    out: String,
+    at: usize,
+    /// Whether a range was given.
+    any: bool,
+}
+
+impl<'t> Blanked<'t> {
+    fn new(text: &'t str) -> Blanked<'t> {
+        Blanked {
+            text,
+            out: String::new(),
+            at: 0,
+            any: false,
+        }
+    }
+
+    /// Blanks `range`. Ranges come in the order of their starts: a line's
+    /// tags in turn, lines in turn (a tag over several lines may reach past
+    /// the start of the next).
+    fn range(&mut self, range: std::ops::Range<usize>) {
+        let text = self.text;
+        if !self.any {
+            self.any = true;
+            self.out.reserve(text.len());
+        }
+        let (mut start, mut end) = (range.start.max(self.at), range.end.min(text.len()));
         // (A character cut by a range would be blanked whole.)
         while !text.is_char_boundary(start) {
             start -= 1;
@@ -112,20 +133,27 @@ fn blanked(text: &str, mut ranges: Vec<std::ops::Range<usize>>) -> String {
             end += 1;
         }
         if start >= end {
-            continue;
+            return;
         }
-        out.push_str(&text[at..start]);
+        self.out.push_str(&text[self.at..start]);
         let mut rest = &text.as_bytes()[start..end];
         while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
-            push_spaces(&mut out, i);
-            out.push(char::from(rest[i]));
+            push_spaces(&mut self.out, i);
+            self.out.push(char::from(rest[i]));
             rest = &rest[i + 1..];
         }
-        push_spaces(&mut out, rest.len());
-        at = end;
+        push_spaces(&mut self.out, rest.len());
+        self.at = end;
     }
-    out.push_str(&text[at..]);
-    out
+
+    /// The blanked text, or `None` if no range was given.
+    fn finish(mut self) -> Option<String> {
+        if !self.any {
+            return None;
+        }
+        self.out.push_str(&self.text[self.at..]);
+        Some(self.out)
+    }
 }
 
 /// A heading's plain title without its template markup (SPEC §16: never
@@ -137,7 +165,9 @@ pub(super) fn without_templates(title: &str) -> Option<String> {
         return None;
     }
     let mut tags = Vec::new();
-    templates(bytes, 0, bytes.len(), &mut Closers::default(), &mut tags);
+    templates(bytes, 0, bytes.len(), &mut Closers::default(), &mut |tag| {
+        tags.push(tag);
+    });
     if tags.is_empty() {
         return None;
     }
@@ -200,9 +230,16 @@ impl Closers {
         {
             return found;
         }
-        static FINDERS: LazyLock<[Finder<'static>; 4]> =
-            LazyLock::new(|| Closers::ALL.map(Finder::new));
-        let found = FINDERS[k].find(&bytes[from..]).map(|i| from + i);
+        // Every closer ends with `}`, and most `}` end one: each is checked
+        // for the rest (a searcher for a needle of two or three bytes costs
+        // more to start than the few bytes to the next tag's end).
+        let closer = Closers::ALL[k];
+        let last = closer.len() - 1;
+        let found = bytes.get(from + last..).and_then(|rest| {
+            memchr::memchr_iter(b'}', rest)
+                .map(|i| from + i)
+                .find(|&start| bytes[start..].starts_with(closer))
+        });
         self.found[k] = Some((from, found));
         found
     }
@@ -215,7 +252,7 @@ fn templates(
     start: usize,
     end: usize,
     closers: &mut Closers,
-    out: &mut Vec<std::ops::Range<usize>>,
+    found: &mut impl FnMut(std::ops::Range<usize>),
 ) {
     let mut at = start;
     while let Some(i) = memchr::memchr(b'{', &bytes[at..end]) {
@@ -233,7 +270,7 @@ fn templates(
         match closers.next(bytes, k, open + 2) {
             Some(c) if c - open <= MAX_SPAN => {
                 let close = c + Closers::ALL[k].len();
-                out.push(open..close);
+                found(open..close);
                 if close >= end {
                     return; // the rest of the line, at least, is the tag's
                 }
@@ -266,12 +303,18 @@ mod tests {
             }
             String::from_utf8(out).unwrap()
         };
-        // Out of order and overlapping, across a line end.
-        let ranges = vec![16..25, 2..9, 5..12];
-        assert_eq!(blanked(text, ranges.clone()), byte_wise(&ranges));
+        let blanked = |ranges: &[std::ops::Range<usize>]| {
+            let mut blank = Blanked::new(text);
+            for r in ranges {
+                blank.range(r.clone());
+            }
+            blank.finish().unwrap()
+        };
+        // Overlapping, across a line end, and one inside another.
+        let ranges = [2..9, 5..12, 6..8, 16..25];
+        assert_eq!(blanked(&ranges), byte_wise(&ranges));
         // A range that cuts a character blanks it whole.
-        let one: Vec<std::ops::Range<usize>> = std::iter::once(6..7).collect();
-        let cut = blanked(text, one);
+        let cut = blanked(&[6..7]);
         assert_eq!(cut.len(), text.len());
         assert_eq!(cut, text.replacen('é', "  ", 1));
     }
@@ -306,6 +349,27 @@ mod tests {
         assert!(seen.contains("- see [Goals](#goals) here"), "{seen}");
         assert!(seen.contains("- [Code](#code)"), "{seen}");
         assert_eq!(seen.len(), text.len());
+    }
+
+    #[test]
+    fn closers_are_found_where_a_plain_search_finds_them() {
+        // Every text of up to seven bytes of the closers' alphabet, from every
+        // start, in every order of questions (the answers are remembered).
+        let alphabet = b"}%>x";
+        for len in 0..=7u32 {
+            for n in 0..4usize.pow(len) {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| alphabet[n / 4usize.pow(i) % 4])
+                    .collect();
+                let mut closers = Closers::default();
+                for from in (0..=bytes.len()).chain((0..=bytes.len()).rev()) {
+                    for (k, closer) in Closers::ALL.iter().enumerate() {
+                        let plain = (from..bytes.len()).find(|&i| bytes[i..].starts_with(closer));
+                        assert_eq!(closers.next(&bytes, k, from), plain, "{bytes:?} {from} {k}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
