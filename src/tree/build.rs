@@ -141,7 +141,7 @@ fn parse(source: Source, namespace: String, complete: bool) -> Document {
 
 /// Holds a document read for its sections to the whole reading of its text:
 /// the same sections (spans, levels, titles), front matter and preamble.
-#[cfg(debug_assertions)]
+#[cfg(any(test, debug_assertions))]
 fn same_sections(doc: &Document) {
     let source = Source {
         path: doc.path.clone(),
@@ -187,6 +187,15 @@ fn same_sections(doc: &Document) {
 #[cfg(test)]
 pub(super) fn read_by_blocks(text: &str) -> bool {
     Builder::new(text).read(&Lines::new(text), 0, false)
+}
+
+/// Panics unless a reading of `text` for its sections has the whole
+/// reading's sections, titles, spans, front matter and preamble (a debug
+/// build checks every such reading; a test of any build checks this one).
+#[cfg(test)]
+pub(super) fn assert_sections_agree(text: &str) {
+    let doc = parse_sections(Source::new("doc.md", text.to_owned()), "doc".to_owned());
+    same_sections(&doc);
 }
 
 /// Holds the block-level pass to the parser's reading of the whole text:
@@ -390,6 +399,14 @@ impl Builder {
             }
             blocks::Piece::Definition(label) => {
                 defined.push(text[label].to_owned());
+                true
+            }
+            // Read for its sections, a stretch with no line that may start
+            // a heading, a fenced code block or an HTML block gives none of
+            // them, and ends with no block open: its blocks are not needed.
+            blocks::Piece::Parse(range)
+                if !self.complete && !definitions && !blocks::may_give_sections(&text[range.clone()]) =>
+            {
                 true
             }
             blocks::Piece::Parse(range) => {

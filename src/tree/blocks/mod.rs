@@ -86,6 +86,27 @@ pub(super) fn scan(text: &str, from: usize, mut each: impl FnMut(Piece) -> bool)
     finish(state, bytes.len(), &mut each)
 }
 
+/// Whether a stretch for the parser may hold what a reading for sections
+/// takes from it: a top-level heading, or a top-level fenced code block or
+/// HTML block, which may run on past the stretch. Every line is judged by its
+/// first byte past spaces and tabs, whatever container it may be in: one
+/// starting with `#`, a fence's character or `<` may, and so may a setext
+/// underline (`=` or `-` alone, repeated). A stretch without such a line holds
+/// none of them.
+pub(super) fn may_give_sections(stretch: &str) -> bool {
+    stretch.split(['\n', '\r']).any(|line| {
+        let line = line.trim_start_matches([' ', '\t']).as_bytes();
+        match line.first() {
+            Some(b'#' | b'`' | b'~' | b'<') => true,
+            Some(&c @ (b'=' | b'-')) => {
+                let run = line.iter().take_while(|&&b| b == c).count();
+                line[run..].iter().all(u8::is_ascii_whitespace)
+            }
+            _ => false,
+        }
+    })
+}
+
 /// The block open after the lines read so far.
 enum State {
     /// None: the next line starts a block.
@@ -586,7 +607,8 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::super::build::read_by_blocks;
+    use super::super::build::{assert_sections_agree, read_by_blocks};
+    use super::may_give_sections;
 
     /// Reads `text` with the pass, which must not give it up (and, reading it,
     /// agrees with the parser: `read_by_blocks` checks).
@@ -643,9 +665,10 @@ mod tests {
         read("- a\n  ```\ncode\n\nfoo\n```\n");
     }
 
-    #[test]
-    fn generated_documents_agree_with_the_parser() {
-        const LINES: [&str; 50] = [
+    /// `total` documents of a few lines each, drawn from lines that trip the
+    /// pass: every block it reads, and every one it hands the parser.
+    fn generated(total: usize) -> impl Iterator<Item = String> {
+        const LINES: [&str; 57] = [
             "a | b",
             "--|--",
             "`cmd {{[-C|--dir]}}`",
@@ -696,6 +719,13 @@ mod tests {
             "text with [link]",
             "#5 not heading",
             "  - nested",
+            " ---",
+            "--  ",
+            "- -",
+            "=",
+            "  # indented three",
+            "> # quoted",
+            "- # in an item",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
@@ -704,18 +734,69 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut read = 0;
-        let total = 3000;
-        for _ in 0..total {
+        (0..total).map(move |_| {
             let n = 1 + next() % 14;
             let mut text = String::new();
             for _ in 0..n {
                 text.push_str(LINES[(next() % LINES.len() as u64) as usize]);
                 text.push('\n');
             }
-            read += usize::from(read_by_blocks(&text));
-        }
+            text
+        })
+    }
+
+    #[test]
+    fn generated_documents_agree_with_the_parser() {
+        let total = 3000;
+        let read = generated(total).filter(|text| read_by_blocks(text)).count();
         // Enough of them are read by the pass for the comparison to mean something.
         assert!(read > total / 4, "only {read} of {total} read by the pass");
+    }
+
+    #[test]
+    fn generated_documents_read_for_sections_agree_with_the_parser() {
+        for text in generated(3000) {
+            assert_sections_agree(&text);
+        }
+    }
+
+    #[test]
+    fn a_stretch_without_a_heading_fence_or_html_is_not_read_for_sections() {
+        for stretch in [
+            "- item\n  - nested\n\n  more of the item\n",
+            "| a | b |\n|---|---|\n| 1 | 2 |\n",
+            "text | with a pipe\n---|---\n",
+            "> quote\n> # quoted heading\n\n- - -\n* * *\n",
+        ] {
+            assert!(!may_give_sections(stretch), "{stretch:?}");
+        }
+        for stretch in [
+            "- item\n\n# heading\n",
+            "- item\n   ## indented\n",
+            "para\n---\n",
+            "para\n  ===  \n",
+            "- item\n\n```\ncode\n",
+            "- item\n\n ~~~\n",
+            "<div>\n\ntext\n",
+            "- item\r---\r",
+        ] {
+            assert!(may_give_sections(stretch), "{stretch:?}");
+        }
+    }
+
+    #[test]
+    fn documents_read_for_sections_keep_them_past_stretches_not_read() {
+        for text in [
+            "# A\n\n- item\n  - nested\n\n  more\n\n## B\n\n| a |\n|---|\n| 1 |\n\n### C\n",
+            "# A\n\n- item\n\n  ```\n  # code\n  ```\n\n## B\n\nSetext\n---\n",
+            "Intro\n\n1. one\n\n2. two\n\n# After\n\n> a\n> b\nlazy\n\n## End\n",
+            // A fence or HTML block opened in a stretch runs on past it.
+            "# A\n\n- a\n ```\ncode\n\n# not a heading\n```\n\n## B\n",
+            "# A\n\n- a\n <pre>\n\n# not a heading\n</pre>\n\n## B\n",
+            // Headings the pass hands the parser, for their markup.
+            "# A\n\n## B with *markup*\n\ntext\n\nSetext with `code`\n---\n\n## C\n",
+        ] {
+            assert_sections_agree(text);
+        }
     }
 }
