@@ -33,6 +33,44 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
         return None;
     }
     let mut blank = Blanked::new(text);
+    if mdx || toc || may_fence(&bytes[body..]) {
+        by_lines(bytes, body, mdx, toc, &mut blank);
+    } else {
+        by_braces(bytes, body, &mut blank);
+    }
+    blank.finish().map(String::into_boxed_str)
+}
+
+/// Whether a fence may open in `bytes`: a run of three backticks or tildes
+/// somewhere.
+fn may_fence(bytes: &[u8]) -> bool {
+    static FENCES: LazyLock<[Finder<'static>; 2]> =
+        LazyLock::new(|| [Finder::new(b"```"), Finder::new(b"~~~")]);
+    FENCES.iter().any(|fence| fence.find(bytes).is_some())
+}
+
+/// Blanks the template tags of a text where no fence opens (nor MDX's
+/// imports, nor a table of contents): no line's reading then depends on the
+/// lines before it, and only lines holding a `{` are read, as [`by_lines`]
+/// reads them.
+fn by_braces(bytes: &[u8], body: usize, blank: &mut Blanked<'_>) {
+    let mut closers = Closers::default();
+    let mut at = body;
+    while let Some(i) = memchr::memchr(b'{', &bytes[at..]) {
+        let brace = at + i;
+        let end = memchr::memchr(b'\n', &bytes[brace..]).map_or(bytes.len(), |k| brace + k);
+        templates(bytes, brace, end, &mut closers, &mut |tag| blank.range(tag));
+        at = end + 1;
+        if at >= bytes.len() {
+            break;
+        }
+    }
+}
+
+/// Blanks the markup of `bytes[body..]` line by line: template tags outside
+/// fenced code, and in MDX the imports and exports, and the lines of a table
+/// of contents (`toc`: the text links to an anchor of its own).
+fn by_lines(bytes: &[u8], body: usize, mdx: bool, toc: bool, blank: &mut Blanked<'_>) {
     let mut fence: Option<(u8, usize)> = None;
     let mut in_esm = false;
     let mut previous_blank = true;
@@ -78,7 +116,6 @@ pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>>
         previous_blank = blank_line;
         at = end + 1;
     }
-    blank.finish().map(String::into_boxed_str)
 }
 
 /// Appends `n` spaces.
@@ -369,6 +406,37 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn without_fences_lines_holding_a_brace_are_read_as_every_line_is() {
+        const PIECES: [&str; 14] = [
+            "{{", "}}", "{%", "%}", ">}}", "{{<", "%}}", "{", "}", "\n", "a", " ", "é", "\n\n",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..4000 {
+            let n = next() % 40;
+            let text: String = (0..n)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            let body = text.find('\n').map_or(0, |i| i + 1) * usize::from(next() % 2 == 0);
+            let read = |by_braces_only: bool| {
+                let mut blank = Blanked::new(&text);
+                if by_braces_only {
+                    by_braces(text.as_bytes(), body, &mut blank);
+                } else {
+                    by_lines(text.as_bytes(), body, false, false, &mut blank);
+                }
+                blank.finish()
+            };
+            assert_eq!(read(true), read(false), "{text:?} from {body}");
         }
     }
 
