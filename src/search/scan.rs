@@ -11,12 +11,12 @@
 use std::ops::Range;
 
 use super::chars::is_cjk;
-use crate::lanes;
 use super::page::{digest, page_weight, twins};
 use super::query::{Found, Matcher, Query};
 use super::skip::{Skimmer, word_runs};
 use super::terms::{Token, TokenKind, Tokenizer};
 use super::units::{Unit, units};
+use crate::lanes;
 use crate::tree::{Document, NodeId, TitleSource};
 
 /// Counts of one term in the three fields of a unit: title, path, body (the
@@ -380,7 +380,10 @@ fn grams(text: &str) -> u32 {
         if lead > at {
             end_run(&mut run);
         }
-        let c = text[lead..].chars().next().expect("a character starts here");
+        let c = text[lead..]
+            .chars()
+            .next()
+            .expect("a character starts here");
         if is_cjk(c) {
             run += 1;
         } else {

@@ -156,9 +156,12 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
             Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None, buffer),
             Entry::File(p) => read_file(p, max_bytes, buffer),
             Entry::Walked(p) => read_walked(p, max_bytes, buffer),
-            Entry::Bytes { bytes, .. } => {
-                read_limited(bytes.as_slice(), max_bytes, Some(bytes.len() as u64), buffer)
-            }
+            Entry::Bytes { bytes, .. } => read_limited(
+                bytes.as_slice(),
+                max_bytes,
+                Some(bytes.len() as u64),
+                buffer,
+            ),
         };
         let decoded = read.map(|()| decode(buffer));
         if buffer.capacity() > KEPT_BUFFER {
@@ -279,7 +282,12 @@ fn read_limited(
 
 /// Checks and decodes raw bytes: UTF-16 and binary are refused, UTF-8 validated,
 /// a BOM removed. Returns the text and how many leading bytes were dropped.
-pub fn decode(bytes: &[u8]) -> Result<(String, usize), FileError> {
+///
+/// A file of up to [`KEPT_BUFFER`] bytes is validated with SIMD and copied out
+/// of `bytes` (without unsafe code, a text is either copied or validated again);
+/// a larger one's bytes become its text, validated by `std`, so its memory is
+/// never held twice.
+pub fn decode(bytes: &mut Vec<u8>) -> Result<(String, usize), FileError> {
     if bytes.starts_with(&[0xff, 0xfe]) {
         return Err(FileError::Utf16 {
             encoding: "UTF-16LE",
@@ -294,13 +302,20 @@ pub fn decode(bytes: &[u8]) -> Result<(String, usize), FileError> {
     if let Some(offset) = memchr::memchr(0, sniff) {
         return Err(FileError::Binary { offset });
     }
-    let text = simdutf8::compat::from_utf8(bytes).map_err(|e| FileError::InvalidUtf8 {
-        offset: e.valid_up_to(),
-    })?;
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => Ok((rest.to_owned(), 3)),
-        None => Ok((text.to_owned(), 0)),
+    let invalid = |offset| FileError::InvalidUtf8 { offset };
+    let mut text = if bytes.len() <= KEPT_BUFFER {
+        simdutf8::compat::from_utf8(bytes)
+            .map_err(|e| invalid(e.valid_up_to()))?
+            .to_owned()
+    } else {
+        String::from_utf8(std::mem::take(bytes))
+            .map_err(|e| invalid(e.utf8_error().valid_up_to()))?
+    };
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+        return Ok((text, 3));
     }
+    Ok((text, 0))
 }
 
 fn failed(path: &Path, error: FileError) -> FailedFile {
@@ -380,20 +395,23 @@ mod tests {
     #[test]
     fn decode_checks() {
         assert_eq!(
-            decode(b"\xef\xbb\xbf# hi\n"),
+            decode(&mut b"\xef\xbb\xbf# hi\n".to_vec()),
             Ok(("# hi\n".to_owned(), 3))
         );
-        assert_eq!(decode(b"# hi\n"), Ok(("# hi\n".to_owned(), 0)));
         assert_eq!(
-            decode(b"ab\0c"),
+            decode(&mut b"# hi\n".to_vec()),
+            Ok(("# hi\n".to_owned(), 0))
+        );
+        assert_eq!(
+            decode(&mut b"ab\0c".to_vec()),
             Err(FileError::Binary { offset: 2 })
         );
         assert_eq!(
-            decode(b"ok \xff"),
+            decode(&mut b"ok \xff".to_vec()),
             Err(FileError::InvalidUtf8 { offset: 3 })
         );
         assert_eq!(
-            decode(b"\xff\xfe#\0"),
+            decode(&mut b"\xff\xfe#\0".to_vec()),
             Err(FileError::Utf16 {
                 encoding: "UTF-16LE"
             })
@@ -401,8 +419,31 @@ mod tests {
         let mut late_nul = vec![b'a'; BINARY_SNIFF];
         late_nul.push(0);
         assert!(
-            decode(&late_nul).is_ok(),
+            decode(&mut late_nul).is_ok(),
             "a NUL past the sniff window is text"
         );
+        // Either side of the size up to which a text is copied out of its
+        // buffer, a file reads the same; past it, its bytes are taken.
+        for len in [KEPT_BUFFER, KEPT_BUFFER + 1] {
+            for (head, tail, want) in [
+                (&b""[..], &b"ok"[..], Ok(0)),
+                (
+                    b"",
+                    b"\xff",
+                    Err(FileError::InvalidUtf8 { offset: len - 1 }),
+                ),
+                (b"\xef\xbb\xbf", b"ok", Ok(3)),
+            ] {
+                let mut bytes = head.to_vec();
+                bytes.resize(len - tail.len(), b'a');
+                bytes.extend_from_slice(tail);
+                let read = decode(&mut bytes);
+                if read.is_ok() {
+                    assert_eq!(bytes.is_empty(), len > KEPT_BUFFER, "{len}");
+                }
+                let read = read.map(|(text, offset)| (text.len() + offset, offset));
+                assert_eq!(read, want.map(|offset| (len, offset)), "{len} {tail:?}");
+            }
+        }
     }
 }

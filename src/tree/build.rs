@@ -405,7 +405,9 @@ impl Builder {
             // a heading, a fenced code block or an HTML block gives none of
             // them, and ends with no block open: its blocks are not needed.
             blocks::Piece::Parse(range)
-                if !self.complete && !definitions && !blocks::may_give_sections(&text[range.clone()]) =>
+                if !self.complete
+                    && !definitions
+                    && !blocks::may_give_sections(&text[range.clone()]) =>
             {
                 true
             }

@@ -351,7 +351,7 @@ mod tests {
         let ranges = [2..9, 5..12, 6..8, 16..25];
         assert_eq!(blanked(&ranges), byte_wise(&ranges));
         // A range that cuts a character blanks it whole.
-        let cut = blanked(&[6..7]);
+        let cut = blanked(std::slice::from_ref(&(6..7)));
         assert_eq!(cut.len(), text.len());
         assert_eq!(cut, text.replacen('é', "  ", 1));
     }
@@ -395,9 +395,7 @@ mod tests {
         let alphabet = b"}%>x";
         for len in 0..=7u32 {
             for n in 0..4usize.pow(len) {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|i| alphabet[n / 4usize.pow(i) % 4])
-                    .collect();
+                let bytes: Vec<u8> = (0..len).map(|i| alphabet[n / 4usize.pow(i) % 4]).collect();
                 let mut closers = Closers::default();
                 for from in (0..=bytes.len()).chain((0..=bytes.len()).rev()) {
                     for (k, closer) in Closers::ALL.iter().enumerate() {
