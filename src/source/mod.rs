@@ -179,8 +179,9 @@ pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
     }
 }
 
-/// The largest read buffer a thread keeps for its next file.
-const KEPT_BUFFER: usize = 1 << 20;
+/// The largest read buffer a thread keeps for its next file, and the largest
+/// file whose text is copied out of it (see [`decode`]).
+const KEPT_BUFFER: usize = 64 * 1024;
 
 thread_local! {
     /// Each thread's buffer for the bytes of the file it reads, reused from
@@ -244,18 +245,13 @@ fn read_open(
 /// Reads the `size` bytes a file's metadata gives, or fewer when it ends
 /// sooner: no read past the last byte just to be told the end is there. A
 /// file that grows while it is read is read as it was measured.
-fn read_sized(mut file: fs::File, size: usize, bytes: &mut Vec<u8>) -> Result<(), FileError> {
-    bytes.resize(size, 0);
-    let mut filled = 0;
-    while filled < size {
-        match file.read(&mut bytes[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(FileError::from_io(&e)),
-        }
-    }
-    bytes.truncate(filled);
+fn read_sized(file: fs::File, size: usize, bytes: &mut Vec<u8>) -> Result<(), FileError> {
+    // Read into the buffer's spare room, not zeroed first; `take` answers
+    // the read after the last byte itself, with no call to the system.
+    bytes.reserve(size);
+    file.take(size as u64)
+        .read_to_end(bytes)
+        .map_err(|e| FileError::from_io(&e))?;
     Ok(())
 }
 
