@@ -54,9 +54,49 @@ pub(super) enum Piece {
     Definition(Range<usize>),
     /// A tight list whose items hold one paragraph each: its lines, and each
     /// item's.
-    List(Range<usize>, Vec<Range<usize>>),
+    List(Range<usize>, Items),
     /// A blockquote holding one paragraph: its lines.
     Quote(Range<usize>),
+}
+
+/// A list's items' lines, in order: the first kept in place, since most
+/// lists the pass reads have one item (a step, a note), and the others in a
+/// vector allocated only for a second.
+pub(super) struct Items {
+    first: Range<usize>,
+    more: Vec<Range<usize>>,
+}
+
+impl Items {
+    fn new(first: Range<usize>) -> Items {
+        Items {
+            first,
+            more: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, item: Range<usize>) {
+        self.more.push(item);
+    }
+
+    fn last_mut(&mut self) -> &mut Range<usize> {
+        self.more.last_mut().unwrap_or(&mut self.first)
+    }
+
+    /// Where the last item ends.
+    fn end(&self) -> usize {
+        self.more.last().unwrap_or(&self.first).end
+    }
+}
+
+impl IntoIterator for Items {
+    type Item = Range<usize>;
+    type IntoIter =
+        std::iter::Chain<std::iter::Once<Range<usize>>, std::vec::IntoIter<Range<usize>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        std::iter::once(self.first).chain(self.more)
+    }
 }
 
 /// Reads `text[from..]` block by block, handing each piece to `each`. False as
@@ -126,7 +166,7 @@ enum State {
     List {
         start: usize,
         marker: u8,
-        items: Vec<Range<usize>>,
+        items: Items,
         ended: bool,
     },
     /// A blockquote of one paragraph since `start`, to `last`.
@@ -264,7 +304,7 @@ fn definitions(
 fn list(
     start: usize,
     marker: u8,
-    mut items: Vec<Range<usize>>,
+    mut items: Items,
     ended: bool,
     here: Here<'_>,
     each: &mut impl FnMut(Piece) -> bool,
@@ -284,7 +324,7 @@ fn list(
         if line.first > 0 || list_marker(rest) {
             return step(parse_from(start), line, text, next, each);
         }
-        let end = items.last().map_or(start, |item| item.end);
+        let end = items.end();
         put(each, Piece::List(start..end, items))?;
         return open(line, text, next, each);
     }
@@ -301,9 +341,7 @@ fn list(
         });
     }
     if continues(rest) {
-        if let Some(item) = items.last_mut() {
-            item.end = line.end();
-        }
+        items.last_mut().end = line.end();
         return Some(State::List {
             start,
             marker,
@@ -576,7 +614,7 @@ fn open(
             State::List {
                 start: line.start,
                 marker,
-                items: vec![item],
+                items: Items::new(item),
                 ended: false,
             }
         }
@@ -598,7 +636,7 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
         State::Parse { start, .. } => each(Piece::Parse(start..len)),
         State::Definitions { .. } => true,
         State::List { start, items, .. } => {
-            let end = items.last().map_or(start, |item| item.end);
+            let end = items.end();
             each(Piece::List(start..end, items))
         }
         State::Quote { start, last } => each(Piece::Quote(start..last)),
