@@ -217,7 +217,7 @@ fn place<'a>(
     let (Input::Path(dir), Entry::Walked(file)) = (input, entry) else {
         return None;
     };
-    let parent = file.parent()?;
+    let parent = folder_of(file)?;
     if let Some((folder, place)) = last.as_ref()
         && place.input == k
         && folder.as_os_str() == parent.as_os_str()
@@ -237,6 +237,27 @@ fn place<'a>(
     };
     *last = Some((parent, place.clone()));
     Some(place)
+}
+
+/// A walked file's folder: what [`Path::parent`] gives, up to its components,
+/// without parsing them all where a path is bytes (a walk joins a folder's
+/// path and a name, so the name is what follows the last `/`). It was a
+/// twentieth of the main thread's work placing 40,000 files.
+fn folder_of(file: &Path) -> Option<&Path> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = file.as_os_str().as_bytes();
+        if let Some(slash) = memchr::memrchr(b'/', bytes)
+            && slash + 1 < bytes.len()
+            && !matches!(&bytes[slash + 1..], b"." | b"..")
+        {
+            // (The root keeps its `/`.)
+            let folder = &bytes[..slash.max(1)];
+            return Some(Path::new(std::ffi::OsStr::from_bytes(folder)));
+        }
+    }
+    file.parent()
 }
 
 fn read(entry: &Entry, namespace: String, max_bytes: u64) -> Result<Read, FailedFile> {
@@ -269,5 +290,43 @@ pub(super) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> Con
         ControlFlow::Break(())
     } else {
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_files_folder_is_its_parent() {
+        for path in [
+            "a/b.md",
+            "a/b/c.md",
+            "/a.md",
+            "a.md",
+            "a//b.md",
+            "./a/b.md",
+            "a/./b.md",
+            "/",
+            "",
+            "a/..",
+            "a/.",
+            "a/b/",
+            "tldr/pages.de/common/tar.md",
+        ] {
+            let path = Path::new(path);
+            let components = |p: Option<&Path>| {
+                p.map(|p| {
+                    p.components()
+                        .map(|c| c.as_os_str().to_owned())
+                        .collect::<Vec<_>>()
+                })
+            };
+            assert_eq!(
+                components(folder_of(path)),
+                components(path.parent()),
+                "{path:?}"
+            );
+        }
     }
 }
