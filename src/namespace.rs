@@ -181,8 +181,9 @@ impl Base {
     fn pop(&mut self) {
         if self.count > 0 {
             let end = self.joined.len() - 1;
-            self.joined
-                .truncate(self.joined[..end].rfind('/').map_or(0, |slash| slash + 1));
+            self.joined.truncate(
+                memchr::memrchr(b'/', &self.joined.as_bytes()[..end]).map_or(0, |slash| slash + 1),
+            );
             self.count -= 1;
         }
     }
@@ -218,10 +219,11 @@ impl Name {
         } else {
             memchr::memrchr(b'/', written.as_bytes()).map_or(0, |slash| slash + 1)
         };
-        let stem_end = match written[stem_at..].rfind('.').filter(|&i| i > 0) {
-            Some(dot) => stem_at + dot,
-            None => written.len(),
-        };
+        let stem_end =
+            match memchr::memrchr(b'.', &written.as_bytes()[stem_at..]).filter(|&i| i > 0) {
+                Some(dot) => stem_at + dot,
+                None => written.len(),
+            };
         let split = written.len();
         let mut texts = written;
         texts.reserve(stem_end);
@@ -300,7 +302,7 @@ fn suffix(joined: &str, stem_at: usize, depth: usize) -> &str {
         if start == 0 {
             break;
         }
-        start = joined[..start - 1].rfind('/').map_or(0, |slash| slash + 1);
+        start = memchr::memrchr(b'/', &joined.as_bytes()[..start - 1]).map_or(0, |slash| slash + 1);
     }
     &joined[start..]
 }

@@ -131,11 +131,11 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
     } else {
         body
     };
-    let open = body.rfind('{')?;
-    let attrs = &body[open..];
-    if !attrs.ends_with('}') {
+    // (Most headings end otherwise: no search for a `{` then.)
+    if !body.ends_with('}') {
         return None;
     }
+    let attrs = &body[body.rfind('{')?..];
     let inner = &attrs[1..attrs.len() - 1];
     if let Some(comment) = inner.strip_prefix("/*").and_then(|c| c.strip_suffix("*/")) {
         let id = comment.trim();
