@@ -28,7 +28,11 @@ use memchr::memchr;
 
 use super::BlockKind;
 
+mod items;
 mod scanners;
+
+pub(super) use items::Items;
+pub(super) use scanners::may_give_sections;
 
 use scanners::{
     Interrupt, Line, atx, atx_title, closes_fence, contains, continues, definition, delimiter_row,
@@ -59,46 +63,6 @@ pub(super) enum Piece {
     Quote(Range<usize>),
 }
 
-/// A list's items' lines, in order: the first kept in place, since most
-/// lists the pass reads have one item (a step, a note), and the others in a
-/// vector allocated only for a second.
-pub(super) struct Items {
-    first: Range<usize>,
-    more: Vec<Range<usize>>,
-}
-
-impl Items {
-    fn new(first: Range<usize>) -> Items {
-        Items {
-            first,
-            more: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, item: Range<usize>) {
-        self.more.push(item);
-    }
-
-    fn last_mut(&mut self) -> &mut Range<usize> {
-        self.more.last_mut().unwrap_or(&mut self.first)
-    }
-
-    /// Where the last item ends.
-    fn end(&self) -> usize {
-        self.more.last().unwrap_or(&self.first).end
-    }
-}
-
-impl IntoIterator for Items {
-    type Item = Range<usize>;
-    type IntoIter =
-        std::iter::Chain<std::iter::Once<Range<usize>>, std::vec::IntoIter<Range<usize>>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        std::iter::once(self.first).chain(self.more)
-    }
-}
-
 /// Reads `text[from..]` block by block, handing each piece to `each`. False as
 /// soon as it meets something it does not read exactly or `each` returns false:
 /// the caller then parses the document whole.
@@ -124,27 +88,6 @@ pub(super) fn scan(text: &str, from: usize, mut each: impl FnMut(Piece) -> bool)
         pos = next;
     }
     finish(state, bytes.len(), &mut each)
-}
-
-/// Whether a stretch for the parser may hold what a reading for sections
-/// takes from it: a top-level heading, or a top-level fenced code block or
-/// HTML block, which may run on past the stretch. Every line is judged by its
-/// first byte past spaces and tabs, whatever container it may be in: one
-/// starting with `#`, a fence's character or `<` may, and so may a setext
-/// underline (`=` or `-` alone, repeated). A stretch without such a line holds
-/// none of them.
-pub(super) fn may_give_sections(stretch: &str) -> bool {
-    stretch.split(['\n', '\r']).any(|line| {
-        let line = line.trim_start_matches([' ', '\t']).as_bytes();
-        match line.first() {
-            Some(b'#' | b'`' | b'~' | b'<') => true,
-            Some(&c @ (b'=' | b'-')) => {
-                let run = line.iter().take_while(|&&b| b == c).count();
-                line[run..].iter().all(u8::is_ascii_whitespace)
-            }
-            _ => false,
-        }
-    })
 }
 
 /// The block open after the lines read so far.

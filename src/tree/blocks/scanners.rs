@@ -418,6 +418,27 @@ pub(super) fn contains(haystack: &[u8], needle: &str) -> bool {
     memmem::find(haystack, needle.as_bytes()).is_some()
 }
 
+/// Whether a stretch for the parser may hold what a reading for sections
+/// takes from it: a top-level heading, or a top-level fenced code block or
+/// HTML block, which may run on past the stretch. Every line is judged by its
+/// first byte past spaces and tabs, whatever container it may be in: one
+/// starting with `#`, a fence's character or `<` may, and so may a setext
+/// underline (`=` or `-` alone, repeated). A stretch without such a line holds
+/// none of them.
+pub(in crate::tree) fn may_give_sections(stretch: &str) -> bool {
+    stretch.split(['\n', '\r']).any(|line| {
+        let line = line.trim_start_matches([' ', '\t']).as_bytes();
+        match line.first() {
+            Some(b'#' | b'`' | b'~' | b'<') => true,
+            Some(&c @ (b'=' | b'-')) => {
+                let run = line.iter().take_while(|&&b| b == c).count();
+                line[run..].iter().all(u8::is_ascii_whitespace)
+            }
+            _ => false,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,43 @@
+//! A tight list's items, as the block-level pass collects them.
+
+use std::ops::Range;
+
+/// A list's items' lines, in order: the first kept in place, since most
+/// lists the pass reads have one item (a step, a note), and the others in a
+/// vector allocated only for a second.
+pub(in crate::tree) struct Items {
+    first: Range<usize>,
+    more: Vec<Range<usize>>,
+}
+
+impl Items {
+    pub(super) fn new(first: Range<usize>) -> Items {
+        Items {
+            first,
+            more: Vec::new(),
+        }
+    }
+
+    pub(super) fn push(&mut self, item: Range<usize>) {
+        self.more.push(item);
+    }
+
+    pub(super) fn last_mut(&mut self) -> &mut Range<usize> {
+        self.more.last_mut().unwrap_or(&mut self.first)
+    }
+
+    /// Where the last item ends.
+    pub(super) fn end(&self) -> usize {
+        self.more.last().unwrap_or(&self.first).end
+    }
+}
+
+impl IntoIterator for Items {
+    type Item = Range<usize>;
+    type IntoIter =
+        std::iter::Chain<std::iter::Once<Range<usize>>, std::vec::IntoIter<Range<usize>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        std::iter::once(self.first).chain(self.more)
+    }
+}
