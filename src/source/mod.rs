@@ -185,7 +185,7 @@ const KEPT_BUFFER: usize = 64 * 1024;
 
 thread_local! {
     /// Each thread's buffer for the bytes of the file it reads, reused from
-    /// file to file: the text is copied out of it once it is known to be UTF-8.
+    /// file to file (see [`decode`] for how a text leaves it).
     static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 

@@ -56,14 +56,11 @@ fn may_fence(bytes: &[u8]) -> bool {
 fn by_braces(bytes: &[u8], body: usize, blank: &mut Blanked<'_>) {
     let mut closers = Closers::default();
     let mut at = body;
-    while let Some(i) = memchr::memchr(b'{', &bytes[at..]) {
+    while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr(b'{', rest)) {
         let brace = at + i;
         let end = memchr::memchr(b'\n', &bytes[brace..]).map_or(bytes.len(), |k| brace + k);
         templates(bytes, brace, end, &mut closers, &mut |tag| blank.range(tag));
         at = end + 1;
-        if at >= bytes.len() {
-            break;
-        }
     }
 }
 
@@ -135,20 +132,17 @@ fn push_spaces(out: &mut String, mut n: usize) {
 /// go by whole lines).
 struct Blanked<'t> {
     text: &'t str,
-    /// The text up to `at`, blanked; empty until the first range.
-    out: String,
+    /// The text up to `at`, blanked; `None` until the first range.
+    out: Option<String>,
     at: usize,
-    /// Whether a range was given.
-    any: bool,
 }
 
 impl<'t> Blanked<'t> {
     fn new(text: &'t str) -> Blanked<'t> {
         Blanked {
             text,
-            out: String::new(),
+            out: None,
             at: 0,
-            any: false,
         }
     }
 
@@ -157,10 +151,7 @@ impl<'t> Blanked<'t> {
     /// the start of the next).
     fn range(&mut self, range: std::ops::Range<usize>) {
         let text = self.text;
-        if !self.any {
-            self.any = true;
-            self.out.reserve(text.len());
-        }
+        let out = (self.out).get_or_insert_with(|| String::with_capacity(text.len()));
         let (mut start, mut end) = (range.start.max(self.at), range.end.min(text.len()));
         // (A character cut by a range would be blanked whole.)
         while !text.is_char_boundary(start) {
@@ -172,24 +163,22 @@ impl<'t> Blanked<'t> {
         if start >= end {
             return;
         }
-        self.out.push_str(&text[self.at..start]);
+        out.push_str(&text[self.at..start]);
         let mut rest = &text.as_bytes()[start..end];
         while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
-            push_spaces(&mut self.out, i);
-            self.out.push(char::from(rest[i]));
+            push_spaces(out, i);
+            out.push(char::from(rest[i]));
             rest = &rest[i + 1..];
         }
-        push_spaces(&mut self.out, rest.len());
+        push_spaces(out, rest.len());
         self.at = end;
     }
 
     /// The blanked text, or `None` if no range was given.
-    fn finish(mut self) -> Option<String> {
-        if !self.any {
-            return None;
-        }
-        self.out.push_str(&self.text[self.at..]);
-        Some(self.out)
+    fn finish(self) -> Option<String> {
+        let mut out = self.out?;
+        out.push_str(&self.text[self.at..]);
+        Some(out)
     }
 }
 
@@ -412,19 +401,13 @@ mod tests {
         const PIECES: [&str; 14] = [
             "{{", "}}", "{%", "%}", ">}}", "{{<", "%}}", "{", "}", "\n", "a", " ", "é", "\n\n",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::tree::tests::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..4000 {
             let n = next() % 40;
             let text: String = (0..n)
                 .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
                 .collect();
-            let body = text.find('\n').map_or(0, |i| i + 1) * usize::from(next() % 2 == 0);
+            let body = text.find('\n').map_or(0, |i| i + 1) * usize::from(next().is_multiple_of(2));
             let read = |by_braces_only: bool| {
                 let mut blank = Blanked::new(&text);
                 if by_braces_only {

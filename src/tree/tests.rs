@@ -5,6 +5,17 @@
 
 use super::{BlockKind, Document, Kind, NodeId, parse_document};
 
+/// A xorshift generator from `seed` (not zero): the same numbers on every
+/// run, for tests that draw many random texts.
+pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// The outline with line ranges: `h1.0 Title 1-4`, `list.0 2-2`.
 fn outline(text: &str) -> String {
     outline_by(text, |doc, id| {

@@ -708,13 +708,7 @@ mod tests {
             "> # quoted",
             "- # in an item",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
         (0..total).map(move |_| {
             let n = 1 + next() % 14;
             let mut text = String::new();
