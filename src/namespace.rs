@@ -153,13 +153,14 @@ impl Base {
     }
 
     /// [`Base::extend`] for a path given as text: on Unix its components are
-    /// its `/`-separated parts, split here without the general parser.
+    /// its `/`-separated parts, split here without the general parser (and
+    /// byte by byte: a part is a few bytes, too short for a vector search).
     fn extend_str(&mut self, path: &str) {
         #[cfg(unix)]
         {
             let mut start = 0;
-            let ends = memchr::memchr_iter(b'/', path.as_bytes()).chain([path.len()]);
-            for end in ends {
+            for part in path.as_bytes().split(|&b| b == b'/') {
+                let end = start + part.len();
                 match &path[start..end] {
                     "" | "." => {}
                     ".." => self.pop(),
@@ -191,8 +192,10 @@ impl Base {
 
 impl Name {
     fn new(path: &str, base: &Base) -> Name {
+        // Room for the lowercased copy too (see `texts`), so it is made
+        // without moving what is written (unless lowercasing lengthens it).
         let mut resolved = Base {
-            joined: String::with_capacity(base.joined.len() + path.len() + 1),
+            joined: String::with_capacity(2 * (base.joined.len() + path.len() + "stdin/".len())),
             count: 0,
         };
         if path == "-" {
@@ -226,7 +229,6 @@ impl Name {
             };
         let split = written.len();
         let mut texts = written;
-        texts.reserve(stem_end);
         let (dirs_end, stem) = (stem_at, stem_at..stem_end);
         lowercase_within(&mut texts, 0..dirs_end);
         let lower_stem_at = texts.len() - split;
@@ -315,7 +317,7 @@ fn assign<S: AsRef<str> + Sync>(paths: &[S], cwd: Option<&Path>, threads: usize)
     });
     // Documents whose whole lowercased paths agree form a group: no suffix can
     // separate them, only the extension or the case (step 3).
-    let mut group_of: HashMap<&str, usize> = HashMap::new();
+    let mut group_of: HashMap<&str, usize> = HashMap::with_capacity(names.len());
     let group: Vec<usize> = names
         .iter()
         .map(|n| {

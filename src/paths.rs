@@ -11,11 +11,32 @@ pub(crate) const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
 
 /// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
 pub(crate) fn is_markdown_path(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+    extension(path).is_some_and(|e| {
         MARKDOWN_EXTENSIONS
             .iter()
-            .any(|m| e.eq_ignore_ascii_case(m))
+            .any(|m| e.eq_ignore_ascii_case(m.as_bytes()))
     })
+}
+
+/// What [`Path::extension`] gives, as bytes. Where a path is bytes and its
+/// name is plain (what follows its last `/`, not `.` or `..`), the name is
+/// read from there, without parsing every component: the walk asks this of
+/// every file it lists.
+fn extension(path: &Path) -> Option<&[u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        let name = &bytes[memchr::memrchr(b'/', bytes).map_or(0, |slash| slash + 1)..];
+        if !matches!(name, b"" | b"." | b"..") {
+            // A name's last dot, unless it starts the name (`.md` is a name).
+            return match memchr::memrchr(b'.', name) {
+                Some(dot) if dot > 0 => Some(&name[dot + 1..]),
+                _ => None,
+            };
+        }
+    }
+    path.extension().map(|e| e.as_encoded_bytes())
 }
 
 /// Whether text names a Markdown file: it ends in `.md`, `.markdown` or `.mdx`
@@ -156,6 +177,38 @@ pub(crate) fn percent_decoded(text: &str) -> Result<String, usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paths_extension_is_what_the_path_parser_gives() {
+        for path in [
+            "a.md",
+            "a/b.md",
+            "/a/b.MD",
+            "a.b.c",
+            ".md",
+            "a/.md",
+            "a/..md",
+            "a.",
+            "a/b/",
+            "a/b.md/",
+            "a/b.md/.",
+            "a/b.md/..",
+            ".",
+            "..",
+            "/",
+            "",
+            "a//b.md",
+            "a.d/b",
+            "a.md/b",
+            "./x.mdx",
+            "x/./",
+            "é.markdown",
+            "a b.Md",
+        ] {
+            let want = Path::new(path).extension().map(|e| e.as_encoded_bytes());
+            assert_eq!(extension(Path::new(path)), want, "{path:?}");
+        }
+    }
 
     #[test]
     fn markdown_extensions_any_case() {

@@ -67,15 +67,21 @@ pub(super) fn push_order_key(dir: &Path, path: &Path, key: &mut Vec<u8>) {
 /// number is smaller), a digit against another byte as before, and `1` before
 /// `01`. No byte is zero. A run of over 250 digits is kept as written.
 fn push_natural(name: &[u8], key: &mut Vec<u8>) {
-    let mut i = 0;
-    while i < name.len() {
-        if !name[i].is_ascii_digit() {
-            key.push(name[i]);
-            i += 1;
-            continue;
+    key.reserve(name.len());
+    let mut rest = name;
+    while !rest.is_empty() {
+        // What comes before the next digit, as it is.
+        let text = rest
+            .iter()
+            .position(u8::is_ascii_digit)
+            .unwrap_or(rest.len());
+        key.extend_from_slice(&rest[..text]);
+        rest = &rest[text..];
+        let run = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if run == 0 {
+            break;
         }
-        let run = name[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let digits = &name[i..i + run];
+        let digits = &rest[..run];
         let zeros = digits
             .iter()
             .take_while(|&&b| b == b'0')
@@ -90,7 +96,7 @@ fn push_natural(name: &[u8], key: &mut Vec<u8>) {
             }
             _ => key.extend_from_slice(digits),
         }
-        i += run;
+        rest = &rest[run..];
     }
 }
 
@@ -103,4 +109,78 @@ fn is_partial(name: &[u8]) -> bool {
         && !name
             .get(..7)
             .is_some_and(|s| s.eq_ignore_ascii_case(b"_index."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key a byte at a time, as the doc comment of [`push_natural`] says.
+    fn natural_by_bytes(name: &[u8]) -> Vec<u8> {
+        let mut key = Vec::new();
+        let mut i = 0;
+        while i < name.len() {
+            if !name[i].is_ascii_digit() {
+                key.push(name[i]);
+                i += 1;
+                continue;
+            }
+            let run = name[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let digits = &name[i..i + run];
+            let zeros = digits
+                .iter()
+                .take_while(|&&b| b == b'0')
+                .count()
+                .min(run - 1);
+            let significant = &digits[zeros..];
+            if significant.len() <= 250 && zeros < 250 {
+                key.extend_from_slice(&[b'0', significant.len() as u8]);
+                key.extend_from_slice(significant);
+                key.push(zeros as u8 + 1);
+            } else {
+                key.extend_from_slice(digits);
+            }
+            i += run;
+        }
+        key
+    }
+
+    #[test]
+    fn a_names_key_is_its_bytes_with_numbers_as_numbers() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let alphabet = b"0012345a-_.Z\xc3\xa9";
+        let mut names: Vec<Vec<u8>> = ["", "7", "a", "007", "10.deploy.md"]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect();
+        names.push([b"v".as_slice(), &[b'9'; 251], b".md"].concat());
+        names.push([b"0".repeat(260), b"1".to_vec()].concat());
+        for _ in 0..5000 {
+            let len = (next() % 12) as usize;
+            names.push(
+                (0..len)
+                    .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                    .collect(),
+            );
+        }
+        for name in names {
+            let mut key = b"kept".to_vec();
+            push_natural(&name, &mut key);
+            assert_eq!(&key[..4], b"kept", "{name:?}");
+            assert_eq!(key[4..], natural_by_bytes(&name), "{name:?}");
+        }
+        let key = |s: &str| {
+            let mut k = Vec::new();
+            push_natural(s.as_bytes(), &mut k);
+            k
+        };
+        assert!(key("2.install.md") < key("10.deploy.md"));
+        assert!(key("1") < key("01"));
+    }
 }

@@ -61,7 +61,10 @@ pub(crate) fn expand(
             Input::Path(path) => match meta.unwrap_or_else(|| fs::metadata(path)) {
                 Ok(meta) if meta.is_dir() => {
                     walked = true;
-                    for found in walk(path, threads) {
+                    let found = walk(path, threads);
+                    seen.reserve(found.len());
+                    out.reserve(found.len());
+                    for found in found {
                         match found {
                             Ok((file, ino)) => {
                                 let ino = ino.filter(|_| named == 0);
@@ -98,6 +101,12 @@ struct Seen {
 }
 
 impl Seen {
+    /// Makes room for `more` walked files, so the table is not grown again
+    /// and again while a large tree's files are taken.
+    fn reserve(&mut self, more: usize) {
+        self.listed.reserve(more);
+    }
+
     /// Keeps `entry` unless it is a file already kept.
     fn push(&mut self, entry: Entry, ino: Option<u64>, out: &mut Vec<Result<Entry, FailedFile>>) {
         let new = match (&entry, ino) {
