@@ -19,21 +19,21 @@ use crate::tree::{Document, parse_named, parse_sections};
 use crate::words::count_words;
 
 /// A file read and not yet parsed, with its namespace: a caller that needs
-/// only its words has them without a parse.
-pub(crate) struct Read {
+/// only its words has them without a parse (or a copy of the name).
+pub(crate) struct Read<'w> {
     source: Source,
-    namespace: String,
+    namespace: &'w str,
 }
 
-impl Read {
+impl Read<'_> {
     /// The document, parsed.
     pub fn parse(self) -> Document {
-        parse_named(self.source, self.namespace)
+        parse_named(self.source, self.namespace.to_owned())
     }
 
     /// The document read for its sections only ([`parse_sections`]).
     pub fn parse_sections(self) -> Document {
-        parse_sections(self.source, self.namespace)
+        parse_sections(self.source, self.namespace.to_owned())
     }
 
     /// Its text's length in bytes.
@@ -53,6 +53,10 @@ pub(crate) struct Walk {
     slots: Vec<Result<(Entry, String), FailedFile>>,
     /// Per file found: where it lies under a directory given, if it does.
     places: Vec<Option<Place>>,
+    /// How many files were found.
+    files: usize,
+    /// Which of them is standard input, read only once.
+    stdin: Option<usize>,
 }
 
 impl Walk {
@@ -74,6 +78,8 @@ impl Walk {
             let here = dir.and_then(|k| place(&inputs[k], k, entry, &mut last));
             places.push(here);
         }
+        let files = places.len();
+        let stdin = entries().position(|(entry, _)| *entry == Entry::Stdin);
         let slots = found
             .into_iter()
             .map(|(f, _)| {
@@ -81,7 +87,12 @@ impl Walk {
                     .map_err(with_parallel_pages)
             })
             .collect();
-        Walk { slots, places }
+        Walk {
+            slots,
+            places,
+            files,
+            stdin,
+        }
     }
 
     /// Whether some file was found by walking a directory.
@@ -115,13 +126,20 @@ impl Walk {
             .collect()
     }
 
-    /// What it takes to read each file again after the walk (see [`Reopen`]).
-    pub fn reopener(&self) -> Reopen {
+    /// Whether file `i` (its position among the files found) can be read
+    /// again: all but standard input.
+    pub fn can_reopen(&self, i: usize) -> bool {
+        i < self.files && self.stdin != Some(i)
+    }
+
+    /// What it takes to read each file again once the walk is over (see
+    /// [`Reopen`]).
+    pub fn reopener(self) -> Reopen {
         let files = self
             .slots
-            .iter()
-            .filter_map(|s| s.as_ref().ok())
-            .map(|(entry, ns)| (*entry != Entry::Stdin).then(|| (entry.clone(), ns.clone())))
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|(entry, ns)| (entry != Entry::Stdin).then_some((entry, ns)))
             .collect();
         Reopen { files }
     }
@@ -130,7 +148,7 @@ impl Walk {
     /// `work` with each document on its thread (with its position among the
     /// files found); `consume` gets the results, and the errors of inputs that
     /// failed, in input order. `consume` may stop the walk early.
-    pub fn for_each<R, W, C>(self, threads: usize, max_bytes: u64, work: W, consume: C)
+    pub fn for_each<R, W, C>(&self, threads: usize, max_bytes: u64, work: W, consume: C)
     where
         R: Send,
         W: Fn(usize, Document) -> R + Sync,
@@ -148,8 +166,8 @@ impl Walk {
     /// [`Walk::for_each`], handing `work` each file read but not parsed (it
     /// parses what it needs to), with scratch state made once per thread by
     /// `init` and lent to it (see [`for_each_ordered_with`]).
-    pub fn for_each_read<R, S, I, W, C>(
-        self,
+    pub fn for_each_read<'w, R, S, I, W, C>(
+        &'w self,
         threads: usize,
         max_bytes: u64,
         init: I,
@@ -158,17 +176,17 @@ impl Walk {
     ) where
         R: Send,
         I: Fn() -> S + Sync,
-        W: Fn(&mut S, usize, Read) -> R + Sync,
+        W: Fn(&mut S, usize, Read<'w>) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
         let mut file = 0;
-        let items: Vec<Result<(usize, Entry, String), FailedFile>> = self
+        let items: Vec<_> = self
             .slots
-            .into_iter()
+            .iter()
             .map(|slot| {
-                slot.map(|(entry, ns)| {
+                slot.as_ref().map(|found| {
                     file += 1;
-                    (file - 1, entry, ns)
+                    (file - 1, found)
                 })
             })
             .collect();
@@ -177,8 +195,8 @@ impl Walk {
             threads,
             init,
             |state, item| {
-                let (i, entry, ns) = item?;
-                Ok(work(state, i, read(&entry, ns, max_bytes)?))
+                let (i, (entry, ns)) = item.map_err(FailedFile::clone)?;
+                Ok(work(state, i, read(entry, ns, max_bytes)?))
             },
             consume,
         );
@@ -192,16 +210,11 @@ pub(crate) struct Reopen {
 }
 
 impl Reopen {
-    /// Whether file `i` can be read again.
-    pub fn can_reopen(&self, i: usize) -> bool {
-        self.files.get(i).is_some_and(Option::is_some)
-    }
-
     /// File `i` (its position among the files found) read and parsed again;
     /// `None` when it cannot be read twice (standard input).
     pub fn reopen(&self, i: usize, max_bytes: u64) -> Option<Result<Document, FailedFile>> {
         let (entry, ns) = self.files.get(i)?.as_ref()?;
-        Some(read(entry, ns.clone(), max_bytes).map(Read::parse))
+        Some(read(entry, ns, max_bytes).map(Read::parse))
     }
 }
 
@@ -260,7 +273,7 @@ fn folder_of(file: &Path) -> Option<&Path> {
     file.parent()
 }
 
-fn read(entry: &Entry, namespace: String, max_bytes: u64) -> Result<Read, FailedFile> {
+fn read<'w>(entry: &Entry, namespace: &'w str, max_bytes: u64) -> Result<Read<'w>, FailedFile> {
     let source = source::read(entry, max_bytes).map_err(with_parallel_pages)?;
     Ok(Read { source, namespace })
 }

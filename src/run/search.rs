@@ -88,7 +88,6 @@ pub(super) fn run(
 ) -> io::Result<()> {
     let query = Query::new(text);
     let mut acc = Accumulator::new(&query);
-    let reopen = walk.reopener();
     let mut lens = HashMap::new();
     let mut kept = HashMap::new();
     let mut searched = 0;
@@ -103,7 +102,7 @@ pub(super) fn run(
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
-            let keep = (matched && !reopen.can_reopen(i)).then_some(doc);
+            let keep = (matched && !walk.can_reopen(i)).then_some(doc);
             (i, scan, len, keep)
         },
         |scanned| {
@@ -131,7 +130,7 @@ pub(super) fn run(
         return Ok(());
     }
     let mut docs = Again {
-        reopen,
+        reopen: walk.reopener(),
         max_bytes: options.max_bytes,
         lens,
         kept,
@@ -314,9 +313,11 @@ mod tests {
     fn what_cannot_be_read_again_is_kept() {
         let inputs = [Input::Stdin, Input::from_arg("README.md")];
         let walk = Walk::new(&inputs, 1);
+        assert!(!walk.can_reopen(0), "standard input is read once");
+        assert!(walk.can_reopen(1));
+        assert!(!walk.can_reopen(2), "there is no third file");
         let reopen = walk.reopener();
-        assert!(!reopen.can_reopen(0), "standard input is read once");
-        assert!(reopen.can_reopen(1));
         assert!(reopen.reopen(0, u64::MAX).is_none());
+        assert!(reopen.reopen(1, u64::MAX).is_some());
     }
 }
