@@ -134,25 +134,74 @@ fn char_space(bytes: &[u8]) -> (bool, usize) {
 /// Whether a lane of `chunk` holds a byte that may lead a non-ASCII whitespace
 /// character (see [`char_space`]).
 fn holds_space_lead(chunk: u64) -> bool {
-    let holds = |b: u8| {
-        let x = chunk ^ (LOW * u64::from(b));
-        x.wrapping_sub(LOW) & !x & HIGH != 0
-    };
-    holds(0xc2) || holds(0xe1) || holds(0xe2) || holds(0xe3)
+    let zero_lane = |x: u64| x.wrapping_sub(LOW) & !x & HIGH != 0;
+    // `E2` and `E3` in one test, by their top seven bits.
+    zero_lane((chunk ^ (LOW * 0xe2)) & (LOW * 0xfe))
+        || zero_lane(chunk ^ (LOW * 0xc2))
+        || zero_lane(chunk ^ (LOW * 0xe1))
 }
 
-/// Decodes one two- or three-byte character and says whether it is whitespace.
+/// Reads one two- or three-byte character led by one of [`char_space`]'s
+/// bytes and says whether it is whitespace, by the encodings of Unicode's
+/// White_Space characters themselves (Japanese text leads most characters
+/// with `E3`, so decoding each one was most of the count's time there).
 fn decode_space(bytes: &[u8]) -> (bool, usize) {
     let width = if bytes[0] < 0xe0 { 2 } else { 3 };
-    match bytes.get(..width).map(std::str::from_utf8) {
-        Some(Ok(s)) => (s.chars().next().is_some_and(char::is_whitespace), width),
-        _ => (false, 1),
+    let space = match *bytes {
+        // U+0085, U+00A0
+        [0xc2, 0x85 | 0xa0, ..] => true,
+        // U+1680
+        [0xe1, 0x9a, 0x80, ..] => true,
+        // U+2000–U+200A, U+2028, U+2029, U+202F
+        [0xe2, 0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf, ..] => true,
+        // U+205F
+        [0xe2, 0x81, 0x9f, ..] => true,
+        // U+3000
+        [0xe3, 0x80, 0x80, ..] => true,
+        _ => false,
+    };
+    // After these leads, continuation bytes are all UTF-8 asks (no overlong
+    // or surrogate form starts with them); bytes that are not a character
+    // step one at a time.
+    let whole = bytes
+        .get(1..width)
+        .is_some_and(|rest| rest.iter().all(|&b| b & 0xc0 == 0x80));
+    match whole {
+        true => (space, width),
+        false => (false, 1),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_character_a_space_lead_starts_reads_as_its_whitespace() {
+        let mut seen = 0;
+        for c in ('\u{80}'..='\u{ffff}').filter(|c| c.len_utf8() > 1) {
+            let mut buf = [0u8; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            if !matches!(bytes[0], 0xc2 | 0xe1 | 0xe2 | 0xe3) {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(
+                decode_space(bytes),
+                (c.is_whitespace(), bytes.len()),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+        assert_eq!(seen, 64 + 3 * 4096);
+        assert_eq!(decode_space(&[0xe3, 0x80]), (false, 1), "a cut character");
+        assert_eq!(decode_space(&[0xc2, b' ']), (false, 1), "not a character");
+        assert_eq!(
+            decode_space(&[0xe2, 0x80, b'a']),
+            (false, 1),
+            "not a character"
+        );
+    }
 
     #[test]
     fn counts_runs_of_non_whitespace() {
