@@ -69,15 +69,31 @@ impl Walk {
                 .iter()
                 .filter_map(|(f, dir)| Some((f.as_ref().ok()?, *dir)))
         };
-        let paths: Vec<_> = entries().map(|(entry, _)| entry.shown()).collect();
-        let mut names = namespace::namespaces_on(&paths, threads).into_iter();
-        drop(paths);
-        let mut places: Vec<Option<Place>> = Vec::with_capacity(names.len());
-        let mut last: Option<(&Path, Place)> = None;
-        for (entry, dir) in entries() {
-            let here = dir.and_then(|k| place(&inputs[k], k, entry, &mut last));
-            places.push(here);
-        }
+        let places = || {
+            let mut last: Option<(&Path, Place)> = None;
+            entries()
+                .map(|(entry, dir)| dir.and_then(|k| place(&inputs[k], k, entry, &mut last)))
+                .collect::<Vec<_>>()
+        };
+        let name = || {
+            let paths: Vec<_> = entries().map(|(entry, _)| entry.shown()).collect();
+            namespace::namespaces_on(&paths, threads)
+        };
+        // Files are placed in their folders on another thread while they are
+        // named: naming waits on one thread for most of its time.
+        let (names, places) = if threads > 1 && found.len() >= PLACED_APART {
+            std::thread::scope(|scope| {
+                let placing = scope.spawn(places);
+                let names = name();
+                let places = placing
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (names, places)
+            })
+        } else {
+            (name(), places())
+        };
+        let mut names = names.into_iter();
         let files = places.len();
         let stdin = entries().position(|(entry, _)| *entry == Entry::Stdin);
         let slots = found
@@ -203,6 +219,9 @@ impl Walk {
     }
 }
 
+/// Below this many files, placing them costs less than starting a thread.
+const PLACED_APART: usize = 4096;
+
 /// The files of a walk, to read one again once the walk is over, by position
 /// among the files found; standard input cannot be read twice.
 pub(crate) struct Reopen {
@@ -309,6 +328,28 @@ pub(super) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> Con
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A walk of many files, named and placed on several threads (the
+    /// places apart from the names), is the walk one thread makes.
+    #[test]
+    fn a_walk_is_the_same_on_any_number_of_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in 0..PLACED_APART + 100 {
+            let folder = dir.path().join(format!("f{}/s{}", f % 7, f % 3));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join(format!("p{}.md", f % 1500)), "# P\n").unwrap();
+        }
+        let inputs = [Input::Path(dir.path().to_path_buf())];
+        let one = Walk::new(&inputs, 1);
+        assert!(one.files > PLACED_APART / 2, "{}", one.files);
+        assert!(one.places().iter().all(Option::is_some));
+        for threads in [2, 3] {
+            let many = Walk::new(&inputs, threads);
+            assert_eq!(many.paths(), one.paths(), "{threads} threads");
+            assert_eq!(many.namespaces(), one.namespaces(), "{threads} threads");
+            assert_eq!(many.places(), one.places(), "{threads} threads");
+        }
+    }
 
     #[test]
     fn a_files_folder_is_its_parent() {
