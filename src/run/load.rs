@@ -142,14 +142,14 @@ impl Walk {
             .collect()
     }
 
-    /// Whether file `i` (its position among the files found) can be read
-    /// again: all but standard input.
-    pub fn can_reopen(&self, i: usize) -> bool {
-        i < self.files && self.stdin != Some(i)
+    /// Which file found (by position) is standard input, which can be read
+    /// only once.
+    pub fn stdin(&self) -> Option<usize> {
+        self.stdin
     }
 
-    /// What it takes to read each file again once the walk is over (see
-    /// [`Reopen`]).
+    /// What it takes to read each file again, without reading it first.
+    #[cfg(test)]
     pub fn reopener(self) -> Reopen {
         let files = self
             .slots
@@ -164,7 +164,7 @@ impl Walk {
     /// `work` with each document on its thread (with its position among the
     /// files found); `consume` gets the results, and the errors of inputs that
     /// failed, in input order. `consume` may stop the walk early.
-    pub fn for_each<R, W, C>(&self, threads: usize, max_bytes: u64, work: W, consume: C)
+    pub fn for_each<R, W, C>(self, threads: usize, max_bytes: u64, work: W, consume: C)
     where
         R: Send,
         W: Fn(usize, Document) -> R + Sync,
@@ -181,9 +181,10 @@ impl Walk {
 
     /// [`Walk::for_each`], handing `work` each file read but not parsed (it
     /// parses what it needs to), with scratch state made once per thread by
-    /// `init` and lent to it (see [`for_each_ordered_with`]).
-    pub fn for_each_read<'w, R, S, I, W, C>(
-        &'w self,
+    /// `init` and lent to it (see [`for_each_ordered_with`]). Each file's
+    /// path and name are dropped on the thread that read it.
+    pub fn for_each_read<R, S, I, W, C>(
+        self,
         threads: usize,
         max_bytes: u64,
         init: I,
@@ -192,17 +193,62 @@ impl Walk {
     ) where
         R: Send,
         I: Fn() -> S + Sync,
-        W: Fn(&mut S, usize, Read<'w>) -> R + Sync,
+        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
+        self.read_each(threads, max_bytes, false, init, work, consume);
+    }
+
+    /// [`Walk::for_each_read`], then what it takes to read each file again
+    /// (see [`Reopen`]): the walk's own paths and names, handed back by the
+    /// threads that read them.
+    pub fn for_each_read_to_reopen<R, S, I, W, C>(
+        self,
+        threads: usize,
+        max_bytes: u64,
+        init: I,
+        work: W,
+        consume: C,
+    ) -> Reopen
+    where
+        R: Send,
+        I: Fn() -> S + Sync,
+        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
+        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
+    {
+        let files = self.read_each(threads, max_bytes, true, init, work, consume);
+        Reopen { files }
+    }
+
+    /// Reads every file for `work`, and, when `keep`, hands each file's path
+    /// and name back in place (standard input's as `None`).
+    fn read_each<R, S, I, W, C>(
+        self,
+        threads: usize,
+        max_bytes: u64,
+        keep: bool,
+        init: I,
+        work: W,
+        mut consume: C,
+    ) -> Vec<Option<(Entry, String)>>
+    where
+        R: Send,
+        I: Fn() -> S + Sync,
+        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
+        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
+    {
+        let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
+        if keep {
+            kept.resize_with(self.files, || None);
+        }
         let mut file = 0;
         let items: Vec<_> = self
             .slots
-            .iter()
+            .into_iter()
             .map(|slot| {
-                slot.as_ref().map(|found| {
+                slot.map(|(entry, ns)| {
                     file += 1;
-                    (file - 1, found)
+                    (file - 1, entry, ns)
                 })
             })
             .collect();
@@ -211,11 +257,22 @@ impl Walk {
             threads,
             init,
             |state, item| {
-                let (i, (entry, ns)) = item.map_err(FailedFile::clone)?;
-                Ok(work(state, i, read(entry, ns, max_bytes)?))
+                let (i, entry, ns) = match item {
+                    Ok(item) => item,
+                    Err(failed) => return (Err(failed), None),
+                };
+                let result = read(&entry, &ns, max_bytes).map(|read| work(state, i, read));
+                let back = (keep && entry != Entry::Stdin).then_some((i, (entry, ns)));
+                (result, back)
             },
-            consume,
+            |(result, back)| {
+                if let Some((i, file)) = back {
+                    kept[i] = Some(file);
+                }
+                consume(result)
+            },
         );
+        kept
     }
 }
 

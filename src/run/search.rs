@@ -93,7 +93,8 @@ pub(super) fn run(
     let mut searched = 0;
     let mut failed = Vec::new();
     let searching = !query.terms.is_empty() && options.limit > 0;
-    walk.for_each_read(
+    let stdin = walk.stdin();
+    let reopen = walk.for_each_read_to_reopen(
         options.threads,
         options.max_bytes,
         || (Scanning::new(&query), Matches::default()),
@@ -102,7 +103,7 @@ pub(super) fn run(
             let len = doc.text().len();
             // What cannot be read again is kept, if it may hold a hit.
             let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
-            let keep = (matched && !walk.can_reopen(i)).then_some(doc);
+            let keep = (matched && stdin == Some(i)).then_some(doc);
             (i, scan, len, keep)
         },
         |scanned| {
@@ -130,7 +131,7 @@ pub(super) fn run(
         return Ok(());
     }
     let mut docs = Again {
-        reopen: walk.reopener(),
+        reopen,
         max_bytes: options.max_bytes,
         lens,
         kept,
@@ -313,11 +314,16 @@ mod tests {
     fn what_cannot_be_read_again_is_kept() {
         let inputs = [Input::Stdin, Input::from_arg("README.md")];
         let walk = Walk::new(&inputs, 1);
-        assert!(!walk.can_reopen(0), "standard input is read once");
-        assert!(walk.can_reopen(1));
-        assert!(!walk.can_reopen(2), "there is no third file");
+        assert_eq!(walk.stdin(), Some(0));
         let reopen = walk.reopener();
-        assert!(reopen.reopen(0, u64::MAX).is_none());
+        assert!(
+            reopen.reopen(0, u64::MAX).is_none(),
+            "standard input is read once"
+        );
         assert!(reopen.reopen(1, u64::MAX).is_some());
+        assert!(
+            reopen.reopen(2, u64::MAX).is_none(),
+            "there is no third file"
+        );
     }
 }
