@@ -75,6 +75,7 @@ pub(super) fn run(
     walk.for_each_read(
         options.threads,
         options.max_bytes,
+        false,
         || (),
         |(), i, read| {
             let place = places[i].as_ref();

@@ -173,6 +173,7 @@ impl Walk {
         self.for_each_read(
             threads,
             max_bytes,
+            false,
             || (),
             |(), i, read| work(i, read.parse()),
             consume,
@@ -182,33 +183,17 @@ impl Walk {
     /// [`Walk::for_each`], handing `work` each file read but not parsed (it
     /// parses what it needs to), with scratch state made once per thread by
     /// `init` and lent to it (see [`for_each_ordered_with`]). Each file's
-    /// path and name are dropped on the thread that read it.
+    /// path and name are dropped on the thread that read it, unless `reopen`
+    /// asks for them back: the [`Reopen`] returned then reads any file again
+    /// (otherwise it reads none).
     pub fn for_each_read<R, S, I, W, C>(
         self,
         threads: usize,
         max_bytes: u64,
+        reopen: bool,
         init: I,
         work: W,
-        consume: C,
-    ) where
-        R: Send,
-        I: Fn() -> S + Sync,
-        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
-        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
-    {
-        self.read_each(threads, max_bytes, false, init, work, consume);
-    }
-
-    /// [`Walk::for_each_read`], then what it takes to read each file again
-    /// (see [`Reopen`]): the walk's own paths and names, handed back by the
-    /// threads that read them.
-    pub fn for_each_read_to_reopen<R, S, I, W, C>(
-        self,
-        threads: usize,
-        max_bytes: u64,
-        init: I,
-        work: W,
-        consume: C,
+        mut consume: C,
     ) -> Reopen
     where
         R: Send,
@@ -216,29 +201,8 @@ impl Walk {
         W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
-        let files = self.read_each(threads, max_bytes, true, init, work, consume);
-        Reopen { files }
-    }
-
-    /// Reads every file for `work`, and, when `keep`, hands each file's path
-    /// and name back in place (standard input's as `None`).
-    fn read_each<R, S, I, W, C>(
-        self,
-        threads: usize,
-        max_bytes: u64,
-        keep: bool,
-        init: I,
-        work: W,
-        mut consume: C,
-    ) -> Vec<Option<(Entry, String)>>
-    where
-        R: Send,
-        I: Fn() -> S + Sync,
-        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
-        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
-    {
         let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
-        if keep {
+        if reopen {
             kept.resize_with(self.files, || None);
         }
         let mut file = 0;
@@ -262,7 +226,7 @@ impl Walk {
                     Err(failed) => return (Err(failed), None),
                 };
                 let result = read(&entry, &ns, max_bytes).map(|read| work(state, i, read));
-                let back = (keep && entry != Entry::Stdin).then_some((i, (entry, ns)));
+                let back = (reopen && entry != Entry::Stdin).then_some((i, (entry, ns)));
                 (result, back)
             },
             |(result, back)| {
@@ -272,7 +236,7 @@ impl Walk {
                 consume(result)
             },
         );
-        kept
+        Reopen { files: kept }
     }
 }
 

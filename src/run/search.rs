@@ -94,9 +94,10 @@ pub(super) fn run(
     let mut failed = Vec::new();
     let searching = !query.terms.is_empty() && options.limit > 0;
     let stdin = walk.stdin();
-    let reopen = walk.for_each_read_to_reopen(
+    let reopen = walk.for_each_read(
         options.threads,
         options.max_bytes,
+        true,
         || (Scanning::new(&query), Matches::default()),
         |(scanning, matches), i, read| {
             let (doc, scan) = scan_file(read, &query, scanning, matches, options, searching);
