@@ -19,21 +19,21 @@ use crate::tree::{Document, parse_named, parse_sections};
 use crate::words::count_words;
 
 /// A file read and not yet parsed, with its namespace: a caller that needs
-/// only its words has them without a parse (or a copy of the name).
-pub(crate) struct Read<'w> {
+/// only its words has them without a parse.
+pub(crate) struct Read {
     source: Source,
-    namespace: &'w str,
+    namespace: String,
 }
 
-impl Read<'_> {
+impl Read {
     /// The document, parsed.
     pub fn parse(self) -> Document {
-        parse_named(self.source, self.namespace.to_owned())
+        parse_named(self.source, self.namespace)
     }
 
     /// The document read for its sections only ([`parse_sections`]).
     pub fn parse_sections(self) -> Document {
-        parse_sections(self.source, self.namespace.to_owned())
+        parse_sections(self.source, self.namespace)
     }
 
     /// Its text's length in bytes.
@@ -53,9 +53,7 @@ pub(crate) struct Walk {
     slots: Vec<Result<(Entry, String), FailedFile>>,
     /// Per file found: where it lies under a directory given, if it does.
     places: Vec<Option<Place>>,
-    /// How many files were found.
-    files: usize,
-    /// Which of them is standard input, read only once.
+    /// Which file found is standard input, read only once.
     stdin: Option<usize>,
 }
 
@@ -94,7 +92,6 @@ impl Walk {
             (name(), places())
         };
         let mut names = names.into_iter();
-        let files = places.len();
         let stdin = entries().position(|(entry, _)| *entry == Entry::Stdin);
         let slots = found
             .into_iter()
@@ -106,7 +103,6 @@ impl Walk {
         Walk {
             slots,
             places,
-            files,
             stdin,
         }
     }
@@ -198,12 +194,12 @@ impl Walk {
     where
         R: Send,
         I: Fn() -> S + Sync,
-        W: for<'n> Fn(&mut S, usize, Read<'n>) -> R + Sync,
+        W: Fn(&mut S, usize, Read) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
         let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
         if reopen {
-            kept.resize_with(self.files, || None);
+            kept.resize_with(self.places.len(), || None);
         }
         let mut file = 0;
         let items: Vec<_> = self
@@ -225,9 +221,14 @@ impl Walk {
                     Ok(item) => item,
                     Err(failed) => return (Err(failed), None),
                 };
-                let result = read(&entry, &ns, max_bytes).map(|read| work(state, i, read));
-                let back = (reopen && entry != Entry::Stdin).then_some((i, (entry, ns)));
-                (result, back)
+                // A name handed back is copied for the document; otherwise
+                // the document takes it.
+                let (name, back) = match reopen && entry != Entry::Stdin {
+                    true => (ns.clone(), Some(ns)),
+                    false => (ns, None),
+                };
+                let result = read(&entry, name, max_bytes).map(|read| work(state, i, read));
+                (result, back.map(|ns| (i, (entry, ns))))
             },
             |(result, back)| {
                 if let Some((i, file)) = back {
@@ -254,7 +255,7 @@ impl Reopen {
     /// `None` when it cannot be read twice (standard input).
     pub fn reopen(&self, i: usize, max_bytes: u64) -> Option<Result<Document, FailedFile>> {
         let (entry, ns) = self.files.get(i)?.as_ref()?;
-        Some(read(entry, ns, max_bytes).map(Read::parse))
+        Some(read(entry, ns.clone(), max_bytes).map(Read::parse))
     }
 }
 
@@ -313,7 +314,7 @@ fn folder_of(file: &Path) -> Option<&Path> {
     file.parent()
 }
 
-fn read<'w>(entry: &Entry, namespace: &'w str, max_bytes: u64) -> Result<Read<'w>, FailedFile> {
+fn read(entry: &Entry, namespace: String, max_bytes: u64) -> Result<Read, FailedFile> {
     let source = source::read(entry, max_bytes).map_err(with_parallel_pages)?;
     Ok(Read { source, namespace })
 }
@@ -362,7 +363,7 @@ mod tests {
         }
         let inputs = [Input::Path(dir.path().to_path_buf())];
         let one = Walk::new(&inputs, 1);
-        assert!(one.files > PLACED_APART / 2, "{}", one.files);
+        assert!(one.places.len() > PLACED_APART / 2, "{}", one.places.len());
         assert!(one.places().iter().all(Option::is_some));
         for threads in [2, 3] {
             let many = Walk::new(&inputs, threads);
