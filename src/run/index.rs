@@ -23,11 +23,13 @@ use crate::tree::{Document, Kind, NodeId};
 
 /// What a worker made of one document: its outline, what the selectors found
 /// in it and the document itself when the sink keeps it; or, for a document
-/// only counted, its words and place.
+/// only counted, its words and its position among the files found (its place
+/// is looked up where it is consumed: a clone would count a reference to its
+/// folder's name up and down on two threads at once).
 /// (Boxed: results wait in a ring of slots, and most are only counted.)
 enum Outlined {
     Parsed(Box<Worked>),
-    Counted(usize, Option<Place>),
+    Counted { words: usize, file: usize },
 }
 
 /// A document parsed on its worker.
@@ -55,21 +57,23 @@ pub(super) fn run(
     options: &Options,
     call: &Call,
     parsed: Vec<Parsed>,
-    walk: Walk,
+    mut walk: Walk,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let scoping = scoping(call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
     let mut folder = Folder::new(Budget::of(options), scoping.call.clone(), scoping.page);
-    if walk.walked_a_directory() {
+    let walked = walk.walked_a_directory();
+    if walked {
         folder = folder.by_folders();
     }
-    let places = walk.places().to_vec();
+    let places = walk.take_places();
     let keep = sink.keeps_documents();
     // Documents deep in folders that fold are only counted, unless each one
     // is wanted whole (a JSON report) or a selector looks into it.
-    let may_count = !keep && scoping.selectors.is_none() && walk.walked_a_directory();
+    let may_count = !keep && scoping.selectors.is_none() && walked;
     let counts_only = AtomicUsize::new(usize::MAX);
+    let mut told = usize::MAX;
     let mut loaded = 0usize;
     let mut written = Ok(());
     walk.for_each_read(
@@ -81,8 +85,10 @@ pub(super) fn run(
             let place = places[i].as_ref();
             let depth = place.map_or(0, Place::depth);
             if may_count && depth >= counts_only.load(Ordering::Relaxed) {
-                let words = read.words();
-                return Outlined::Counted(words, place.cloned());
+                return Outlined::Counted {
+                    words: read.words(),
+                    file: i,
+                };
             }
             let doc = read.parse();
             let (scope, finds) = scope_of(&scoping, i, &doc);
@@ -99,9 +105,9 @@ pub(super) fn run(
         },
         |loaded_doc| {
             let result = match loaded_doc {
-                Ok(Outlined::Counted(words, place)) => {
+                Ok(Outlined::Counted { words, file }) => {
                     loaded += 1;
-                    folder.push_counted(words, place.as_ref());
+                    folder.push_counted(words, places[file].as_ref());
                     sink.event(Event::Loaded {
                         doc: None,
                         scope: None,
@@ -128,8 +134,12 @@ pub(super) fn run(
                 }
                 Err(failed) => sink.event(Event::Failed(failed)),
             };
-            if let Some(depth) = folder.counts_only_from().filter(|_| may_count) {
+            // Stored only when it moves: the workers read it for every file.
+            if let Some(depth) = folder.counts_only_from().filter(|_| may_count)
+                && depth != told
+            {
                 counts_only.store(depth, Ordering::Relaxed);
+                told = depth;
             }
             go_on(&mut written, result)
         },

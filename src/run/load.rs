@@ -113,8 +113,17 @@ impl Walk {
     }
 
     /// Where each file found lies under a directory given, by position.
+    #[cfg(test)]
     pub fn places(&self) -> &[Option<Place>] {
         &self.places
+    }
+
+    /// Where each file found lies under a directory given, by position,
+    /// taken out for a caller that keeps them while the files are read (a
+    /// copy would count a reference to each folder's name up, file by file).
+    /// The walk then knows no place.
+    pub fn take_places(&mut self) -> Vec<Option<Place>> {
+        std::mem::take(&mut self.places)
     }
 
     /// Whether nothing at all was found (no file, no error).
@@ -199,7 +208,7 @@ impl Walk {
     {
         let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
         if reopen {
-            kept.resize_with(self.places.len(), || None);
+            kept.resize_with(self.slots.iter().filter(|s| s.is_ok()).count(), || None);
         }
         let mut file = 0;
         let items: Vec<_> = self
