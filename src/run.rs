@@ -81,7 +81,12 @@ fn begin(
             "no files given; name Markdown files, directories or '-' for stdin",
         );
     }
-    let walk = Walk::new(&call.inputs, options.threads);
+    // An outline of the whole of a large tree counts most of its pages.
+    let walk = if command == CommandKind::Index && parsed.is_empty() && !sink.keeps_documents() {
+        Walk::counting(&call.inputs, options.threads, options.max_bytes)
+    } else {
+        Walk::new(&call.inputs, options.threads)
+    };
     if walk.is_empty() {
         return usage(
             sink,

@@ -11,7 +11,7 @@
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::load::{Walk, go_on};
+use super::load::{Reading, Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
 use crate::fit::{Budget, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
@@ -76,15 +76,22 @@ pub(super) fn run(
     let mut told = usize::MAX;
     let mut loaded = 0usize;
     let mut written = Ok(());
+    // Only counted, if its folder is folded by now.
+    let counted = |i: usize| {
+        let depth = places[i].as_ref().map_or(0, Place::depth);
+        may_count && depth >= counts_only.load(Ordering::Relaxed)
+    };
+    let reading = Reading {
+        threads: options.threads,
+        max_bytes: options.max_bytes,
+        reopen: false,
+    };
     walk.for_each_read(
-        options.threads,
-        options.max_bytes,
-        false,
+        reading,
         || (),
+        |i, words| counted(i).then_some(Outlined::Counted { words, file: i }),
         |(), i, read| {
-            let place = places[i].as_ref();
-            let depth = place.map_or(0, Place::depth);
-            if may_count && depth >= counts_only.load(Ordering::Relaxed) {
+            if counted(i) {
                 return Outlined::Counted {
                     words: read.words(),
                     file: i,
@@ -349,6 +356,7 @@ fn outlined(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
 mod tests {
     use proptest::prelude::*;
 
+    use super::super::load::Walk;
     use crate::call::{Call, Command};
     use crate::options::Options;
     use crate::render::TextSink;
@@ -444,5 +452,45 @@ mod tests {
             let parsed = index(dir.path(), &args, &options, false);
             prop_assert_eq!(counted, parsed);
         }
+
+        /// Words counted ahead, while the files are named, print what words
+        /// counted as each file is read print.
+        #[test]
+        fn words_counted_ahead_print_what_counting_on_reading_prints(
+            counts in prop::collection::vec(0..40usize, FOLDERS.len()),
+            max_words in 8..300usize,
+            threads in 1..4usize,
+        ) {
+            let dir = tree(&counts);
+            let options = Options { max_words, threads, ..Options::default() };
+            let inputs = vec![Input::Path(dir.path().to_path_buf())];
+            let call = Call::new(Command::Index(Vec::new()), inputs.clone());
+            let print = |walk: Walk| {
+                let mut out = Vec::new();
+                super::run(&options, &call, Vec::new(), walk, &mut TextSink::new(&mut out)).unwrap();
+                String::from_utf8(out).unwrap()
+            };
+            let ahead = Walk::new(&inputs, threads).counted_ahead(options.max_bytes);
+            prop_assert_eq!(print(ahead), print(Walk::new(&inputs, threads)));
+        }
+    }
+
+    /// A walk large enough to count ahead on another thread prints what one
+    /// thread prints.
+    #[test]
+    fn an_outline_counted_ahead_is_the_outline_of_one_thread() {
+        let dir = tree(&[1500, 1500, 600, 500, 400, 100, 100]);
+        let outline = |threads| {
+            let options = Options {
+                max_words: 400,
+                threads,
+                ..Options::default()
+            };
+            index(dir.path(), &[], &options, true)
+        };
+        let one = outline(1);
+        assert!(one.contains(" docs, "), "{one}");
+        assert_eq!(outline(2), one);
+        assert_eq!(outline(3), one);
     }
 }

@@ -4,11 +4,15 @@
 //!
 //! Namespaces need every path, and the walk gives them before any file is read,
 //! so a document's name is known on its worker: the names are those of every
-//! file found (SPEC §1), whether or not it then reads as text.
+//! file found (SPEC §1), whether or not it then reads as text. Naming a large
+//! walk keeps one core busy; an outline's walk counts the words of its first
+//! files on the other meanwhile ([`Walk::counting`]), which is all a page deep
+//! in a folded tree needs.
 
 use std::io;
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
@@ -55,12 +59,40 @@ pub(crate) struct Walk {
     places: Vec<Option<Place>>,
     /// Which file found is standard input, read only once.
     stdin: Option<usize>,
+    /// The words of the first files found, by position, counted while the
+    /// others were named (see [`Walk::counting`]); `None` where a file was
+    /// not read.
+    words_ahead: Vec<Option<u32>>,
+}
+
+/// How [`Walk::for_each_read`] reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    /// How many threads read at once.
+    pub threads: usize,
+    /// The largest file read, in bytes.
+    pub max_bytes: u64,
+    /// Whether each file's path and name come back in the [`Reopen`].
+    pub reopen: bool,
 }
 
 impl Walk {
     /// Expands directories (listing their folders on up to `threads` threads)
     /// and names every file found.
     pub fn new(inputs: &[Input], threads: usize) -> Walk {
+        Walk::build(inputs, threads, None)
+    }
+
+    /// [`Walk::new`], counting the words of the first files on another thread
+    /// while the files are named (of a walk large enough to name on several
+    /// threads): naming leaves the second core mostly idle, and most pages
+    /// of a tree too large to outline are only counted ([`Walk::for_each_read`]'s
+    /// `known`).
+    pub fn counting(inputs: &[Input], threads: usize, max_bytes: u64) -> Walk {
+        Walk::build(inputs, threads, Some(max_bytes))
+    }
+
+    fn build(inputs: &[Input], threads: usize, count: Option<u64>) -> Walk {
         let found = source::expand(inputs, threads);
         let entries = || {
             found
@@ -78,18 +110,28 @@ impl Walk {
             namespace::namespaces_on(&paths, threads)
         };
         // Files are placed in their folders on another thread while they are
-        // named: naming waits on one thread for most of its time.
-        let (names, places) = if threads > 1 && found.len() >= PLACED_APART {
+        // named, and then counted until they are: naming waits on one thread
+        // for most of its time.
+        let named = AtomicBool::new(false);
+        let beside = || {
+            let places = places();
+            let words = count.map_or_else(Vec::new, |max_bytes| {
+                count_ahead(entries().map(|(entry, _)| entry), max_bytes, Some(&named))
+            });
+            (places, words)
+        };
+        let (names, (places, words_ahead)) = if threads > 1 && found.len() >= PLACED_APART {
             std::thread::scope(|scope| {
-                let placing = scope.spawn(places);
+                let placing = scope.spawn(beside);
                 let names = name();
-                let places = placing
+                named.store(true, Ordering::Relaxed);
+                let beside = placing
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                (names, places)
+                (names, beside)
             })
         } else {
-            (name(), places())
+            (name(), (places(), Vec::new()))
         };
         let mut names = names.into_iter();
         let stdin = entries().position(|(entry, _)| *entry == Entry::Stdin);
@@ -104,6 +146,7 @@ impl Walk {
             slots,
             places,
             stdin,
+            words_ahead,
         }
     }
 
@@ -153,6 +196,15 @@ impl Walk {
         self.stdin
     }
 
+    /// This walk with the words of every file counted ahead, as if naming
+    /// had taken long enough for all of them.
+    #[cfg(test)]
+    pub fn counted_ahead(mut self, max_bytes: u64) -> Walk {
+        let entries = self.slots.iter().filter_map(|s| s.as_ref().ok());
+        self.words_ahead = count_ahead(entries.map(|(entry, _)| entry), max_bytes, None);
+        self
+    }
+
     /// What it takes to read each file again, without reading it first.
     #[cfg(test)]
     pub fn reopener(self) -> Reopen {
@@ -175,11 +227,15 @@ impl Walk {
         W: Fn(usize, Document) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
-        self.for_each_read(
+        let reading = Reading {
             threads,
             max_bytes,
-            false,
+            reopen: false,
+        };
+        self.for_each_read(
+            reading,
             || (),
+            |_, _| None,
             |(), i, read| work(i, read.parse()),
             consume,
         );
@@ -187,25 +243,33 @@ impl Walk {
 
     /// [`Walk::for_each`], handing `work` each file read but not parsed (it
     /// parses what it needs to), with scratch state made once per thread by
-    /// `init` and lent to it (see [`for_each_ordered_with`]). Each file's
-    /// path and name are dropped on the thread that read it, unless `reopen`
-    /// asks for them back: the [`Reopen`] returned then reads any file again
-    /// (otherwise it reads none).
-    pub fn for_each_read<R, S, I, W, C>(
-        self,
-        threads: usize,
-        max_bytes: u64,
-        reopen: bool,
+    /// `init` and lent to it (see [`for_each_ordered_with`]). A file whose
+    /// words were counted ahead ([`Walk::counting`]) is first offered to
+    /// `known` with them, and read only if it gives no result. Each file's
+    /// path and name are dropped on the thread that read it, unless
+    /// [`Reading::reopen`] asks for them back: the [`Reopen`] returned then
+    /// reads any file again (otherwise it reads none).
+    pub fn for_each_read<R, S, I, K, W, C>(
+        mut self,
+        reading: Reading,
         init: I,
+        known: K,
         work: W,
         mut consume: C,
     ) -> Reopen
     where
         R: Send,
         I: Fn() -> S + Sync,
+        K: Fn(usize, usize) -> Option<R> + Sync,
         W: Fn(&mut S, usize, Read) -> R + Sync,
         C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
     {
+        let Reading {
+            threads,
+            max_bytes,
+            reopen,
+        } = reading;
+        let words_ahead = std::mem::take(&mut self.words_ahead);
         let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
         if reopen {
             kept.resize_with(self.slots.iter().filter(|s| s.is_ok()).count(), || None);
@@ -236,7 +300,11 @@ impl Walk {
                     true => (ns.clone(), Some(ns)),
                     false => (ns, None),
                 };
-                let result = read(&entry, name, max_bytes).map(|read| work(state, i, read));
+                let ahead = words_ahead.get(i).copied().flatten();
+                let result = match ahead.and_then(|words| known(i, words as usize)) {
+                    Some(result) => Ok(result),
+                    None => read(&entry, name, max_bytes).map(|read| work(state, i, read)),
+                };
                 (result, back.map(|ns| (i, (entry, ns))))
             },
             |(result, back)| {
@@ -252,6 +320,30 @@ impl Walk {
 
 /// Below this many files, placing them costs less than starting a thread.
 const PLACED_APART: usize = 4096;
+
+/// The words of each file in turn as [`Read::words`] counts them, until
+/// `stop` is set; `None` for a file that cannot be read (its reader reports
+/// why) and for standard input and text in memory, which are left to theirs.
+fn count_ahead<'a>(
+    entries: impl Iterator<Item = &'a Entry>,
+    max_bytes: u64,
+    stop: Option<&AtomicBool>,
+) -> Vec<Option<u32>> {
+    let mut words = Vec::new();
+    for entry in entries {
+        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            break;
+        }
+        let counted = match entry {
+            Entry::Walked(_) | Entry::File(_) => source::read(entry, max_bytes)
+                .ok()
+                .and_then(|source| u32::try_from(count_words(&source.text)).ok()),
+            Entry::Stdin | Entry::Bytes { .. } => None,
+        };
+        words.push(counted);
+    }
+    words
+}
 
 /// The files of a walk, to read one again once the walk is over, by position
 /// among the files found; standard input cannot be read twice.
@@ -380,6 +472,46 @@ mod tests {
             assert_eq!(many.namespaces(), one.namespaces(), "{threads} threads");
             assert_eq!(many.places(), one.places(), "{threads} threads");
         }
+    }
+
+    /// Words counted ahead are those the file's reader counts, and none
+    /// where it could not be read (it reports why) or cannot be read twice.
+    #[test]
+    fn words_counted_ahead_are_the_readers_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, bytes: &[u8]| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            Entry::Walked(path)
+        };
+        let entries = [
+            file("plain.md", b"# Title\n\nsome words here\n"),
+            file("bom.md", b"\xef\xbb\xbfone two"),
+            file("wide.md", "日本語 の ページ\u{3000}です".as_bytes()),
+            file("empty.md", b""),
+            file("latin1.md", b"caf\xe9 au lait"),
+            file("binary.md", b"a\0b"),
+            file("large.md", &b"word ".repeat(100)),
+            Entry::Walked(dir.path().join("missing.md")),
+            Entry::Stdin,
+            Entry::Bytes {
+                name: "in-memory".into(),
+                bytes: b"two words".to_vec(),
+            },
+        ];
+        let counted = count_ahead(entries.iter(), 100, None);
+        let read = entries.iter().map(|entry| match entry {
+            Entry::Stdin | Entry::Bytes { .. } => None,
+            _ => read(entry, String::new(), 100)
+                .ok()
+                .map(|read| read.words() as u32),
+        });
+        assert_eq!(counted, read.collect::<Vec<_>>());
+        assert_eq!(counted[..4], [Some(5), Some(2), Some(4), Some(0)]);
+        assert!(counted[4..].iter().all(Option::is_none), "{counted:?}");
+        // Once the names are made, counting stops.
+        let stop = AtomicBool::new(true);
+        assert!(count_ahead(entries.iter(), 100, Some(&stop)).is_empty());
     }
 
     #[test]

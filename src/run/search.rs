@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::ops::ControlFlow;
 
-use super::load::{Read, Reopen, Walk};
+use super::load::{Read, Reading, Reopen, Walk};
 use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
 use crate::options::Options;
@@ -94,11 +94,15 @@ pub(super) fn run(
     let mut failed = Vec::new();
     let searching = !query.terms.is_empty() && options.limit > 0;
     let stdin = walk.stdin();
+    let reading = Reading {
+        threads: options.threads,
+        max_bytes: options.max_bytes,
+        reopen: true,
+    };
     let reopen = walk.for_each_read(
-        options.threads,
-        options.max_bytes,
-        true,
+        reading,
         || (Scanning::new(&query), Matches::default()),
+        |_, _| None,
         |(scanning, matches), i, read| {
             let (doc, scan) = scan_file(read, &query, scanning, matches, options, searching);
             let len = doc.text().len();
