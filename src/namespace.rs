@@ -192,17 +192,24 @@ impl Base {
 
 impl Name {
     fn new(path: &str, base: &Base) -> Name {
+        let stdin = path == "-";
+        let relative = !stdin && Path::new(path).is_relative();
+        let written = match (stdin, relative) {
+            (true, _) => "stdin/".len(),
+            (false, true) => base.joined.len() + path.len(),
+            (false, false) => path.len(),
+        };
         // Room for the lowercased copy too (see `texts`), so it is made
         // without moving what is written (unless lowercasing lengthens it).
         let mut resolved = Base {
-            joined: String::with_capacity(2 * (base.joined.len() + path.len() + "stdin/".len())),
+            joined: String::with_capacity(2 * written),
             count: 0,
         };
-        if path == "-" {
+        if stdin {
             resolved.joined.push_str("stdin/");
             resolved.count = 1;
         } else {
-            if Path::new(path).is_relative() {
+            if relative {
                 resolved.joined.push_str(&base.joined);
                 resolved.count = base.count;
             }
