@@ -87,9 +87,24 @@ struct Opts {
     /// End each outline line with its line range (L40-120), counted in the budget.
     #[arg(long, global = true)]
     lines: bool,
-    /// Most search hits to show.
-    #[arg(long, value_name = "N", global = true, default_value_t = Options::default().limit, value_parser = positive)]
-    limit: usize,
+    /// Search hits to show; without it, at most 4, fewer when the rest score far
+    /// below the best; with --files or --count, most files [default: all that fit]
+    #[arg(long, value_name = "N", global = true, value_parser = positive)]
+    limit: Option<usize>,
+    /// Search: pass over the first N hits (or files), to see the next ones.
+    #[arg(long, value_name = "N", global = true, default_value_t = 0)]
+    offset: usize,
+    /// Search: list the files holding hits, best first, one line each.
+    #[arg(
+        id = "list_files",
+        long = "files",
+        global = true,
+        conflicts_with = "count"
+    )]
+    list_files: bool,
+    /// Search: print how many hits each file holds.
+    #[arg(long, global = true)]
+    count: bool,
     /// A selected section over N words prints its own text and its subsections'
     /// outline (0: whole) [env: MDSEL_READ_WORDS] [default: 300]
     #[arg(long, value_name = "N", global = true)]
@@ -172,7 +187,9 @@ enum Sub {
 /// Parses argv, runs, renders; returns the process exit code.
 pub fn main() -> ExitCode {
     let argv = split_attached_numbers(std::env::args_os().collect());
-    let cli = Cli::parse_from(hoist_subcommand(argv));
+    let (argv, words) = shield_words(argv);
+    let mut cli = Cli::parse_from(hoist_subcommand(argv));
+    unshield_words(&mut cli, &words);
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
             return finish(
@@ -327,11 +344,25 @@ fn link_path(arg: &str) -> Option<String> {
 /// ends in a path separator (a selector never does, unless it is a selector
 /// cut short: `h2.0/`), or starts with `/`, `./`, `../` or `~/`.
 fn names_a_path(arg: &str) -> bool {
+    // Words with spaces between, and a `/…/` term, are a query unless on disk.
+    if arg.contains(char::is_whitespace) || is_pattern(arg) {
+        return false;
+    }
     let starts =
         ["/", "./", "../", "~/"].iter().any(|p| arg.starts_with(p)) || Path::new(arg).is_absolute();
     let ends = arg.ends_with(std::path::is_separator)
         && mdsel::parse_selector(arg.trim_end_matches(std::path::is_separator)).is_err();
     starts || ends
+}
+
+/// Whether an argument is a search's `/…/` term: one part between its two
+/// slashes (`/lock.?timeout/`), as no absolute path of a folder that does not
+/// exist would be written.
+fn is_pattern(arg: &str) -> bool {
+    arg.len() > 2
+        && arg.starts_with('/')
+        && arg.ends_with('/')
+        && !arg[1..arg.len() - 1].contains('/')
 }
 
 /// Whether an argument reads as a selector, right or wrong: it parses, or its
@@ -342,6 +373,68 @@ fn reads_as_selector(arg: &str) -> bool {
     mdsel::parse_selector(arg).is_ok()
         || mdsel::parse_selector(first).is_ok()
         || mdsel::Selector::looks_like(first)
+}
+
+/// Marks an argument set aside by [`shield_words`]: no argument a shell
+/// passes holds a NUL.
+const SHIELD: &str = "\0mdsel-words-";
+
+/// argv with each argument that starts with `-` and holds a space replaced by
+/// a placeholder, and the arguments replaced: words with spaces between are
+/// a query, never an option (`mdsel "--exclude flag config" docs/`), unless
+/// they are the value an option takes (`--max-words`'s).
+fn shield_words(argv: Vec<OsString>) -> (Vec<OsString>, Vec<String>) {
+    let cmd = Cli::command();
+    let takes_value = |a: &str| {
+        cmd.get_arguments().any(|arg| {
+            arg.get_action().takes_values()
+                && (arg.get_long().is_some_and(|l| a == format!("--{l}"))
+                    || arg.get_short().is_some_and(|c| a == format!("-{c}")))
+        })
+    };
+    let mut words = Vec::new();
+    let mut out = Vec::with_capacity(argv.len());
+    let mut value_next = false;
+    for (k, arg) in argv.into_iter().enumerate() {
+        let text = arg.to_str().unwrap_or_default();
+        let is_value = std::mem::take(&mut value_next);
+        if k > 0 && !is_value && text.starts_with('-') && text.contains(char::is_whitespace) {
+            out.push(OsString::from(format!("{SHIELD}{}", words.len())));
+            words.push(text.to_owned());
+            continue;
+        }
+        value_next = k > 0 && takes_value(text);
+        out.push(arg);
+    }
+    (out, words)
+}
+
+/// Puts back the arguments [`shield_words`] set aside.
+fn unshield_words(cli: &mut Cli, words: &[String]) {
+    if words.is_empty() {
+        return;
+    }
+    let restore = |arg: &mut String| {
+        let k = arg
+            .strip_prefix(SHIELD)
+            .and_then(|k| k.parse::<usize>().ok());
+        if let Some(word) = k.and_then(|k| words.get(k)) {
+            arg.clone_from(word);
+        }
+    };
+    cli.args.iter_mut().for_each(restore);
+    match &mut cli.command {
+        Some(Sub::Index { args }) => args.iter_mut().for_each(restore),
+        Some(Sub::Select { selector, files }) => {
+            restore(selector);
+            files.iter_mut().for_each(restore);
+        }
+        Some(Sub::Search { query, files }) => {
+            restore(query);
+            files.iter_mut().for_each(restore);
+        }
+        _ => {}
+    }
 }
 
 /// argv with a short option's number written onto it (`-j1`) as two
@@ -446,6 +539,12 @@ fn options(opts: &Opts) -> Options {
     }
     options.full = opts.full;
     options.limit = opts.limit;
+    options.offset = opts.offset;
+    options.listing = match (opts.list_files, opts.count) {
+        (true, _) => mdsel::Listing::Files,
+        (_, true) => mdsel::Listing::Count,
+        _ => mdsel::Listing::Hits,
+    };
     options.line_ranges = opts.lines;
     match opts.read_words {
         Some(n) => options.read_words = n,

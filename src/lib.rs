@@ -70,7 +70,7 @@ mod words;
 pub use call::{Call, Command};
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
-pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Options};
+pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Hints, Listing, Options};
 pub use render::{write_errors, write_json, write_outline, write_text};
 pub use report::{CommandKind, Folded, HitInfo, Match, PageInfo, Report, Unresolved};
 pub use selector::{

@@ -14,8 +14,34 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// own text and an outline of its subsections (SPEC §17). Chosen by measuring
 /// agents' reads; see the README.
 pub const DEFAULT_READ_WORDS: usize = 300;
-/// Default `--limit`: search hits shown.
-pub const DEFAULT_LIMIT: usize = 5;
+/// Default `--limit`: search hits shown at most (fewer when the rest score far
+/// below the best). Chosen by measuring agents' first searches; see the README.
+pub const DEFAULT_LIMIT: usize = 4;
+
+/// How a response names the call that shows more of it: the command line's
+/// flags (`--offset 5`) or a tool's parameters (`offset: 5`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hints {
+    /// `--offset 5`, as the command line takes it.
+    #[default]
+    Flags,
+    /// `offset: 5`, as an MCP tool takes it.
+    Parameters,
+}
+
+/// What a search lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Listing {
+    /// The hits, best first, the best with its passage.
+    #[default]
+    Hits,
+    /// The files holding hits, ranked, one line each (`--files`).
+    Files,
+    /// How many hits each file holds (`--count`).
+    Count,
+}
 
 /// Per-process options: the same for every call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,8 +55,15 @@ pub struct Options {
     pub threads: usize,
     /// Print whole matches instead of paging them.
     pub full: bool,
-    /// Most search hits to return.
-    pub limit: usize,
+    /// Most search hits (or, listing files or counts, files) to return;
+    /// `None`: [`DEFAULT_LIMIT`] hits, or as many files as the budget holds.
+    pub limit: Option<usize>,
+    /// Search hits to pass over first (`--offset`: the next ones after those).
+    pub offset: usize,
+    /// What a search lists: hits, files or counts.
+    pub listing: Listing,
+    /// How markers name the call that shows more.
+    pub hints: Hints,
     /// The read size (SPEC §17): a selected section over this many words, with
     /// subsections, shows its own text and then its subsections as outline
     /// lines. 0 prints every section whole (JSON, `--full`).
@@ -53,7 +86,10 @@ impl Default for Options {
             max_bytes: DEFAULT_MAX_BYTES,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             full: false,
-            limit: DEFAULT_LIMIT,
+            limit: None,
+            offset: 0,
+            listing: Listing::Hits,
+            hints: Hints::Flags,
             read_words: DEFAULT_READ_WORDS,
             line_ranges: false,
             warnings: Vec::new(),
@@ -62,6 +98,22 @@ impl Default for Options {
 }
 
 impl Options {
+    /// How many hits, files or counts a search lists at most: the limit asked
+    /// for, else the listing's default; never more than a response of this
+    /// budget could show (every line holds four words at least), so no work is
+    /// done for what would be left out.
+    pub(crate) fn listed(&self) -> usize {
+        let fit = match self.full {
+            true => usize::MAX,
+            false => (self.max_words / 4).max(1),
+        };
+        let default = match self.listing {
+            Listing::Hits => DEFAULT_LIMIT,
+            Listing::Files | Listing::Count => usize::MAX,
+        };
+        self.limit.unwrap_or(default).min(fit)
+    }
+
     /// Takes the page size from `MDSEL_MAX_WORDS` when it is a positive
     /// integer; otherwise keeps the default (2,000 words), with a warning when the
     /// variable is set to something else. Every face that pages (CLI, MCP

@@ -21,7 +21,7 @@ use std::io;
 use crate::call::{Call, Command};
 use crate::fit::Budget;
 use crate::options::Options;
-use crate::report::{CommandKind, Event, Sink};
+use crate::report::{CommandKind, Event, HitView, Sink};
 use crate::selector;
 
 use self::load::Walk;
@@ -41,6 +41,7 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
         command,
         query: query.clone(),
         budget: Budget::of(options),
+        view: HitView::of(options),
     })?;
     for warning in &options.warnings {
         sink.event(Event::Warning(warning.clone()))?;

@@ -215,8 +215,17 @@ fn drill(
             if hides {
                 calls.push((format!("{ns}::{first}"), input.to_owned()));
             }
+        } else if line.ends_with('/') && !line.contains(' ') {
+            continue; // the folder line above documents
         } else if !matches!(first, "front" | "root" | "---") && !first.contains(':') {
-            ns = first.to_owned(); // a document line
+            // A document line: its namespace, or under its folder's line its
+            // file name, which gives it.
+            ns = match first.strip_suffix(".md") {
+                Some(stem) if line.split(' ').nth(1).is_some_and(|w| w.starts_with('(')) => {
+                    stem.to_lowercase()
+                }
+                _ => first.to_owned(),
+            };
             if hides {
                 calls.push((format!("{ns}::*"), input.to_owned()));
             }
@@ -331,7 +340,16 @@ fn search_output_stays_within_the_budget() {
     );
     assert_eq!(code, 0);
     assert_within(&out, 60, (MARKER_WORDS, MARKER_BYTES), "search");
-    assert!(out.lines().last().unwrap().starts_with("[shown "), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("[") && last.contains(" more hits · next: --offset "),
+        "{out}"
+    );
+    // The hits shown are few: the budget decides, and the offset it names
+    // shows the next ones.
+    let shown = common::bin::hits(&out).len();
+    assert!((2..20).contains(&shown), "{out}");
+    assert!(last.ends_with(&format!("--offset {shown}]")), "{out}");
 }
 
 #[test]

@@ -44,14 +44,14 @@ fn a_small_tree_folds_into_its_folders() {
     let tree = Scratch::with("folders-small", &files);
     let whole = index(tree.path(), &["index", "docs"]);
     assert!(
-        whole.starts_with("a docs/a.md (5w)\nroot (1w)\n h2.0 Part (4w)\n"),
+        whole.starts_with("docs/\na.md (5w)\nroot (1w)\n h2.0 Part (4w)\n"),
         "{whole}"
     );
     // Fifteen document lines do not fit 25 words: the folders at depth 1.
     let folded = index(tree.path(), &["index", "--max-words", "25", "docs"]);
     assert_eq!(
         folded,
-        "a docs/a.md (5w)\napi/ (12 docs, 60w)\nguide/ (2 docs, 10w)\n\
+        "docs/\na.md (5w)\napi/ (12 docs, 60w)\nguide/ (2 docs, 10w)\n\
          [folded into folders below depth 1 · expand: mdsel index docs/api]\n"
     );
     // Room for depth 2: the folders of api/, the documents of guide/ right
@@ -59,13 +59,13 @@ fn a_small_tree_folds_into_its_folders() {
     let deeper = index(tree.path(), &["index", "--max-words", "40", "docs"]);
     assert_eq!(
         deeper,
-        "a docs/a.md (5w)\napi/ (12 docs, 60w)\napi/v1/ (1 doc, 5w)\napi/v2/ (11 docs, 55w)\n\
+        "docs/\na.md (5w)\napi/ (12 docs, 60w)\napi/v1/ (1 doc, 5w)\napi/v2/ (11 docs, 55w)\n\
          guide/ (2 docs, 10w)\ninstall.md (5w)\nuse.md (5w)\n\
          [folded into folders below depth 2 · expand: mdsel index docs/api/v2]\n"
     );
     // The expand call runs as printed.
     let v2 = index(tree.path(), &["index", "--max-words", "40", "docs/api/v2"]);
-    assert!(v2.starts_with("n00 docs/api/v2/n00.md (5w"), "{v2}");
+    assert!(v2.starts_with("docs/api/v2/\nn00.md (5w"), "{v2}");
     // Even the top folder level over the budget: it is paged, and the pages
     // hold each of its lines once.
     let first = index(tree.path(), &["index", "--max-words", "12", "docs"]);
@@ -75,7 +75,7 @@ fn a_small_tree_folds_into_its_folders() {
     );
     assert_eq!(
         format!("{first}{second}"),
-        "a docs/a.md (5w)\napi/ (12 docs, 60w)\n[page 1/2 · next: page.1]\n\
+        "docs/\na.md (5w)\napi/ (12 docs, 60w)\n[page 1/2 · next: page.1]\n\
          guide/ (2 docs, 10w)\n[page 2/2]\n"
     );
 }
@@ -146,6 +146,8 @@ fn twenty_thousand_pages_are_reachable_by_folders() {
         let text = index(tree.path(), &args);
         assert_fits(&text, max_words, &call.join(" "));
         let dir = &call[0];
+        // The folder line above the document lines that follow it.
+        let mut folder = String::new();
         for line in text.lines() {
             if let Some(next) = line
                 .strip_prefix("[page ")
@@ -163,8 +165,13 @@ fn twenty_thousand_pages_are_reachable_by_folders() {
                 // following every one still reaches each page once.
                 calls.push_back(vec![format!("{dir}/{folder}")]);
             } else if let Some(path) = line.split(' ').nth(1).filter(|p| p.ends_with(".md")) {
-                // A document line (headings and block counts are not).
+                // A document's whole line (headings and block counts are not).
                 reached.insert(path.to_owned());
+            } else if line.ends_with('/') && !line.contains(' ') {
+                folder = line.trim_end_matches('/').to_owned();
+            } else if let Some(name) = line.split(' ').next().filter(|p| p.ends_with(".md")) {
+                // A document named under its folder's line.
+                reached.insert(format!("{folder}/{name}"));
             }
         }
     }

@@ -56,7 +56,7 @@ Examples:
 
 Returns exact markdown content. No summarization or interpretation.
 
-Words that are not a selector are a search: it returns the best matching sections as selectors, with their heading path and size, their file and line range, and the line that matched. A section over 300 words with subsections prints its own text and lists its subsections; ?full=true prints it whole. A link's anchor is a selector too: #server-proxy (GitHub slug, {#id} or <a id>), readme::#install/code.0."#;
+Words that are not a selector are a search: each hit's file on a line, then its selector, lines and score; the best hit shows the sentences that answer, the others the words around their match; the last line gives the `offset` of the next. "quoted words" must occur; /regex/ terms match. A section over 300 words prints its own text and lists its subsections (?full=true: whole). A link's anchor is a selector too: #install, readme::#install/code.0."#;
 
 fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
     tools
@@ -214,8 +214,9 @@ async fn nothing_to_read_is_said_in_the_tools_words() {
     assert!(session.close().await.success());
 }
 
-/// SPEC §17: `limit` sets how many hits a search shows; the text is the
-/// command line's for `--limit`.
+/// SPEC §17: `limit` sets how many hits a search shows and `offset` where
+/// they start; the text is the command line's for `--limit` and `--offset`,
+/// but for the last line, which names the parameter.
 #[tokio::test]
 async fn a_search_takes_a_limit() {
     let session = start(&fixtures()).await;
@@ -226,10 +227,10 @@ async fn a_search_takes_a_limit() {
         }
         args
     };
-    let hits = |text: &str| text.lines().filter(|l| l.contains("% match")).count();
-    let (all, is_error) = session.call("mdsel_select", args(None)).await;
+    let hits = |text: &str| common::bin::hits(text).len();
+    let (all, is_error) = session.call("mdsel_select", args(Some(3))).await;
     assert!(!is_error, "{all}");
-    assert!(hits(&all) > 1, "{all}");
+    assert_eq!(hits(&all), 3, "{all}");
     let (one, is_error) = session.call("mdsel_select", args(Some(1))).await;
     assert!(!is_error, "{one}");
     assert_eq!(hits(&one), 1, "{one}");
@@ -238,6 +239,16 @@ async fn a_search_takes_a_limit() {
         &["--limit", "1", "bullet star code", "guide.md", "long.md"],
         b"",
     );
-    assert_eq!(one, String::from_utf8(cli.stdout).unwrap());
+    let cli = String::from_utf8(cli.stdout).unwrap();
+    assert!(cli.ends_with(" · next: --offset 1]\n"), "{cli}");
+    assert_eq!(one, cli.replace("--offset 1]", "offset: 1]"));
+    // `offset` shows the next ones, none of those before.
+    let mut next = args(Some(1));
+    next["offset"] = json!(1);
+    let (second, is_error) = session.call("mdsel_select", next).await;
+    assert!(!is_error, "{second}");
+    assert_eq!(hits(&second), 1, "{second}");
+    assert_ne!(common::bin::hits(&second), common::bin::hits(&one));
+    assert!(second.ends_with("offset: 2]\n"), "{second}");
     assert!(session.close().await.success());
 }

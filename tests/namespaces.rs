@@ -53,9 +53,8 @@ fn names_differing_only_in_case() {
     let hits = stdout(dir.path(), &["search", "case", "c"]);
     assert_eq!(
         hits,
-        "Search results for \"case\":\n\
-         Notes::h1.0 (45% match, 6w) c/Notes.md:1-3\n  Upper\n  Notes in upper case.\n\
-         notes::h1.0 (45% match, 6w) c/notes.md:1-3\n  Lower\n  Notes in lower case.\n"
+        "c/Notes.md\nh1.0 L1-3 45% Upper\n  Notes in upper case. (whole)\n\
+         c/notes.md\nh1.0 L1-3 45% Notes in lower case.\n"
     );
 }
 
@@ -84,21 +83,22 @@ fn files_found_twice_by_walks_are_one_document() {
     fs::create_dir(&sub).unwrap();
     fs::write(docs.join("a.md"), "# A\n\nText.\n").unwrap();
     fs::write(sub.join("c.md"), "# C\n\nMore.\n").unwrap();
+    // Document lines and the folder lines above them.
     let listed = |args: &[&str]| {
         stdout(&docs, args)
             .lines()
-            .filter(|l| l.contains(".md ("))
+            .filter(|l| l.contains(".md (") || l.ends_with('/'))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let want = "a ./a.md (3w)\nc ./sub/c.md (3w)";
+    let want = "a.md (3w)\n./sub/\nc.md (3w)";
     assert_eq!(listed(&["."]), want);
     assert_eq!(listed(&[".", "."]), want, "a folder given twice");
     assert_eq!(listed(&[".", "sub"]), want, "a folder inside another");
-    assert_eq!(listed(&["sub", "."]), "c sub/c.md (3w)\na ./a.md (3w)");
+    assert_eq!(listed(&["sub", "."]), "sub/\nc.md (3w)\n./\na.md (3w)");
     assert_eq!(
         listed(&["a.md", "."]),
-        "a a.md (3w)\nc ./sub/c.md (3w)",
+        "a a.md (3w)\n./sub/\nc.md (3w)",
         "a file beside its folder"
     );
     assert_eq!(listed(&[".", "a.md"]), want, "a folder, then a file in it");
@@ -178,7 +178,7 @@ fn names_like_options_are_printed_so_they_run() {
     assert!(index.starts_with("_dash ./-dash.md (5w) D\n"), "{index}");
     assert!(index.ends_with("· expand: mdsel index ./-rf]\n"), "{index}");
     assert_eq!(stdout(dir.path(), &["_dash::h2.0", "."]), "## X\n\nx\n");
-    assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("p0 ./-rf/p0.md"));
+    assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("./-rf/\np0.md ("));
 }
 
 /// Issue 38: a folder `[[wiki]]` gives namespaces that start with `[[`; they

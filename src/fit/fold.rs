@@ -16,7 +16,7 @@
 use super::budget::{Budget, Size};
 use super::folders::{Place, Tree};
 use super::lines::Line;
-use super::lines::{Marker, marker_size};
+use super::lines::{Lean, Marker, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
 use crate::namespace::qualified;
 use crate::tree::BlockKind;
@@ -135,6 +135,9 @@ pub(crate) struct Folder {
     /// Every document's line and folder, when a directory was given: its
     /// outline folds by folders before it pages.
     tree: Option<Tree>,
+    /// What the document lines so far say of their folders, to measure the
+    /// next as it is printed (under its folder's line).
+    lean: Lean,
 }
 
 impl Folder {
@@ -158,6 +161,7 @@ impl Folder {
             pager: Pager::new(room, page),
             emitted: 0,
             tree: None,
+            lean: Lean::default(),
         }
     }
 
@@ -174,8 +178,13 @@ impl Folder {
     pub fn push(&mut self, doc: Option<DocOutline>) {
         self.loaded += 1;
         let added = doc.is_some();
-        if let Some(doc) = doc {
+        if let Some(mut doc) = doc {
             self.outlined += 1;
+            // A document found by a walk is printed under its folder's line,
+            // which the one before may have printed.
+            let mut after = self.lean.clone();
+            doc.header_size[1] = after.size(&doc.header, doc.header.descendants);
+            doc.header_size[0] = std::mem::replace(&mut self.lean, after).size(&doc.above, 0);
             if let Some(tree) = &mut self.tree {
                 tree.push(&doc.header, doc.place.as_ref());
             }

@@ -12,7 +12,7 @@ use foldhash::HashMap;
 use std::sync::Arc;
 
 use super::budget::Budget;
-use super::lines::{Item, Line, Marker, marker_size};
+use super::lines::{Item, Line, Marker, marker_size, name_gives};
 
 /// Where a document was found: under directory input number `input`, in
 /// `folder` (its path relative to that directory, `/`-separated; empty when
@@ -263,20 +263,13 @@ fn member(line: &Line) -> Line {
         namespace,
         path,
         title,
+        ..
     } = &line.item
     else {
         return line.clone();
     };
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    // Most namespaces are the file's stem in lowercase; only the others are
-    // worked out again, to see whether the name alone gives them.
-    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
-    let given = stem.to_lowercase() == **namespace
-        || crate::namespace::namespaces(&[name])
-            .first()
-            .map(String::as_str)
-            == Some(namespace);
-    let namespace = (!given).then(|| namespace.clone());
+    let namespace = (!name_gives(namespace, name)).then(|| namespace.clone());
     Line {
         item: Item::Member {
             namespace,

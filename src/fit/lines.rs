@@ -24,6 +24,9 @@ pub(crate) enum Item {
         namespace: Arc<str>,
         path: Arc<str>,
         title: Option<Arc<str>>,
+        /// Found by walking a directory: printed under its folder's path
+        /// (see [`Lean`]).
+        walked: bool,
     },
     /// A document under the folder line above it (SPEC §17: a first look is
     /// lean): `[<namespace> ]<file name> (<words>w) <title>`, the namespace only
@@ -182,6 +185,102 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
         push_number(buf, last);
     }
     buf.push(b'\n');
+}
+
+/// What a printed outline has said so far, so that a document found by
+/// walking a directory is printed under a line naming its folder, by its file
+/// name alone, and the folder is not printed again for the documents after it
+/// (SPEC §17: a first look is lean):
+///
+/// ```text
+/// docs/guide/
+/// install.md (640w) Installing
+///  h2.0 …
+/// usage.md (530w)
+/// ```
+///
+/// A document whose file name does not give its namespace is printed with
+/// it (`guide/index index.md (40w)`) under the folder line of the documents
+/// before it, and else by its whole line (`guide/index docs/guide/index.md
+/// (40w)`), which names its folder for those after it. So a lean line and
+/// its folder line are never longer, nor of more words, than the whole line
+/// they stand for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lean {
+    /// The folder named by the last folder line printed, while the lines
+    /// since are its documents' (`None`: none is).
+    folder: Option<String>,
+}
+
+impl Lean {
+    /// The size of a line printed after what this has seen (a document's
+    /// folder line counted with it), and what it has seen then.
+    pub fn size(&mut self, line: &Line, hidden: u32) -> Size {
+        let mut buf = Vec::with_capacity(64);
+        self.line(line, hidden, &mut buf);
+        Size::of_bytes(&buf)
+    }
+
+    /// Appends a line as [`outline_line`] does, a document's in its lean form.
+    pub fn line(&mut self, line: &Line, hidden: u32, buf: &mut Vec<u8>) {
+        match &line.item {
+            Item::Document {
+                namespace,
+                path,
+                title,
+                walked: true,
+            } => {
+                let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+                let here = self.folder.as_deref() == Some(folder);
+                // A name that reads as an option is printed as a path (`./-rf.md`).
+                let given = name_gives(namespace, name) && !name.starts_with('-');
+                if !given && (!here || name.starts_with('-')) {
+                    // A folder line besides would make it a word longer.
+                    self.folder = Some(folder.to_owned());
+                    return outline_line(line, hidden, buf);
+                }
+                if !here {
+                    // The working directory needs no line of its own, unless
+                    // another folder's documents came before.
+                    let cwd = folder.is_empty() || folder == ".";
+                    if !cwd || self.folder.is_some() {
+                        let shown = format!("{}/", if cwd { "." } else { folder });
+                        buf.extend_from_slice(printable(&shown).as_bytes());
+                        buf.push(b'\n');
+                    }
+                    self.folder = Some(folder.to_owned());
+                }
+                let member = Line {
+                    item: Item::Member {
+                        namespace: (!given).then(|| namespace.clone()),
+                        name: Arc::from(name),
+                        title: title.clone(),
+                    },
+                    ..line.clone()
+                };
+                outline_line(&member, hidden, buf);
+            }
+            Item::Document { .. } | Item::Folder { .. } => {
+                self.folder = None;
+                outline_line(line, hidden, buf);
+            }
+            _ => outline_line(line, hidden, buf),
+        }
+    }
+}
+
+/// Whether a file's name alone gives the namespace `namespace` (`Bases
+/// syntax.md` gives `bases-syntax`; `index.md` beside others does not give
+/// `guide/index`).
+pub(crate) fn name_gives(namespace: &str, name: &str) -> bool {
+    // Most namespaces are the file's stem in lowercase; only the others are
+    // worked out again.
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    stem.to_lowercase() == namespace
+        || crate::namespace::namespaces(&[name])
+            .first()
+            .map(String::as_str)
+            == Some(namespace)
 }
 
 /// Appends `---` and the non-zero block counts (`code:12 para:30`), or nothing
@@ -343,6 +442,7 @@ mod tests {
             namespace: "api/fs".into(),
             path: "api/fs.md".into(),
             title: None,
+            walked: false,
         };
         outline_line(&line(0, doc, 9, 3), 3, &mut buf);
         block_lines(&[1, 0, 2, 0, 0, 0], &mut buf);

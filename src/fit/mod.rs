@@ -25,7 +25,7 @@ use crate::tree::{Document, Kind, NodeId};
 pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
 pub(crate) use folders::Place;
-pub(crate) use lines::{Marker, block_lines, marker_text, outline_line, shell_word};
+pub(crate) use lines::{Lean, Marker, block_lines, marker_text, outline_line, shell_word};
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};
@@ -86,8 +86,13 @@ pub struct Folded {
 pub struct HitInfo {
     /// Titles of the sections holding the hit, outermost first.
     pub path: Vec<String>,
-    /// The source line that best shows the match, cut to one short line.
-    pub preview: String,
+    /// The sentence or sentences holding the best match, on one line: whitespace
+    /// folded, links by their text (SPEC §17's passage).
+    pub passage: String,
+    /// Whether the passage is all the text of the hit.
+    pub whole: bool,
+    /// The words around the best match, on one line.
+    pub context: String,
     /// The same text in other documents (a page's other versions), as
     /// namespaced selectors.
     pub copies: Vec<String>,

@@ -159,6 +159,7 @@ impl DocOutline {
                 namespace: namespace.into(),
                 path: doc.path().into(),
                 title,
+                walked: false,
             },
             words: doc.words(),
             descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
@@ -170,6 +171,18 @@ impl DocOutline {
         }
         let parts_fold = matches!(scope, Scope::Whole) && !doc.sections().is_empty();
         DocOutline::measure(header, above, lines, blocks, parts_fold)
+    }
+
+    /// The outline of a document found at `place` (by a walk, when it is
+    /// one): its line is then printed under its folder's ([`super::Lean`]).
+    pub fn placed(mut self, place: Option<Place>) -> DocOutline {
+        for line in [&mut self.header, &mut self.above] {
+            if let Item::Document { walked, .. } = &mut line.item {
+                *walked = place.is_some();
+            }
+        }
+        self.place = place;
+        self
     }
 
     /// Whether a folded outline shows this line (see [`DocOutline::parts_fold`]).

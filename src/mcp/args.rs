@@ -90,11 +90,15 @@ pub struct SelectArgs {
     #[serde(deserialize_with = "one_or_many")]
     pub(super) files: Vec<String>,
     /// Optional: when the selector is words (a search), how many hits to show
-    /// (default 5; the last line says when more matched; 1 or 2 when the first
-    /// hits are all you need).
+    /// (default 4; fewer when the rest score far below the best).
     #[serde(default)]
     #[schemars(with = "u32", range(min = 1))]
     pub(super) limit: Option<usize>,
+    /// Optional: when the selector is words, how many hits to pass over (the
+    /// last line of a search names the offset of the next ones).
+    #[serde(default)]
+    #[schemars(with = "u32")]
+    pub(super) offset: Option<usize>,
 }
 
 /// `files` as the schema says, a list of paths, or as one path in a plain

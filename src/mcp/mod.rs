@@ -81,7 +81,9 @@ struct ClientRoots {
 /// Runs `mdsel mcp` until stdin closes. Status 0 on EOF (also before
 /// `initialize`), 2 for a bad `--root`. `options` are the command line's
 /// (`--max-words` or `MDSEL_MAX_WORDS`, `--max-bytes`, ...), for every call.
-pub fn main(extra_roots: &[PathBuf], options: Options) -> ExitCode {
+pub fn main(extra_roots: &[PathBuf], mut options: Options) -> ExitCode {
+    // A marker naming how to see more names the tools' parameters.
+    options.hints = mdsel::Hints::Parameters;
     let roots = match std::env::current_dir()
         .map_err(|e| format!("cannot read the working directory: {e}"))
         .and_then(|cwd| Roots::new(&cwd, extra_roots))
@@ -163,8 +165,14 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let scope = args.selector.into_iter().collect();
-        self.call(Command::Index(scope), args.files, args.lines, None, &peer)
-            .await
+        self.call(
+            Command::Index(scope),
+            args.files,
+            args.lines,
+            Paging::default(),
+            &peer,
+        )
+        .await
     }
 
     #[tool(
@@ -190,7 +198,11 @@ impl Server {
         }
         let command = Command::Select(vec![args.selector]);
         let limit = args.limit.filter(|&n| n > 0);
-        self.call(command, args.files, false, limit, &peer).await
+        let paging = Paging {
+            limit,
+            offset: args.offset.unwrap_or(0),
+        };
+        self.call(command, args.files, false, paging, &peer).await
     }
 }
 
@@ -210,15 +222,16 @@ impl Server {
         command: Command,
         files: Vec<String>,
         lines: bool,
-        limit: Option<usize>,
+        paging: Paging,
         peer: &Peer<RoleServer>,
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let options = if lines || limit.is_some() {
+        let options = if lines || paging != Paging::default() {
             let mut with = Options::clone(&self.options);
             with.line_ranges |= lines;
-            with.limit = limit.unwrap_or(with.limit);
+            with.limit = paging.limit.or(with.limit);
+            with.offset = paging.offset;
             Arc::new(with)
         } else {
             Arc::clone(&self.options)
@@ -271,6 +284,13 @@ impl Server {
         let dirs = cached.as_ref().map(|c| c.dirs.as_slice());
         self.roots.with_client(dirs.unwrap_or_default())
     }
+}
+
+/// A search's `limit` and `offset`, as a tool call gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Paging {
+    limit: Option<usize>,
+    offset: usize,
 }
 
 /// What a tool call returns: the text, and whether it is an error result.

@@ -97,6 +97,26 @@ struct SelectData<'a> {
     query: Option<&'a str>,
     matches: Vec<MatchOut<'a>>,
     unresolved: Vec<UnresolvedOut<'a>>,
+    /// Of a search listing files (`--files`, `--count`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    files: Vec<FileOut<'a>>,
+    /// Of a search: how many hits (or files) it found in all, and where this
+    /// response's start among them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    file: &'a str,
+    namespace: &'a str,
+    hits: usize,
+    selector: &'a str,
+    line_start: usize,
+    line_end: usize,
+    score: f32,
 }
 
 #[derive(Serialize)]
@@ -118,6 +138,12 @@ struct MatchOut<'a> {
     byte_end: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<PageOut>,
+    /// A search hit's passage: the sentences holding its best match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passage: Option<&'a str>,
+    /// Whether the passage is all of the hit's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    whole: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -169,6 +195,21 @@ pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .iter()
                 .map(|m| match_out(report, m))
                 .collect(),
+            files: report
+                .files
+                .iter()
+                .map(|f| FileOut {
+                    file: &f.file,
+                    namespace: &f.namespace,
+                    hits: f.hits,
+                    selector: &f.selector,
+                    line_start: f.lines.0,
+                    line_end: f.lines.1,
+                    score: (f.score * 1000.0).round() / 1000.0,
+                })
+                .collect(),
+            total: (report.command == CommandKind::Search).then_some(report.matched),
+            offset: (report.command == CommandKind::Search).then_some(report.view.offset),
             unresolved: report
                 .unresolved
                 .iter()
@@ -352,6 +393,8 @@ fn match_out<'a>(report: &'a Report, m: &'a Match) -> MatchOut<'a> {
             count: p.count,
             next: next_page(namespace, m),
         }),
+        passage: m.hit.as_ref().map(|h| h.passage.as_str()),
+        whole: m.hit.as_ref().map(|h| h.whole),
         score: m.score.map(|s| (s * 1000.0).round() / 1000.0),
         path: m.hit.as_ref().map(|h| h.path.as_slice()),
         copies: m

@@ -5,6 +5,7 @@
 //! never re-serialize Markdown: content is sliced from the source. Why a
 //! selector found nothing is worded in `reason`, once for both formats.
 
+mod hits;
 mod json;
 mod outline;
 mod reason;

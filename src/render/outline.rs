@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use crate::fit::{
-    Budget, CallText, DocOutline, Folder, Row, Scope, block_lines, marker_text, outline_line,
+    Budget, CallText, DocOutline, Folder, Lean, Row, Scope, block_lines, marker_text,
 };
 use crate::options::Options;
 use crate::tree::Document;
@@ -23,21 +23,26 @@ pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> 
     let mut folder = Folder::new(Budget::of(options), call, None);
     let outline = DocOutline::build(doc, doc.namespace(), &Scope::Whole, options.line_ranges);
     folder.push(Some(outline));
-    write_rows(&folder.ready(), out)?;
+    let mut lean = Lean::default();
+    write_rows(&folder.ready(), &mut lean, out)?;
     let plan = folder.finish();
-    write_rows(&plan.rows, out)?;
+    write_rows(&plan.rows, &mut lean, out)?;
     if let Some(marker) = &plan.marker {
         out.write_all(marker_text(marker).as_bytes())?;
     }
     Ok(())
 }
 
-/// Writes rows of an outline.
-pub(crate) fn write_rows(rows: &[Row], out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+/// Writes rows of an outline; `lean` carries what the rows before said.
+pub(crate) fn write_rows(
+    rows: &[Row],
+    lean: &mut Lean,
+    out: &mut (impl Write + ?Sized),
+) -> io::Result<()> {
     let mut buf = Vec::with_capacity(rows.len() * 32);
     for row in rows {
         match row {
-            Row::Line(line, hidden) => outline_line(line, *hidden, &mut buf),
+            Row::Line(line, hidden) => lean.line(line, *hidden, &mut buf),
             Row::Blocks(counts) => block_lines(counts, &mut buf),
         }
     }

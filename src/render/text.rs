@@ -6,18 +6,11 @@ use std::io::{self, Write};
 
 use super::outline::write_rows;
 use super::{content, page_marker, qualify};
-use crate::fit::{self, Budget, Folded, Match, Piece, Selection, Size, marker_text, shell_word};
-use crate::namespace::qualified;
+use crate::fit::{
+    self, Budget, Folded, Lean, Match, Piece, Selection, Size, marker_text, shell_word,
+};
 use crate::report::{CommandKind, Event, HitRow, Report, Sink};
-use crate::search::preview;
 use crate::tree::Kind;
-
-/// Longest search preview, in characters (the top hit's runs on).
-const PREVIEW_CHARS: usize = 100;
-/// Longest heading path of a hit, in characters: the page's title and the
-/// innermost titles that fit, those between elided (the hit's first line
-/// names the file).
-const PATH_CHARS: usize = 64;
 
 /// Writes what belongs on stdout for a collected report: the index, the
 /// selected content or the hits, folded, paged or cut to the report's budget,
@@ -25,7 +18,7 @@ const PATH_CHARS: usize = 64;
 pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
     match report.command {
         CommandKind::Index => {
-            write_rows(&report.rows, out)?;
+            write_rows(&report.rows, &mut Lean::default(), out)?;
             if let Some(marker) = &report.marker {
                 out.write_all(marker_text(marker).as_bytes())?;
             }
@@ -51,14 +44,15 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
                     HitRow {
                         m: m.clone(),
                         namespace: doc.namespace().to_owned(),
-                        words: doc.node_words(m.node),
                         front: doc.node(m.node).kind() == Kind::Front,
                         file: doc.path().to_owned(),
+                        title: doc.title_beside_path().map(str::to_owned),
                         lines: doc.lines_of(&doc.node(m.node).span),
                     }
                 })
                 .collect();
-            write_hits(report, &hits, out)?;
+            super::hits::write_hits(report, &hits, out)?;
+            super::hits::write_files(report, &report.files, out)?;
         }
     }
     Ok(())
@@ -73,6 +67,8 @@ pub(crate) struct TextSink<'w> {
     report: Report,
     selection: Option<Selection>,
     hits: Vec<HitRow>,
+    /// What the outline rows written so far said.
+    lean: Lean,
 }
 
 impl<'w> TextSink<'w> {
@@ -83,6 +79,7 @@ impl<'w> TextSink<'w> {
             report: Report::default(),
             selection: None,
             hits: Vec::new(),
+            lean: Lean::default(),
         }
     }
 
@@ -105,7 +102,7 @@ impl Sink for TextSink<'_> {
         match event {
             Event::Loaded { .. } => self.report.event(event)?,
             Event::Rows(rows) => {
-                write_rows(&rows, &mut self.out)?;
+                write_rows(&rows, &mut self.lean, &mut self.out)?;
                 self.out.flush()?;
             }
             Event::Marker(marker) => self.out.write_all(marker_text(&marker).as_bytes())?,
@@ -117,12 +114,16 @@ impl Sink for TextSink<'_> {
                 self.report.event(Event::Hit(Box::new(HitRow {
                     m: hit.m.clone(),
                     namespace: String::new(),
-                    words: 0,
                     front: false,
                     file: String::new(),
+                    title: None,
                     lines: (0, 0),
                 })))?;
                 self.hits.push(*hit);
+            }
+            Event::Files(files) => {
+                super::hits::write_files(&self.report, &files, &mut self.out)?;
+                self.report.event(Event::Files(files))?;
             }
             Event::End => {
                 if let Some(selection) = self.selection.take() {
@@ -132,7 +133,7 @@ impl Sink for TextSink<'_> {
                 }
                 if !self.hits.is_empty() {
                     let hits = std::mem::take(&mut self.hits);
-                    write_hits(&self.report, &hits, &mut self.out)?;
+                    super::hits::write_hits(&self.report, &hits, &mut self.out)?;
                 }
                 self.report.matches.clear();
             }
@@ -278,123 +279,6 @@ fn rest_marker(
     format!("[shown {shown} of {total} {noun} · rest: {rest}{narrow}]\n")
 }
 
-/// The hits that fit the budget, best first, then a marker naming the rest.
-fn write_hits(report: &Report, rows: &[HitRow], out: &mut (impl Write + ?Sized)) -> io::Result<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    let heading = format!(
-        "Search results for \"{}\":\n",
-        report.query.as_deref().unwrap_or_default()
-    );
-    let names: Vec<String> = rows
-        .iter()
-        .map(|r| qualified(&r.namespace, &r.m.selector))
-        .collect();
-    let hits: Vec<String> = rows
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .map(|(k, (r, name))| {
-            let percent = (r.m.score.unwrap_or(0.0) * 100.0).round() as u32;
-            // Where the hit is, as the caller can pass it back (SPEC §17);
-            // standard input cannot be read again.
-            let place = match r.lines {
-                (first, last) if r.file != "-" && !r.file.is_empty() => {
-                    format!(" {}:{first}-{last}", shell_word(&r.file))
-                }
-                _ => String::new(),
-            };
-            let mut hit = format!("{name} ({percent}% match, {}w){place}\n", r.words);
-            if let Some(info) = &r.m.hit {
-                let place = if r.front {
-                    "(front matter)".to_owned()
-                } else if !info.path.is_empty() {
-                    heading_path(&info.path)
-                } else {
-                    "(no heading)".to_owned()
-                };
-                // The top hit's preview runs on past its line (SPEC §17); a
-                // long hit names the block holding the line, to read alone.
-                let shown = if k == 0 {
-                    Cow::Borrowed(info.preview.as_str())
-                } else {
-                    Cow::Owned(preview(&info.preview, PREVIEW_CHARS))
-                };
-                let block = match &info.block {
-                    Some(b) => format!("[{}] ", qualified(&r.namespace, b)),
-                    None => String::new(),
-                };
-                hit.push_str(&format!("  {place}\n  {block}{shown}\n"));
-                if !info.copies.is_empty() {
-                    hit.push_str(&format!("  same in: {}\n", info.copies.join(", ")));
-                }
-            }
-            hit
-        })
-        .collect();
-    let total = hits.len();
-    let marker = |shown: usize, listed: usize| {
-        rest_marker(shown, total, &names[shown..shown + listed], "hits", false)
-    };
-    let budget = report.budget.less(Size::of(&heading));
-    let more = more_hits(total, report.matched);
-    let budget = budget.less(Size::of(&more));
-    let cut = fit::choose(
-        budget,
-        total,
-        total,
-        |k| Some(Size::of(&hits[k])),
-        |shown, listed| Size::of(&marker(shown, listed)),
-    );
-    out.write_all(heading.as_bytes())?;
-    for hit in &hits[..cut.shown] {
-        out.write_all(hit.as_bytes())?;
-    }
-    if cut.shown < total {
-        out.write_all(marker(cut.shown, cut.listed).as_bytes())?;
-    } else {
-        out.write_all(more.as_bytes())?;
-    }
-    Ok(())
-}
-
-/// The last line of a search that found more hits than it shows, naming the
-/// call that shows more (SPEC §17); empty when every hit is shown.
-fn more_hits(shown: usize, matched: usize) -> String {
-    if matched <= shown {
-        return String::new();
-    }
-    let limit = matched.min((shown * 4).max(20));
-    format!("[{shown} of {matched} hits · more: --limit {limit}]\n")
-}
-
-/// `Usage > Download Options`: the page's title, then the innermost titles that
-/// fit [`PATH_CHARS`], those between elided (`Guide > … > Options > Depth`).
-fn heading_path(path: &[String]) -> String {
-    let fits = |line: &str| line.chars().count() <= PATH_CHARS;
-    let whole = path.join(" > ");
-    if fits(&whole) || path.len() < 2 {
-        return if fits(&whole) {
-            whole
-        } else {
-            preview(&whole, PATH_CHARS)
-        };
-    }
-    for skip in 1..path.len() {
-        let line = format!("{} > … > {}", path[0], path[skip..].join(" > "));
-        if fits(&line) {
-            return line;
-        }
-    }
-    let last = &path[path.len() - 1];
-    let line = format!("{} > … > {last}", path[0]);
-    if fits(&line) {
-        return line;
-    }
-    format!("… > {}", preview(last, PATH_CHARS - 4))
-}
-
 /// Writes what belongs on stderr: file errors, unresolved selectors, usage
 /// problems, and an empty search.
 pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
@@ -492,7 +376,7 @@ fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
             "!{code}: {}\n{}\n{}",
             cut_line(&f.path),
             cut_line(&capitalize(&f.error.to_string())),
-            suggestions(&f.suggestions)
+            paths(&f.suggestions)
         ));
     }
 }
@@ -518,18 +402,48 @@ fn suggestions(suggestions: &[String]) -> String {
     let line: Vec<String> = suggestions
         .iter()
         .take(5)
-        .map(|s| {
-            // A suggestion holding a space is quoted, so that the line's
-            // suggestions stay apart and each runs when pasted.
-            let s = cut_line(s);
-            if s.contains(char::is_whitespace) {
-                format!("~{}", shell_word(&s))
-            } else {
-                format!("~{s}")
-            }
-        })
+        .map(|s| marked(&cut_line(s)))
         .collect();
     format!("{}\n", line.join(" "))
+}
+
+/// A selector with the `~` mark, as a shell word that gives it back when
+/// pasted (a selector may start with `~`). A shell reads `~name` as a home
+/// folder (`~root`, `~root/…`), so the selector is quoted after the mark when
+/// its first part could be a user's name, as it is when it holds a space or
+/// another character a shell reads (`~'[[Internal links]]'`); a shell leaves a
+/// `~` before quotes as it is. (`#` after the mark starts no comment.)
+fn marked(selector: &str) -> String {
+    let plain = selector
+        .chars()
+        .all(|c| c.is_alphanumeric() || "_-./:,=+@%^#".contains(c));
+    let head = selector.split('/').next().unwrap_or_default();
+    let login = !head.is_empty()
+        && head.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && head
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
+    if plain && !login {
+        format!("~{selector}")
+    } else if crate::namespace::garbled(selector) {
+        format!("~{}", shell_word(selector))
+    } else {
+        format!("~'{}'", selector.replace('\'', r"'\''"))
+    }
+}
+
+/// The suggestions line of a missing file: paths to paste in its place, as
+/// shell words (no `~`, which a shell would read as a home folder).
+fn paths(paths: &[String]) -> String {
+    if paths.is_empty() {
+        return String::new();
+    }
+    let line: Vec<String> = paths
+        .iter()
+        .take(5)
+        .map(|p| shell_word(&cut_line(p)).into_owned())
+        .collect();
+    format!("did you mean: {}\n", line.join(" "))
 }
 
 fn capitalize(s: &str) -> String {

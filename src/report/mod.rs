@@ -14,6 +14,7 @@ use crate::error::{ErrorCode, FailedFile};
 use crate::exit::ExitCode;
 use crate::fit::{Budget, Marker, Row, Scope};
 use crate::namespace::qualified;
+use crate::options::{Hints, Listing};
 use crate::selector::Reason;
 use crate::tree::Document;
 
@@ -41,6 +42,48 @@ impl CommandKind {
             CommandKind::Search => "search",
         }
     }
+}
+
+/// How a search's hits are listed: which of them (`offset`, `limit`), as
+/// hits, files or counts, and how a marker names the next ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HitView {
+    pub offset: usize,
+    pub limit: usize,
+    pub listing: Listing,
+    pub hints: Hints,
+}
+
+impl HitView {
+    pub(crate) fn of(options: &crate::Options) -> HitView {
+        HitView {
+            offset: options.offset,
+            limit: options.listed(),
+            listing: options.listing,
+            hints: options.hints,
+        }
+    }
+}
+
+impl Default for HitView {
+    fn default() -> HitView {
+        HitView::of(&crate::Options::default())
+    }
+}
+
+/// A file holding search hits, as `--files` and `--count` list it.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct FileHits {
+    /// The file's path, as the caller can pass it back.
+    pub file: String,
+    pub namespace: String,
+    /// How many hits it holds.
+    pub hits: usize,
+    /// Its best hit: selector, first and last line (1-based), score (0–1).
+    pub selector: String,
+    pub lines: (usize, usize),
+    pub score: f32,
 }
 
 /// A selector that matched nothing, or did not parse.
@@ -77,6 +120,8 @@ pub struct Report {
     pub failed: Vec<FailedFile>,
     /// Selected content, in output order.
     pub matches: Vec<Match>,
+    /// Of a search listing files (`--files`, `--count`): the files, in order.
+    pub files: Vec<FileHits>,
     /// Selectors that found nothing.
     pub unresolved: Vec<Unresolved>,
     /// The search query, for `search`.
@@ -87,6 +132,8 @@ pub struct Report {
     pub usage_error: Option<String>,
     /// The budget text output fits (SPEC §12).
     pub(crate) budget: Budget,
+    /// Of a search: which hits it lists, and how.
+    pub(crate) view: HitView,
     /// Documents loaded (kept or not), and search hits found.
     loaded: usize,
     hits: usize,
@@ -115,11 +162,13 @@ impl Report {
             matched: 0,
             failed: Vec::new(),
             matches: Vec::new(),
+            files: Vec::new(),
             unresolved: Vec::new(),
             query: None,
             warnings: Vec::new(),
             usage_error: None,
             budget: Budget::new(crate::options::DEFAULT_MAX_WORDS),
+            view: HitView::default(),
             loaded: 0,
             hits: 0,
             scopes: Vec::new(),
@@ -183,10 +232,12 @@ impl Report {
                 command,
                 query,
                 budget,
+                view,
             } => {
                 self.command = command;
                 self.query = query;
                 self.budget = budget;
+                self.view = view;
             }
             Event::Failed(f) => self.failed.push(f),
             Event::Unresolved(u) => self.unresolved.push(u),
@@ -227,6 +278,10 @@ impl Sink for Report {
             Event::Hit(hit) => {
                 self.hits += 1;
                 self.matches.push(hit.m);
+            }
+            Event::Files(files) => {
+                self.hits += files.len();
+                self.files.extend(files);
             }
             Event::End => {
                 if !self.order.is_empty() {

@@ -9,7 +9,7 @@
 
 use std::io;
 
-use super::{CommandKind, Unresolved};
+use super::{CommandKind, FileHits, HitView, Unresolved};
 use crate::error::FailedFile;
 use crate::fit::{Budget, Marker, Match, Piece, Row, Scope};
 use crate::tree::Document;
@@ -22,6 +22,7 @@ pub(crate) enum Event {
         command: CommandKind,
         query: Option<String>,
         budget: Budget,
+        view: HitView,
     },
     /// A document was loaded, in input order; the document itself only to a
     /// sink that keeps documents, with the scope of an `index` outline.
@@ -40,6 +41,8 @@ pub(crate) enum Event {
     },
     /// A search hit, best first; its document was handed over before.
     Hit(Box<HitRow>),
+    /// The files holding a search's hits (`--files`, `--count`).
+    Files(Vec<FileHits>),
     /// An input that could not be loaded.
     Failed(FailedFile),
     /// A selector that found nothing.
@@ -62,12 +65,12 @@ pub(crate) struct HitRow {
     /// The hit (its `doc` counts the documents handed over).
     pub m: Match,
     pub namespace: String,
-    /// The words of the whole node hit.
-    pub words: usize,
     /// The node is the front matter (it has no heading path).
     pub front: bool,
     /// The document's path, as the caller can pass it back (SPEC §17).
     pub file: String,
+    /// The document's title, where its path does not show it.
+    pub title: Option<String>,
     /// The node's first and last line, 1-based.
     pub lines: (usize, usize),
 }

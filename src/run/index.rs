@@ -99,9 +99,9 @@ pub(super) fn run(
             }
             let doc = read.parse();
             let (scope, finds) = scope_of(&scoping, i, &doc);
-            let outline = scope.as_ref().map(|s| DocOutline {
-                place: places[i].clone(),
-                ..DocOutline::build(&doc, doc.namespace(), s, options.line_ranges)
+            let outline = scope.as_ref().map(|s| {
+                DocOutline::build(&doc, doc.namespace(), s, options.line_ranges)
+                    .placed(places[i].clone())
             });
             let kept = keep.then_some((doc, scope));
             Outlined::Parsed(Box::new(Worked {

@@ -15,8 +15,9 @@ use std::ops::ControlFlow;
 use super::load::{Read, Reading, Reopen, Walk};
 use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
+use crate::options::Listing;
 use crate::options::Options;
-use crate::report::{Event, HitRow, Sink};
+use crate::report::{Event, FileHits, HitRow, Sink};
 use crate::search::{self, Accumulator, DocScan, Query, Scanning, SearchHit};
 use crate::selector;
 use crate::tree::{Document, Kind};
@@ -87,12 +88,15 @@ pub(super) fn run(
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let query = Query::new(text);
+    for note in &query.notes {
+        sink.event(Event::Warning(note.clone()))?;
+    }
     let mut acc = Accumulator::new(&query);
     let mut lens = HashMap::new();
     let mut kept = HashMap::new();
     let mut searched = 0;
     let mut failed = Vec::new();
-    let searching = !query.terms.is_empty() && options.limit > 0;
+    let searching = !query.terms.is_empty() && options.listed() > 0;
     let stdin = walk.stdin();
     let reading = Reading {
         threads: options.threads,
@@ -144,14 +148,19 @@ pub(super) fn run(
         changed: Vec::new(),
     };
     let ranking = acc.rank();
+    if options.listing != Listing::Hits {
+        return list_files(options, &ranking, &mut docs, sink);
+    }
     let hits = search::hits(
         &ranking,
         &query,
-        options.limit,
+        options.offset,
+        (options.listed(), options.limit.is_some()),
         options.max_words,
         &mut docs,
     );
-    sink.event(Event::Matched(search::matching(&ranking).max(hits.len())))?;
+    let matched = search::matching(&ranking).max(options.offset + hits.len());
+    sink.event(Event::Matched(matched))?;
     for path in &docs.changed {
         sink.event(Event::Warning(format!(
             "{path} changed while it was searched; its hits are left out, search again"
@@ -181,6 +190,44 @@ pub(super) fn run(
     Ok(())
 }
 
+/// `--files` and `--count`: the files holding hits, ranked (or, counting, in
+/// input order), those the response can show read again for where their best
+/// hit lies.
+fn list_files(
+    options: &Options,
+    ranking: &search::Ranking,
+    docs: &mut Again,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut files = search::files(ranking);
+    if options.listing == Listing::Count {
+        files.sort_unstable_by_key(|f| f.doc);
+    }
+    sink.event(Event::Matched(files.len()))?;
+    let window = files.iter().skip(options.offset).take(options.listed());
+    let mut rows = Vec::new();
+    for tally in window {
+        let c = &ranking.candidates[tally.best];
+        let Some(doc) = search::Documents::get(docs, tally.doc) else {
+            continue;
+        };
+        rows.push(FileHits {
+            file: doc.path().to_owned(),
+            namespace: doc.namespace().to_owned(),
+            hits: tally.hits,
+            selector: selector::canonical(doc, c.node),
+            lines: doc.lines_of(&doc.node(c.node).span),
+            score: c.score,
+        });
+    }
+    for path in &docs.changed {
+        sink.event(Event::Warning(format!(
+            "{path} changed while it was searched; its hits are left out, search again"
+        )))?;
+    }
+    sink.event(Event::Files(rows))
+}
+
 /// A hit as the sink gets it: the section it names (paged as a selection
 /// would be), where it lies and what it holds; `d` is its document's place
 /// among the documents of hits.
@@ -190,7 +237,9 @@ fn hit_row(options: &Options, doc: &Document, d: usize, hit: SearchHit) -> HitRo
         score: Some(hit.score),
         hit: Some(HitInfo {
             path: hit.path,
-            preview: hit.preview,
+            passage: hit.passage.text,
+            whole: hit.passage.whole,
+            context: hit.context.text,
             copies: hit.copies,
             block: hit.block,
         }),
@@ -199,9 +248,9 @@ fn hit_row(options: &Options, doc: &Document, d: usize, hit: SearchHit) -> HitRo
     HitRow {
         m: fit::paged(options, doc, m),
         namespace: doc.namespace().to_owned(),
-        words: doc.node_words(node),
         front: doc.node(node).kind() == Kind::Front,
         file: doc.path().to_owned(),
+        title: doc.title_beside_path().map(str::to_owned),
         lines: doc.lines_of(&doc.node(node).span),
     }
 }

@@ -2,15 +2,15 @@
 //! that best shows the match. This is the only step of a search that reads text
 //! after ranking, and it needs only the hit's own document.
 
+use super::passage::{self, Passage};
 use super::query::{Found, Matcher, Query};
 use super::rank::{Candidate, Weights};
 use super::terms::Tokenizer;
 use super::units::Unit;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
-/// Longest preview, in characters: the best line and what follows it, for the
-/// top hit (SPEC §17: a question one line answers is answered by the search).
-pub(crate) const LONG_PREVIEW_CHARS: usize = 200;
+/// Longest line of words around a hit's best match, in characters.
+pub(crate) const CONTEXT_CHARS: usize = 140;
 
 /// One search result.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,9 +24,11 @@ pub struct SearchHit {
     pub score: f32,
     /// Titles of the sections holding the hit, outermost first (the hit's own last).
     pub path: Vec<String>,
-    /// The source line that best shows the match and what follows it, on one
-    /// line of at most 200 characters (a renderer cuts it shorter).
-    pub preview: String,
+    /// The sentence or sentences holding the best match, on one line (the
+    /// passage a response shows for its best hit).
+    pub passage: Passage,
+    /// The words around the best match, on one line.
+    pub context: Passage,
     /// The same text in other documents (a page's other versions), as
     /// namespaced selectors, best first.
     pub copies: Vec<String>,
@@ -62,13 +64,39 @@ pub(crate) fn materialise(
     } else {
         doc.node(node).span.clone()
     };
-    let (preview, focus) = best_line(doc, unit, region, &spots);
+    let found: Vec<passage::Found> = spots
+        .iter()
+        .filter(|s| region.contains(&s.start))
+        .map(|s| passage::Found {
+            start: s.start,
+            term: s.term,
+            weight: s.weight,
+        })
+        .collect();
+    let text = doc.search_text();
+    // The terms the hit's heading shows already.
+    let titled = spots
+        .iter()
+        .filter(|s| s.start < unit.body && unit.body > unit.span.start)
+        .fold(0u64, |m, s| m | 1u64.checked_shl(s.term).unwrap_or(0));
+    let mut shown = passage::passage(text, region.clone(), &found, titled, passage::PASSAGE_CHARS);
+    let context = passage::context(text, region.clone(), &found, titled, CONTEXT_CHARS);
+    if shown.text.is_empty() && doc.node(unit.node).kind() != Kind::Front {
+        // Only a heading: its title says all there is.
+        shown.text = doc.title(unit.node).to_owned();
+    }
+    let focus = shown.at.unwrap_or(region.start);
     SearchHit {
         doc: c.doc,
         node,
         score: c.score,
         path: heading_path(doc, unit.node),
-        preview,
+        context: if context.text.is_empty() {
+            shown.clone()
+        } else {
+            context
+        },
+        passage: shown,
         copies: Vec::new(),
         block: holding(doc, node, focus).map(|id| crate::selector::canonical(doc, id)),
     }
@@ -241,130 +269,6 @@ fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
     path
 }
 
-/// The line of `region` holding the most query terms (each counted once per
-/// line), the more telling of equals (by the terms' weights), the first of
-/// those; the heading line when only the title matched; else the region's
-/// first line with text. The preview runs on into the lines after it, up to
-/// [`LONG_PREVIEW_CHARS`].
-fn best_line(
-    doc: &Document,
-    unit: &Unit,
-    region: std::ops::Range<usize>,
-    spots: &[Spot],
-) -> (String, usize) {
-    // Markup is blanked here: never shown, never the first line with text.
-    let text = doc.search_text();
-    let line_of = |at: usize| {
-        let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
-        start..end
-    };
-    let mut best: Option<((usize, f32), std::ops::Range<usize>, usize)> = None;
-    let inside: Vec<&Spot> = spots.iter().filter(|s| region.contains(&s.start)).collect();
-    let mut i = 0;
-    while i < inside.len() {
-        let line = line_of(inside[i].start);
-        let mut j = i;
-        while j < inside.len() && inside[j].start < line.end {
-            j += 1;
-        }
-        let mut seen: Vec<u32> = Vec::new();
-        let mut s = 0.0;
-        for spot in &inside[i..j] {
-            if !seen.contains(&spot.term) {
-                seen.push(spot.term);
-                s += spot.weight;
-            }
-        }
-        let s = (seen.len(), s);
-        if best
-            .as_ref()
-            .is_none_or(|(b, _, _)| s.0 > b.0 || s.0 == b.0 && s.1 > b.1)
-        {
-            best = Some((s, line, inside[i].start));
-        }
-        i = j;
-    }
-    let (line, focus) = match best {
-        Some((_, line, focus)) => (line, focus),
-        None if unit.body > unit.span.start => (unit.span.start..unit.body, unit.span.start),
-        None => {
-            let first = text[region.clone()]
-                .find(|c: char| !c.is_whitespace())
-                .map_or(region.start, |i| region.start + i);
-            (line_of(first), first)
-        }
-    };
-    // Run on into the next lines of the paragraph, while the preview has room:
-    // not past a heading, a blank line or the start of another block.
-    let mut end = line.end;
-    let mut chars = text[line.clone()].chars().count();
-    let mut open = !starts_block(&text[line.clone()]) || starts_item(&text[line.clone()]);
-    while open && chars < LONG_PREVIEW_CHARS && end < region.end {
-        let after = text[end..region.end]
-            .find(|c: char| !c.is_whitespace())
-            .map_or(region.end, |k| end + k);
-        let stop = text[after..region.end]
-            .find(['\n', '\r'])
-            .map_or(region.end, |k| after + k);
-        let next = &text[after..stop];
-        if after >= region.end || text[end..after].matches('\n').count() > 1 || starts_block(next) {
-            break;
-        }
-        chars += next.chars().count();
-        end = stop;
-        open = true;
-    }
-    (
-        around(&text[line.start..end], focus.saturating_sub(line.start)),
-        focus,
-    )
-}
-
-/// Whether a line (leading whitespace dropped) opens a block of its own: a
-/// heading, a list item, a table row, a fence, a quote or an HTML tag.
-fn starts_block(line: &str) -> bool {
-    let line = line.trim_start();
-    line.starts_with(['#', '|', '>', '<'])
-        || line.starts_with("```")
-        || line.starts_with("~~~")
-        || starts_item(line)
-}
-
-/// Whether a line (leading whitespace dropped) opens a list item.
-fn starts_item(line: &str) -> bool {
-    let line = line.trim_start();
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &line[digits..];
-    if digits > 0 {
-        return rest.starts_with(". ") || rest.starts_with(") ");
-    }
-    ["* ", "- ", "+ "].iter().any(|m| line.starts_with(m))
-}
-
-/// A line cut to the long preview length around byte `focus`, whitespace folded.
-fn around(line: &str, focus: usize) -> String {
-    let folded = preview(line, usize::MAX);
-    if folded.chars().count() <= LONG_PREVIEW_CHARS {
-        return folded;
-    }
-    // Start a little before the match, at a word boundary, and mark the cut.
-    let from = line[..focus.min(line.len())]
-        .char_indices()
-        .rev()
-        .nth(30)
-        .map_or(0, |(i, _)| i);
-    let from = line[from..]
-        .find(char::is_whitespace)
-        .filter(|&k| from > 0 && from + k < focus)
-        .map_or(from, |k| from + k);
-    if from == 0 {
-        return preview(line, LONG_PREVIEW_CHARS);
-    }
-    let rest = preview(&line[from..], LONG_PREVIEW_CHARS - 1);
-    format!("…{rest}")
-}
-
 /// A one-line preview of at most `max` characters, whitespace folded.
 pub(crate) fn preview(text: &str, max: usize) -> String {
     let mut out = String::new();
@@ -397,15 +301,5 @@ mod tests {
         assert_eq!(preview("a\n  b\tc", 100), "a b c");
         assert_eq!(preview("alpha beta gamma", 11), "alpha beta…");
         assert_eq!(preview(&"x".repeat(200), 10).chars().count(), 10);
-    }
-
-    #[test]
-    fn long_lines_are_cut_around_the_match() {
-        let line = format!("{} needle {}", "word ".repeat(60), "tail ".repeat(60));
-        let focus = line.find("needle").unwrap();
-        let got = around(&line, focus);
-        assert!(got.starts_with('…') && got.contains("needle"), "{got}");
-        assert!(got.chars().count() <= LONG_PREVIEW_CHARS, "{got}");
-        assert_eq!(around("short line", 6), "short line");
     }
 }

@@ -16,6 +16,7 @@
 mod chars;
 mod hit;
 mod page;
+mod passage;
 mod query;
 mod rank;
 mod scan;
@@ -82,21 +83,105 @@ struct Placed {
     place: u32,
 }
 
-/// How many units of a ranking score high enough to be hits: what a search
-/// could show with room for all (copies and nested units counted each).
+/// Hits on a search's first page scoring under this share of its best hit
+/// are not shown there (SPEC §17: only telling hits); the last line counts
+/// them, and `--offset` shows them.
+pub(crate) const TELLING: f32 = 0.6;
+
+/// How many units of a ranking score high enough to be hits and could be
+/// shown as hits of their own: not inside a better unit's section, nor a copy
+/// of a better unit in another document (copies are named beside it).
 pub(crate) fn matching(ranking: &Ranking) -> usize {
+    let mut copies: HashMap<u64, usize> = HashMap::new();
+    let mut shown = Shown::default();
+    let mut count = 0;
+    for c in telling(ranking) {
+        if copies.get(&c.digest).is_some_and(|&d| d != c.doc) || !shown.add(c) {
+            continue;
+        }
+        copies.entry(c.digest).or_insert(c.doc);
+        count += 1;
+    }
+    count
+}
+
+/// A document holding hits, as `--files` and `--count` list it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FileTally {
+    /// Index of the document.
+    pub doc: usize,
+    /// Its hits (units not inside a better unit's section; copies count in
+    /// each document that holds them).
+    pub hits: usize,
+    /// Its best candidate, by index in the ranking.
+    pub best: usize,
+}
+
+/// The documents holding hits, the one with the best hit first.
+pub(crate) fn files(ranking: &Ranking) -> Vec<FileTally> {
+    let mut shown = Shown::default();
+    let mut out: Vec<FileTally> = Vec::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
+    for (i, c) in telling(ranking).enumerate() {
+        if !shown.add(c) {
+            continue;
+        }
+        match at.get(&c.doc) {
+            Some(&k) => out[k].hits += 1,
+            None => {
+                at.insert(c.doc, out.len());
+                out.push(FileTally {
+                    doc: c.doc,
+                    hits: 1,
+                    best: i,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The candidates of a ranking above the noise floor, best first.
+fn telling(ranking: &Ranking) -> impl Iterator<Item = &rank::Candidate> {
     let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
     ranking
         .candidates
         .iter()
-        .take_while(|c| c.score >= floor)
-        .count()
+        .take_while(move |c| c.score >= floor)
 }
 
-/// The hits of a ranking: at most `limit` distinct hits, best first, none
-/// nested in another. Sections over `max_words` words are named by their best
-/// block. A candidate whose document is gone, or no longer has the unit
-/// (changed since its scan), is skipped.
+/// The spans of the units counted so far, per document: merged and in order.
+#[derive(Default)]
+struct Shown {
+    spans: HashMap<usize, Vec<std::ops::Range<usize>>>,
+}
+
+impl Shown {
+    /// Counts a candidate's unit, with its subsections: whether it was not
+    /// inside one counted before.
+    fn add(&mut self, c: &rank::Candidate) -> bool {
+        let spans = self.spans.entry(c.doc).or_default();
+        let at = spans.partition_point(|s| s.end <= c.start);
+        if spans.get(at).is_some_and(|s| s.start <= c.start) {
+            return false;
+        }
+        let mut span = c.start..c.end.max(c.start + 1);
+        let mut to = at;
+        while to < spans.len() && spans[to].start < span.end {
+            span.end = span.end.max(spans[to].end);
+            to += 1;
+        }
+        spans.splice(at..to, [span]);
+        true
+    }
+}
+
+/// The hits of a ranking: hits number `offset` to `offset + limit` (at most)
+/// of the distinct hits, best first, none nested in another. Sections over
+/// `max_words` words are named by their best block. A candidate whose
+/// document is gone, or no longer has the unit (changed since its scan), is
+/// skipped. Unless `asked` (a number of hits was asked for), the first page
+/// (`offset` 0) leaves out hits far below the best ([`TELLING`]).
 ///
 /// Copies (the same text in other documents: a page's versions) are one hit,
 /// naming the others in `copies`; near copies wait behind new results, at
@@ -104,11 +189,36 @@ pub(crate) fn matching(ranking: &Ranking) -> usize {
 pub(crate) fn hits(
     ranking: &Ranking,
     query: &Query,
+    offset: usize,
+    (limit, asked): (usize, bool),
+    max_words: usize,
+    docs: &mut impl Documents,
+) -> Vec<SearchHit> {
+    let mut hits = placed(
+        ranking,
+        query,
+        offset.saturating_add(limit),
+        max_words,
+        docs,
+    );
+    if offset == 0 && !asked {
+        let top = hits.first().map_or(0.0, |h| h.score);
+        let telling = hits.iter().take_while(|h| h.score >= top * TELLING).count();
+        hits.truncate(telling.max(1));
+    }
+    hits.drain(..offset.min(hits.len()));
+    hits
+}
+
+/// The first `limit` distinct hits of a ranking, best first.
+fn placed(
+    ranking: &Ranking,
+    query: &Query,
     limit: usize,
     max_words: usize,
     docs: &mut impl Documents,
 ) -> Vec<SearchHit> {
-    let candidates = &ranking.candidates[..matching(ranking)];
+    let candidates = &ranking.candidates[..telling(ranking).count()];
     let mut placing = Placing {
         query,
         weights: &ranking.weights,
@@ -290,7 +400,7 @@ pub(crate) fn search(
             ControlFlow::Continue(())
         },
     );
-    hits(&acc.rank(), &query, limit, max_words, &mut { docs })
+    placed(&acc.rank(), &query, limit, max_words, &mut { docs })
 }
 
 #[cfg(test)]

@@ -40,6 +40,83 @@ fn literals(text: &str) -> Vec<String> {
     out
 }
 
+/// The longest regular expression a query may hold, compiled (bytes of the
+/// engine's program): a query never costs more than a small search.
+const MAX_PATTERN: usize = 1 << 20;
+
+/// The `/…/` terms of query text (SPEC §17), each compiled to match case
+/// folded, and the text without them; a term that is no valid expression is
+/// left in the text as words, with a note saying why.
+fn patterns(text: &str) -> (Vec<(String, regex::Regex)>, String, Vec<String>) {
+    let mut found = Vec::new();
+    let mut rest = String::with_capacity(text.len());
+    let mut notes = Vec::new();
+    for word in text.split_whitespace() {
+        let inner = word
+            .strip_prefix('/')
+            .and_then(|w| w.strip_suffix('/'))
+            .filter(|w| !w.is_empty());
+        let compiled = inner.map(|p| {
+            regex::RegexBuilder::new(p)
+                .case_insensitive(true)
+                .size_limit(MAX_PATTERN)
+                .dfa_size_limit(MAX_PATTERN)
+                .build()
+        });
+        match (inner, compiled) {
+            (Some(p), Some(Ok(re))) => {
+                if !found.iter().any(|(q, _)| q == p) {
+                    found.push((p.to_owned(), re));
+                }
+            }
+            (Some(p), Some(Err(e))) => {
+                let why = e.to_string();
+                let why = why.lines().last().unwrap_or_default().trim();
+                notes.push(format!(
+                    "/{p}/ is not a regular expression ({why}); searched for its words"
+                ));
+                rest.push_str(word);
+                rest.push(' ');
+            }
+            _ => {
+                rest.push_str(word);
+                rest.push(' ');
+            }
+        }
+    }
+    (found, rest, notes)
+}
+
+/// Adds the terms the tokenizer cannot see: operators typed alone (`$?`,
+/// `??`, `*>`, as typed, quotes and backticks aside) and the `/…/` terms;
+/// returns the latter, each with its term's index.
+fn unworded_terms(
+    text: &str,
+    patterns: Vec<(String, regex::Regex)>,
+    terms: &mut Vec<Term>,
+) -> Vec<(u32, regex::Regex)> {
+    for chunk in text.split_whitespace() {
+        let symbol = chunk.trim_matches(['`', '"', '\'']);
+        if (2..=MAX_SYMBOL).contains(&symbol.len())
+            && symbol.bytes().all(|b| b.is_ascii_punctuation())
+            && terms.len() < MAX_TERMS
+            && !terms
+                .iter()
+                .any(|t| t.kind == TokenKind::Symbol && t.text == symbol)
+        {
+            terms.push(Term::symbol(symbol));
+        }
+    }
+    let mut out = Vec::new();
+    for (source, re) in patterns {
+        if terms.len() < MAX_TERMS {
+            out.push((terms.len() as u32, re));
+            terms.push(Term::pattern(&source));
+        }
+    }
+    out
+}
+
 /// Text with each run of whitespace as one space, none at either end.
 fn fold_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -72,6 +149,11 @@ pub(crate) struct Query {
     /// Quoted phrases (SPEC §17), case-folded, whitespace runs as one space: a
     /// unit matches only when its text holds each of them.
     pub(crate) literals: Vec<String>,
+    /// `/…/` terms: a unit matches only when each finds a match in its text,
+    /// and every match counts as the term's.
+    patterns: Vec<(u32, regex::Regex)>,
+    /// What the query's reader should know: a `/…/` that did not compile.
+    pub(crate) notes: Vec<String>,
     /// Per first byte: the word terms a word starting with it may stem to.
     first: Box<[u64; 256]>,
     /// The first two bytes of the words that may stem to some word term.
@@ -95,6 +177,9 @@ impl Query {
     /// Whether `text` holds every quoted phrase of the query (case-folded,
     /// whitespace runs equal); true when it has none.
     pub(crate) fn holds_literals(&self, text: &str) -> bool {
+        if !self.patterns.iter().all(|(_, re)| re.is_match(text)) {
+            return false;
+        }
         if self.literals.is_empty() {
             return true;
         }
@@ -104,6 +189,8 @@ impl Query {
 
     /// Parses query text.
     pub(crate) fn new(text: &str) -> Query {
+        let (found, words, notes) = patterns(text);
+        let text = words.as_str();
         let mut terms: Vec<Term> = Vec::new();
         let mut phrase = Vec::new();
         let mut tokenizer = Tokenizer::default();
@@ -146,20 +233,7 @@ impl Query {
                 phrase.push(id as u32);
             }
         });
-        // Operators typed alone (`$?`, `??`, `*>`) have no letters for the
-        // tokenizer: they are terms as typed, quotes and backticks aside.
-        for chunk in text.split_whitespace() {
-            let symbol = chunk.trim_matches(['`', '"', '\'']);
-            if (2..=MAX_SYMBOL).contains(&symbol.len())
-                && symbol.bytes().all(|b| b.is_ascii_punctuation())
-                && terms.len() < MAX_TERMS
-                && !terms
-                    .iter()
-                    .any(|t| t.kind == TokenKind::Symbol && t.text == symbol)
-            {
-                terms.push(Term::symbol(symbol));
-            }
-        }
+        let patterns = unworded_terms(text, found, &mut terms);
         let symbols = terms
             .iter()
             .enumerate()
@@ -199,6 +273,8 @@ impl Query {
             terms,
             phrase,
             literals,
+            patterns,
+            notes,
             first,
             pairs,
             near_ascii,
@@ -208,10 +284,16 @@ impl Query {
         }
     }
 
-    /// Calls `found(term, at)` for each place in `text` where a symbol term
-    /// stands alone: not touching a letter, a digit or another operator
-    /// character (`$?` in `` `$?` `` and `($?)`, not in `$?x` or `$??`).
+    /// Calls `found(term, at)` for each match of a `/…/` term in `text` (an
+    /// empty match is none), and each place where a symbol term stands alone:
+    /// not touching a letter, a digit or another operator character (`$?` in
+    /// `` `$?` `` and `($?)`, not in `$?x` or `$??`).
     pub(crate) fn symbols_in(&self, text: &str, mut found: impl FnMut(u32, usize)) {
+        for (term, re) in &self.patterns {
+            for m in re.find_iter(text).filter(|m| !m.is_empty()) {
+                found(*term, m.start());
+            }
+        }
         let bytes = text.as_bytes();
         let free =
             |b: Option<&u8>| b.is_none_or(|b| !b.is_ascii_alphanumeric() && !OPERATOR.contains(b));
@@ -260,6 +342,13 @@ impl Query {
 }
 
 impl Term {
+    fn pattern(source: &str) -> Term {
+        Term {
+            kind: TokenKind::Pattern,
+            ..Term::symbol(source)
+        }
+    }
+
     fn symbol(text: &str) -> Term {
         Term {
             text: text.to_owned(),

@@ -53,6 +53,7 @@ struct Scored {
     doc: u32,
     node: NodeId,
     start: usize,
+    end: usize,
     lens: [u32; 3],
     tf: std::ops::Range<u32>,
     phrase: Vec<u64>,
@@ -94,6 +95,8 @@ pub(crate) struct Candidate {
     pub(crate) node: NodeId,
     /// Where the unit starts in its document's text.
     pub(crate) start: usize,
+    /// Where its node ends (a section's subsections are inside it).
+    pub(crate) end: usize,
     /// Share of the best possible score for the query, 0 to 1.
     pub(crate) score: f32,
     /// The query terms it matched, one bit per term index.
@@ -199,6 +202,7 @@ impl<'q> Accumulator<'q> {
                 doc: doc as u32,
                 node: unit.node,
                 start: unit.start,
+                end: unit.end,
                 lens: unit.lens,
                 tf: from..self.tf.len() as u32,
                 phrase: unit.phrase,
@@ -408,6 +412,7 @@ impl Stats {
             doc: u.doc as usize,
             node: u.node,
             start: u.start,
+            end: u.end,
             score: (score / self.best).min(1.0),
             terms,
             digest: u.digest,

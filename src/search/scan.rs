@@ -41,6 +41,8 @@ pub(crate) struct UnitScan {
     pub(crate) node: NodeId,
     /// Where it starts in the text (to order ties).
     pub(crate) start: usize,
+    /// Where its node ends: a section's subsections lie inside it.
+    pub(crate) end: usize,
     /// Tokens per field.
     pub(crate) lens: [u32; 3],
     /// Its term counts, a range of [`DocScan::tf`].
@@ -558,6 +560,7 @@ impl Scanner<'_, '_> {
                 place,
                 node: unit.node,
                 start: unit.span.start,
+                end: unit.end,
                 lens,
                 tf: from as u32..out.tf.len() as u32,
                 phrase: (body.phrase.iter())

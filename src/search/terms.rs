@@ -28,6 +28,9 @@ pub(crate) enum TokenKind {
     /// Operator characters typed alone in a query (`$?`, `??`, `*>`): found in
     /// text as typed, never by the tokenizer (see [`super::query::Query::symbols_in`]).
     Symbol,
+    /// A regular expression written `/…/` in a query: found in text by the
+    /// expression, never by the tokenizer.
+    Pattern,
 }
 
 /// One token of a text.

@@ -14,6 +14,8 @@ pub(crate) struct Unit {
     pub(crate) span: Range<usize>,
     /// Where its body starts (after the heading line).
     pub(crate) body: usize,
+    /// Where its node ends: past its subsections, for a section.
+    pub(crate) end: usize,
     /// Index in `doc.sections()`, for a section.
     pub(crate) section: Option<usize>,
     /// Whether it is the front matter.
@@ -36,6 +38,7 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
         Unit {
             node: id,
             body: span.start,
+            end: span.end,
             span,
             section: None,
             front: false,
@@ -73,6 +76,7 @@ pub(crate) fn units(doc: &Document, max_words: usize) -> Vec<Unit> {
             node: id,
             span: start..end,
             body: next_line_end(bytes, start, end),
+            end: doc.node(id).span.end,
             section: Some(k),
             front: false,
         });

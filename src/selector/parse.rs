@@ -87,6 +87,12 @@ fn carries_a_namespace(part: &str) -> bool {
 /// index, `.N`, `[N` or `,N`, with nothing after but more index (`tabel.0`,
 /// `h7.0`, `h2,0`, `tabel.1-2`). A dotted version (`v1.7.0`) stays a query.
 pub(crate) fn looks_like_selector(text: &str) -> bool {
+    // Words with spaces between, or a search's `/…/` term, are a query,
+    // unless they parse.
+    let pattern = text.len() > 2 && text.starts_with('/') && text.ends_with('/');
+    if pattern || text.trim().contains(char::is_whitespace) {
+        return false;
+    }
     if text.contains("::") || text.contains(['/', '[', '?']) || text.starts_with('#') {
         return true;
     }
@@ -131,6 +137,14 @@ fn word_and_index(text: &str) -> bool {
 ///            "Invalid selector at column 4: expected an index after '.' (e.g. 0, 1-3 or 0,2)");
 /// ```
 pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
+    // The `~` that marks a suggestion may be pasted with it (`~h2.7`).
+    if let Some(rest) = input.strip_prefix('~') {
+        return parse(rest).map_err(|e| SyntaxError {
+            input: input.to_owned(),
+            offset: e.offset + 1,
+            expected: e.expected,
+        });
+    }
     let err = |offset: usize, expected: Expected| SyntaxError {
         input: input.to_owned(),
         offset,

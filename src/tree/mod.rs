@@ -359,6 +359,22 @@ impl Document {
         &self.title
     }
 
+    /// The title, where a reader of the document's path would not know it:
+    /// front matter's, or the top heading's of a page named `index`, `_index`
+    /// or `readme` (`web/array/map/index.md` is `Array.prototype.map()`).
+    pub(crate) fn title_beside_path(&self) -> Option<&str> {
+        let stem = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
+        let stem = stem.rsplit_once('.').map_or(stem, |(s, _)| s);
+        let generic = ["index", "_index", "readme"]
+            .iter()
+            .any(|g| stem.eq_ignore_ascii_case(g));
+        match self.title_source {
+            TitleSource::FrontMatter => Some(&self.title),
+            TitleSource::Heading if generic => Some(&self.title),
+            _ => None,
+        }
+    }
+
     /// Which rule gave the title.
     pub(crate) fn title_source(&self) -> TitleSource {
         self.title_source

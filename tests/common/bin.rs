@@ -150,3 +150,28 @@ pub fn json(out: &Output) -> serde_json::Value {
         )
     })
 }
+
+/// The hits of a search's text output, in order: each hit's file (the path
+/// line above it) and its selector, as `(file, selector)`.
+pub fn hits(text: &str) -> Vec<(String, String)> {
+    let mut file = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with([' ', '[']) || line.is_empty() {
+            continue;
+        }
+        let mut words = line.split(' ');
+        let first = words.next().unwrap_or_default();
+        let second = words.next().unwrap_or_default();
+        let is_hit = second.starts_with('L')
+            && second[1..].split('-').all(|n| n.parse::<usize>().is_ok())
+            && words.next().is_some_and(|w| w.ends_with('%'));
+        if is_hit {
+            out.push((file.clone(), first.to_owned()));
+        } else {
+            // The path, and any title after it.
+            file = line.split(" · ").next().unwrap_or(line).to_owned();
+        }
+    }
+    out
+}
