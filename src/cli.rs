@@ -87,7 +87,7 @@ struct Opts {
     /// End each outline line with its line range (L40-120), counted in the budget.
     #[arg(long, global = true)]
     lines: bool,
-    /// Search hits to show; without it, at most 4, fewer when the rest score far
+    /// Search hits to show; without it, at most 3, fewer when the rest score far
     /// below the best; with --files or --count, most files [default: all that fit]
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
     limit: Option<usize>,

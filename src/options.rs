@@ -16,7 +16,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 pub const DEFAULT_READ_WORDS: usize = 300;
 /// Default `--limit`: search hits shown at most (fewer when the rest score far
 /// below the best). Chosen by measuring agents' first searches; see the README.
-pub const DEFAULT_LIMIT: usize = 4;
+pub const DEFAULT_LIMIT: usize = 3;
 
 /// How a response names the call that shows more of it: the command line's
 /// flags (`--offset 5`) or a tool's parameters (`offset: 5`).

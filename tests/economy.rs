@@ -168,17 +168,18 @@ fn the_best_hit_shows_the_sentences_that_answer() {
         &[("a.md", text), ("b.md", "# B\n\ncache\n")],
     );
     let out = stdout(&dir, &["search", "cache files deleted", "."]);
-    // The sentence holding every term, whole, and what follows it in its
-    // paragraph while the passage is short; not the opening.
+    // The sentence holding every term, whole, with its neighbours in its
+    // paragraph; not the other paragraph.
     let passage = out.lines().nth(2).unwrap();
     assert!(
-        passage.starts_with(
-            "  Files unused for three months are deleted from the cache when cleaning \
-             runs, and files made offline after one month."
+        passage.contains(
+            " Files unused for three months are deleted from the cache when cleaning \
+             runs, and files made offline after one month. "
         ),
         "{out}"
     );
-    assert!(passage.chars().count() <= 302, "{passage}");
+    assert!(passage.chars().count() <= 402, "{passage}");
+    assert!(!passage.contains("Another"), "{out}");
     assert!(!passage.ends_with("(whole)"), "{out}");
     // A section all of whose text fits is shown whole, and says so.
     let dir = Scratch::with(
@@ -356,6 +357,37 @@ fn a_long_section_prints_its_own_text_and_an_outline_of_its_subsections() {
     assert!(stdout(&dir, &["h3.1", "guide.md"]).starts_with("### Depth\n"));
     // A section without subsections prints whole, however long.
     assert!(!stdout(&dir, &["h3.2", "guide.md"]).contains("[folded"));
+}
+
+#[test]
+fn a_read_leaves_out_the_link_definitions_that_end_it() {
+    let text = "# Guide\n\n## Attributes\n\nParse it with [`parse`][p] and [`lower`][l].\n\n\
+                [p]: https://example.com/parse\n[l]: https://example.com/lower\n\
+                [x]: https://example.com/x\n\n## Short\n\nSee [a][a].\n\n[a]: https://a.example\n";
+    let dir = Scratch::with("economy-links", &[("guide.md", text)]);
+    assert_eq!(
+        stdout(&dir, &["h2.0", "guide.md"]),
+        "## Attributes\n\nParse it with [`parse`][p] and [`lower`][l].\n\
+         [folded: 3 link definitions · whole: h2.0?full=true]\n"
+    );
+    // Whole when asked, and in JSON; one or two definitions stay.
+    let whole = &text[text.find("## Attributes").unwrap()..text.find("## Short").unwrap()];
+    assert_eq!(
+        stdout(&dir, &["h2.0?full=true", "guide.md"]),
+        whole.trim_end().to_owned() + "\n"
+    );
+    let j = json(
+        &Mdsel::new(&["--json", "h2.0", "guide.md"])
+            .cwd(dir.path())
+            .output(),
+    );
+    assert!(
+        j["data"]["matches"][0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("[x]: ")
+    );
+    assert!(stdout(&dir, &["h2.1", "guide.md"]).ends_with("[a]: https://a.example\n"));
 }
 
 #[test]

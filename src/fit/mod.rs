@@ -79,6 +79,10 @@ pub struct Folded {
     pub count: usize,
     /// Of them, how many the outline shows.
     pub shown: usize,
+    /// Link reference definitions left out at the end of the text shown
+    /// (`[fs.readFile()]: fs.md#fsreadfile`): what the links lead to, which a
+    /// reader of the text rarely needs.
+    pub links: usize,
 }
 
 /// What a search shows of a hit besides its selector and score.
@@ -174,8 +178,12 @@ pub(crate) fn matches(
             }
             None if options.full || sel.query.full => out.push(base),
             None => out.push(match right_sized(options, doc, &base) {
-                Some(folded) => folded,
-                None => first_page(doc, base, page_size(options)),
+                Some(folded) => without_link_definitions(options, doc, folded),
+                None => without_link_definitions(
+                    options,
+                    doc,
+                    first_page(doc, base, page_size(options)),
+                ),
             }),
         }
     }
@@ -258,9 +266,77 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
             outline: String::from_utf8(outline).unwrap_or_default(),
             count: subs.len(),
             shown: shown.len(),
+            links: 0,
         }),
         ..m.clone()
     })
+}
+
+/// Fewest link reference definitions worth leaving out of a read.
+const LINK_LINES: usize = 3;
+
+/// A read with the link reference definitions that end its text left out
+/// (SPEC §17: a read is right-sized), when there are [`LINK_LINES`] or more
+/// and some other text before them; the marker after it says how many, and
+/// `?full=true` shows them. Not for a page of a longer match, nor a cut one.
+fn without_link_definitions(options: &Options, doc: &Document, m: Match) -> Match {
+    if options.read_words == 0 || m.cut_head || m.cut_tail || m.page.is_some_and(|p| p.count > 1) {
+        return m;
+    }
+    let text = doc.text();
+    let mut end = m.span.end;
+    let mut links = 0;
+    while end > m.span.start {
+        let start = text[m.span.start..end]
+            .trim_end_matches(['\n', '\r'])
+            .rfind('\n')
+            .map_or(m.span.start, |k| m.span.start + k + 1);
+        let line = text[start..end].trim_end();
+        if line.is_empty() {
+            end = start;
+        } else if is_link_definition(line) {
+            links += 1;
+            end = start;
+        } else {
+            break;
+        }
+    }
+    let kept = trim_blank_lines(text, m.span.start, end);
+    if links < LINK_LINES || kept == m.span.start {
+        return m;
+    }
+    let folded = m.folded.clone().unwrap_or(Folded {
+        outline: String::new(),
+        count: 0,
+        shown: 0,
+        links: 0,
+    });
+    Match {
+        span: m.span.start..kept,
+        folded: Some(Folded { links, ..folded }),
+        ..m
+    }
+}
+
+/// Whether a line is a link reference definition: `[label]: destination`,
+/// indented at most three spaces.
+fn is_link_definition(line: &str) -> bool {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let rest = &line[indent..];
+    if indent > 3 || !rest.starts_with('[') || rest.starts_with("[^") {
+        return false;
+    }
+    let bytes = rest.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() && bytes[i] != b']' {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
+    }
+    i > 1
+        && bytes.get(i + 1) == Some(&b':')
+        && rest[(i + 2).min(rest.len())..]
+            .split_whitespace()
+            .next()
+            .is_some()
 }
 
 /// The end of the last line of `text[start..end]` that holds more than

@@ -225,23 +225,27 @@ fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String>
 }
 
 /// `[folded: 7 subsections · whole: ns::h2.9?full=true]` after a right-sized
-/// read (SPEC §17).
+/// read (SPEC §17), or `[folded: 12 link definitions · …]`, or both.
 fn folded_marker(namespace: Option<&str>, m: &Match, folded: &Folded) -> String {
-    let noun = if folded.count == 1 {
-        "subsection"
-    } else {
-        "subsections"
-    };
-    let listed = if folded.shown < folded.count {
-        format!(", {} listed", folded.shown)
-    } else {
-        String::new()
-    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut parts = Vec::new();
+    if folded.count > 0 {
+        let listed = if folded.shown < folded.count {
+            format!(", {} listed", folded.shown)
+        } else {
+            String::new()
+        };
+        parts.push(format!(
+            "{}{listed}",
+            plural(folded.count, "subsection", "subsections")
+        ));
+    }
+    if folded.links > 0 {
+        parts.push(plural(folded.links, "link definition", "link definitions"));
+    }
     let whole = qualify(namespace, format!("{}?full=true", m.selector));
-    format!(
-        "[folded: {} {noun}{listed} · whole: {whole}]\n",
-        folded.count
-    )
+    format!("[folded: {} · whole: {whole}]\n", parts.join(", "))
 }
 
 /// The selector that shows this match again, as the marker lists it.

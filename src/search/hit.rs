@@ -10,7 +10,7 @@ use super::units::Unit;
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// Longest line of words around a hit's best match, in characters.
-pub(crate) const CONTEXT_CHARS: usize = 140;
+pub(crate) const CONTEXT_CHARS: usize = 100;
 
 /// One search result.
 #[derive(Clone, Debug, PartialEq)]

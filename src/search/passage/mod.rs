@@ -18,7 +18,7 @@ use segments::{Segment, segments};
 pub(crate) use shown::shown_text;
 
 /// Longest passage, in characters: a segment over it is cut around its match.
-pub(crate) const PASSAGE_CHARS: usize = 300;
+pub(crate) const PASSAGE_CHARS: usize = 400;
 /// A passage shorter than this takes in its neighbours in the group, while
 /// the whole stays within [`PASSAGE_CHARS`].
 const SHORT_CHARS: usize = 150;
