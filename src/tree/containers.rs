@@ -50,8 +50,9 @@ struct Found {
     kind: Kind,
 }
 
-/// Whether some line could open a container: `:::`, `!!!`, `???`, `{{<` or
-/// `{{%` after nothing but spaces and tabs (every opener is such a line).
+/// Whether some line could open a container: `:::`, `::name` (MDC), `!!!`,
+/// `???`, `{{<` or `{{%` after nothing but spaces and tabs (every opener is
+/// such a line).
 /// Without one the text is not copied nor read line by line. One pass over
 /// the candidates' bytes, no searcher to build (most pages are small).
 fn may_hold_one(bytes: &[u8]) -> bool {
@@ -67,6 +68,12 @@ fn may_hold_one(bytes: &[u8]) -> bool {
             let next = |k: usize| bytes.get(i + k).copied();
             let shape = match bytes[i] {
                 b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
+                // An MDC block component: two colons and its name.
+                b':' if next(1) == Some(b':')
+                    && next(2).is_some_and(|b| b.is_ascii_alphabetic()) =>
+                {
+                    true
+                }
                 b => next(1) == Some(b) && next(2) == Some(b),
             };
             shape && opens_line(i)
@@ -597,10 +604,53 @@ mod tests {
             ("a\r\n{{% note %}}\n", true),
             (":::", true),
             ("::", false),
+            ("::callout\n---\nicon: x\n---\n", true),
+            ("a ::callout\n", false),
         ] {
             assert_eq!(may_hold_one(text.as_bytes()), want, "{text:?}");
             if !want {
                 assert!(matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)));
+            }
+        }
+    }
+
+    /// The check that spares most pages a copy never skips a page holding a
+    /// container: over random pages of openers, closers, props, fences and
+    /// text, a page it says holds none has none.
+    #[test]
+    fn the_fast_check_never_misses_a_container() {
+        let pieces = [
+            ":::note\n",
+            ":::\n",
+            "::::tip Title\n",
+            "::callout\n",
+            "::u-button{to=x}\n",
+            "::\n",
+            "---\n",
+            "icon: x\n",
+            "!!! warning \"Careful\"\n",
+            "    body\n",
+            "??? note\n",
+            "{{< alert >}}\n",
+            "{{< /alert >}}\n",
+            "{{% notice %}}\n",
+            "{{% /notice %}}\n",
+            "```\n",
+            "text\n",
+            "\n",
+            "## Heading\n",
+            "a :: b\n",
+            "  ::note\n",
+        ];
+        let mut next = crate::tree::tests::xorshift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..3000 {
+            let mut text = String::new();
+            let len = (next() % 12) as usize;
+            for _ in 0..len {
+                text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if !may_hold_one(text.as_bytes()) {
+                assert!(find(text.as_bytes()).is_empty(), "{text:?}");
             }
         }
     }
