@@ -220,6 +220,24 @@ fn every_other_hit_is_one_short_line_around_its_match() {
 }
 
 #[test]
+fn a_block_a_hit_names_is_found_under_its_section_too() {
+    let dir = Scratch::with(
+        "economy-global-step",
+        &[(
+            "a.md",
+            "# A\n\none\n\n## B\n\ntwo\n\nthree\n\n## C\n\nfour\n",
+        )],
+    );
+    // para.2 is the document's third paragraph; under h2.0 it is its second.
+    assert_eq!(stdout(&dir, &["para.2", "a.md"]), "three\n");
+    assert_eq!(stdout(&dir, &["h2.0/para.2", "a.md"]), "three\n");
+    assert_eq!(stdout(&dir, &["h2.0/para.1", "a.md"]), "three\n");
+    // A block outside the section is still out of range there.
+    let (out, err, code) = run(&dir, &["h2.0/para.3", "a.md"]);
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+}
+
+#[test]
 fn a_quoted_phrase_must_occur_as_written() {
     let dir = Scratch::with(
         "economy-phrase",

@@ -428,7 +428,7 @@ fn a_site_page_given_as_a_file_reads_its_source() {
     );
     let out = mdsel_in(side.path(), &["install", "README.md"], b"");
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.starts_with("README.md · Read\nh2.0 L"), "{out}");
+    assert!(out.starts_with("README.md\nh2.0 L"), "{out}");
     let (_, err, code) = run(&["../config/missing.html"]);
     assert_eq!(code, Some(1));
     assert!(

@@ -99,6 +99,32 @@ fn front_matter_titles_name_index_pages() {
 }
 
 #[test]
+fn a_hit_names_its_pages_title_only_where_the_path_does_not() {
+    let dir = Scratch::with(
+        "titles-beside-path",
+        &[
+            (
+                "docs/caddyfile/directives/reverse_proxy.md",
+                "---\ntitle: reverse_proxy (Caddyfile directive)\n---\n\n## Upstreams\n\nneedle\n",
+            ),
+            (
+                "docs/api/map/index.md",
+                "---\ntitle: Array.prototype.map()\n---\n\n## Syntax\n\nneedle too\n",
+            ),
+        ],
+    );
+    let hits = run(&dir, &["search", "--limit", "2", "needle", "docs"]);
+    assert!(
+        hits.contains("docs/caddyfile/directives/reverse_proxy.md\nh2.0 L"),
+        "every word of the title is in the path: {hits}"
+    );
+    assert!(
+        hits.contains("docs/api/map/index.md · Array.prototype.map()\nh2.0 L"),
+        "{hits}"
+    );
+}
+
+#[test]
 fn hugo_sections_are_titled_by_toml_front_matter() {
     let dir = Scratch::with(
         "titles-hugo",

@@ -77,8 +77,17 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
                 None => next.extend(candidates.iter().copied()),
                 Some(ix) => {
                     let picked = ix.pick(candidates.len());
-                    if picked.is_empty() && failure.is_none() {
-                        failure = Some((ctx, candidates.clone()));
+                    if picked.is_empty() {
+                        // `h2.5/para.68`, the block a search hit named by its
+                        // ordinal in the document, inside the section before.
+                        let within = global_within(doc, ctx, step.target, ix);
+                        if !within.is_empty() {
+                            next.extend(within);
+                            continue;
+                        }
+                        if failure.is_none() {
+                            failure = Some((ctx, candidates.clone()));
+                        }
                     }
                     next.extend(picked.into_iter().map(|i| candidates[i]));
                 }
@@ -102,6 +111,33 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
             pages: None,
         })
         .collect())
+}
+
+/// The document-level blocks of `target` that `ix` names by their ordinals in
+/// the whole document, when they lie inside the section `ctx`: a later step
+/// written with the ordinal an outline or a search hit shows for the block.
+fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index) -> Vec<NodeId> {
+    let Some(section) = ctx.filter(|&c| matches!(doc.node(c).kind, Kind::Section { .. })) else {
+        return Vec::new();
+    };
+    if !matches!(target, Target::Block(_)) {
+        return Vec::new();
+    }
+    let span = doc.node(section).span.clone();
+    let all = candidates(doc, None, target);
+    let picked = ix.pick(all.len());
+    if picked.is_empty() {
+        return Vec::new();
+    }
+    let inside: Vec<NodeId> = picked.iter().map(|&i| all[i]).collect();
+    if inside.iter().all(|&id| {
+        let s = &doc.node(id).span;
+        span.start <= s.start && s.end <= span.end
+    }) {
+        inside
+    } else {
+        Vec::new()
+    }
 }
 
 /// The section whose heading has `anchor` (SPEC §14): a GitHub slug or an

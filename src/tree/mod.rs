@@ -361,18 +361,30 @@ impl Document {
 
     /// The title, where a reader of the document's path would not know it:
     /// front matter's, or the top heading's of a page named `index`, `_index`
-    /// or `readme` (`web/array/map/index.md` is `Array.prototype.map()`).
+    /// or `readme` (`web/array/map/index.md` is `Array.prototype.map()`), unless
+    /// the path holds each of its words.
     pub(crate) fn title_beside_path(&self) -> Option<&str> {
         let stem = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
         let stem = stem.rsplit_once('.').map_or(stem, |(s, _)| s);
         let generic = ["index", "_index", "readme"]
             .iter()
             .any(|g| stem.eq_ignore_ascii_case(g));
-        match self.title_source {
-            TitleSource::FrontMatter => Some(&self.title),
-            TitleSource::Heading if generic => Some(&self.title),
-            _ => None,
-        }
+        let hidden = match self.title_source {
+            TitleSource::FrontMatter => true,
+            TitleSource::Heading => generic,
+            TitleSource::FileName => false,
+        };
+        // A title whose every word the path holds already is not news:
+        // `reverse_proxy (Caddyfile directive)` at
+        // `caddyfile/directives/reverse_proxy.md`.
+        let path = self.path.to_lowercase();
+        let shown = || {
+            self.title
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| w.chars().count() > 1)
+                .all(|w| path.contains(&w.to_lowercase()))
+        };
+        (hidden && !shown()).then_some(self.title.as_str())
     }
 
     /// Which rule gave the title.
