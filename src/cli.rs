@@ -187,8 +187,21 @@ enum Sub {
 /// Parses argv, runs, renders; returns the process exit code.
 pub fn main() -> ExitCode {
     let argv = split_attached_numbers(std::env::args_os().collect());
+    let json = argv
+        .iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json");
+    let command = argv.iter().skip(1).find_map(|a| match a.to_str() {
+        Some("select") => Some(mdsel::CommandKind::Select),
+        Some("search") => Some(mdsel::CommandKind::Search),
+        _ => None,
+    });
     let (argv, words) = shield_words(argv);
-    let mut cli = Cli::parse_from(hoist_subcommand(argv));
+    let mut cli = match Cli::try_parse_from(hoist_subcommand(argv)) {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(&e, json, command.unwrap_or(mdsel::CommandKind::Index)),
+    };
     unshield_words(&mut cli, &words);
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
@@ -563,6 +576,37 @@ fn positive(s: &str) -> Result<usize, String> {
         Ok(n) if n > 0 => Ok(n),
         _ => Err("expected a whole number of at least 1".to_owned()),
     }
+}
+
+/// What clap found wrong with the arguments, or the help or version asked
+/// for: printed (help and version to stdout, checked, so a full disk is an
+/// error), or, with `--json`, one JSON object naming the problem; exit 2 for
+/// a usage error.
+fn argument_error(e: &clap::Error, json: bool, command: mdsel::CommandKind) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let text = e.render().to_string();
+        return finish(
+            io::stdout().lock().write_all(text.as_bytes()),
+            mdsel::ExitCode::Success,
+        );
+    }
+    if json {
+        // The message clap prints, up to its usage lines, on one line.
+        let text = e.render().to_string();
+        let head = text.split("\n\n").next().unwrap_or_default();
+        let problem = head
+            .trim_start_matches("error:")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let report = mdsel::Report::usage(command, &problem);
+        let mut out = io::stdout().lock();
+        let written = mdsel::write_json(&report, &mut out).and_then(|()| out.flush());
+        return finish(written, mdsel::ExitCode::Usage);
+    }
+    let _ = e.print();
+    ExitCode::from(2)
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.

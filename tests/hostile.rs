@@ -357,3 +357,28 @@ fn names_that_would_garble_a_line_are_escaped() {
         assert!(text.starts_with("## X\n\nneedle "), "{file}: {text}");
     }
 }
+
+/// Issue 49 (G18): help and the version are output like any other: written to
+/// a full disk, they fail with a message, not a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_to_a_full_disk_fail() {
+    for arg in ["--help", "--version", "-h", "-V"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(common::bin::EXE)
+            .arg(arg)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{arg}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("cannot write output"), "{arg}: {err}");
+    }
+    // To a working output, they succeed.
+    let out = mdsel(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("mdsel "));
+}

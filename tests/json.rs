@@ -317,6 +317,78 @@ fn usage_error_in_json() {
     let out = mdsel(&["--json", "empty"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(json(&out)["errors"][0]["code"], "USAGE_ERROR");
+    // Arguments the command line refuses are one JSON object too, naming
+    // the problem, with the command asked for.
+    for (args, command, says) in [
+        (&["--json", "select", "h2.0"][..], "select", "<FILES>"),
+        (
+            &["--json", "--max-words", "0", "guide.md"][..],
+            "index",
+            "--max-words",
+        ),
+        (
+            &["--json", "-j", "abc", "guide.md"][..],
+            "index",
+            "--threads",
+        ),
+        (&["--json", "--bogus", "guide.md"][..], "index", "--bogus"),
+        (
+            &["--json", "search", "--limit", "0", "x", "guide.md"][..],
+            "search",
+            "--limit",
+        ),
+    ] {
+        let out = mdsel(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+        let v = json(&out);
+        assert_eq!(v["success"], false, "{args:?}");
+        assert_eq!(v["command"], command, "{args:?}");
+        assert_eq!(v["errors"][0]["code"], "USAGE_ERROR", "{args:?}");
+        let message = v["errors"][0]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn a_selector_that_found_nothing_is_one_of_the_errors() {
+    for (args, code, suggested) in [
+        (
+            &["--json", "index", "page.9", "guide.md"][..],
+            "SELECTOR_NOT_FOUND",
+            true,
+        ),
+        (
+            &["--json", "index", "h9.0", "guide.md"][..],
+            "INVALID_SELECTOR",
+            true,
+        ),
+        (
+            &["--json", "index", "code.9", "guide.md"][..],
+            "SELECTOR_NOT_FOUND",
+            false,
+        ),
+        (
+            &["--json", "index", "nope::*", "guide.md"][..],
+            "NAMESPACE_NOT_FOUND",
+            true,
+        ),
+        (
+            &["--json", "h2.99", "guide.md"][..],
+            "SELECTOR_NOT_FOUND",
+            true,
+        ),
+    ] {
+        let out = mdsel(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let v = json(&out);
+        assert_eq!(v["success"], false, "{args:?}");
+        let errors = v["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{args:?}: {v}");
+        assert_eq!(errors[0]["code"], code, "{args:?}");
+        let suggestions = errors[0]["suggestions"].as_array().unwrap();
+        assert_eq!(!suggestions.is_empty(), suggested, "{args:?}");
+    }
 }
 
 #[test]

@@ -249,6 +249,14 @@ fn file_errors(report: &Report) -> Vec<FileErrorOut<'_>> {
         message: f.error.to_string(),
         suggestions: &f.suggestions,
     }));
+    // A selector that found nothing is an error of the call too (select and
+    // search also list them in `data.unresolved`).
+    errors.extend(report.unresolved.iter().map(|u| FileErrorOut {
+        code: u.code(),
+        path: "",
+        message: format!("{}: {}", u.selector, u.reason),
+        suggestions: &u.suggestions,
+    }));
     errors
 }
 

@@ -178,6 +178,15 @@ impl Report {
         }
     }
 
+    /// The report of a call that could not start: its arguments were wrong
+    /// (`problem` says how). Its exit code is 2; its JSON names the problem.
+    pub fn usage(command: CommandKind, problem: &str) -> Report {
+        Report {
+            usage_error: Some(problem.to_owned()),
+            ..Report::new(command)
+        }
+    }
+
     /// Whether selectors in output carry a `namespace::` prefix: several
     /// documents were loaded.
     pub fn namespaced(&self) -> bool {
