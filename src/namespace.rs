@@ -14,7 +14,10 @@
 //!    the extension (`c/guide.md`, `c/guide.mdx`), then the original case
 //!    (`c/Notes`, `c/notes`);
 //! 4. characters a selector cannot carry become `_` (a comma, a control character,
-//!    a `:` that would read as `::`, whitespace at either end);
+//!    a `:` that would read as `::`, whitespace at either end), and so do those a
+//!    shell reads specially (`$`, quotes, `;`, `&`, `|`, `<`, `>`, parentheses,
+//!    globs, braces, `~`, `#`, `!`, `^`, a backslash), so a namespace pasted
+//!    into a shell is the one word it reads;
 //! 5. anything still shared (two in-memory texts under one name) is numbered:
 //!    `doc`, `doc#2`, `doc#3`.
 
@@ -474,16 +477,18 @@ pub(crate) fn garbled(text: &str) -> bool {
     !text.bytes().all(|b| (0x20..0x7f).contains(&b)) && text.chars().any(garbles)
 }
 
-/// Whether [`sanitize`] would change a name (printable ASCII without `,` or
-/// `:` is read byte by byte, without the Unicode tables).
+/// Whether [`sanitize`] would change a name (printable ASCII without `,`,
+/// `:` or a character a shell reads is read byte by byte, without the
+/// Unicode tables).
 fn needs_sanitizing(name: &str) -> bool {
-    let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b':');
+    let special = |b: u8| b == b',' || b == b':' || SHELL.as_bytes().contains(&b);
+    let plain = |b: &u8| b.is_ascii_graphic() && !special(*b);
     if name.bytes().all(|b| plain(&b)) {
         return name.is_empty() || name.starts_with('-');
     }
     name.is_empty()
         || name.starts_with('-')
-        || name.contains([',', ':'])
+        || name.bytes().any(special)
         || name.chars().any(|c| c.is_whitespace() || garbles(c))
 }
 
@@ -495,6 +500,10 @@ fn writable(name: String) -> String {
         name
     }
 }
+
+/// Characters a POSIX shell, bash or zsh reads specially in a word: they
+/// become `_` in a namespace.
+const SHELL: &str = "$`'\";&|<>()~#!*?[]{}\\^";
 
 /// Makes a name writable before `::` in a selector (step 4): the parser takes
 /// the namespace up to the first `::` and trims it, and a comma would split the
@@ -523,6 +532,10 @@ pub(crate) fn sanitize(name: &str) -> String {
             '-' if out.is_empty() => true,
             ',' => true,
             ':' => matches!(next, None | Some(':')),
+            // A character a shell reads (`q;id>pwned.md`, `$(…)`, quotes, a
+            // glob, `~`, `#`): a namespace is one shell word, pasted as
+            // printed (SPEC §14).
+            c if SHELL.contains(c) => true,
             c if garbles(c) => true,
             c => c.is_whitespace(),
         };
@@ -676,7 +689,7 @@ mod tests {
             ),
             // Nothing separates them: numbered, never reusing a name in use.
             (&["doc.md", "doc.md", "doc.md"], &["doc", "doc#2", "doc#3"]),
-            (&["x.md", "x.md", "x#2.md"], &["x", "x#3", "x#2"]),
+            (&["x.md", "x.md", "x#2.md"], &["x", "x#2", "x_2"]),
             (&["x.md.md", "x.md", "x.mdx"], &["x.md", "x.md#2", "x.mdx"]),
             // Characters a selector cannot carry.
             (&["a,b.md"], &["a_b"]),
@@ -685,6 +698,11 @@ mod tests {
             (&["t:.md"], &["t_"]),
             (&[" s .md"], &["_s_"]),
             (&["a\nb.md"], &["a_b"]),
+            // Characters a shell reads: a namespace is one plain word.
+            (&["q;id>pwned.md"], &["q_id_pwned"]),
+            (&["$(rm x)`y`.md"], &["__rm-x__y_"]),
+            (&["[[wiki]]/a.md", "b/a.md"], &["__wiki__/a", "b/a"]),
+            (&["C#.md", "a|b&c.md", "~t!.md"], &["c_", "a_b_c", "_t_"]),
         ];
         for (paths, want) in cases {
             assert_eq!(names(paths), *want, "{paths:?}");

@@ -21,7 +21,7 @@ use std::io;
 use crate::call::{Call, Command};
 use crate::fit::Budget;
 use crate::options::Options;
-use crate::report::{CommandKind, Event, HitView, Sink};
+use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
 use crate::selector;
 
 use self::load::Walk;
@@ -30,7 +30,7 @@ use self::selectors::Parsed;
 /// Runs one call with the process's options, handing its events to `sink`;
 /// stops early only when the sink fails.
 pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Result<()> {
-    let parsed = parse(call);
+    let (parsed, over) = parse(call);
     let (command, query) = match &call.command {
         Command::Index(_) => (CommandKind::Index, None),
         Command::Select(args) if is_query(&parsed) => (CommandKind::Search, Some(args.join(" "))),
@@ -46,6 +46,16 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
     for warning in &options.warnings {
         sink.event(Event::Warning(warning.clone()))?;
     }
+    if let Some((first, left_out)) = over.filter(|_| command != CommandKind::Search) {
+        sink.event(Event::Unresolved(Unresolved {
+            selector: format!("{first} …"),
+            reason: selector::Reason::TooManySelectors {
+                max: MAX_SELECTORS,
+                left_out,
+            },
+            suggestions: Vec::new(),
+        }))?;
+    }
     if let Some(walk) = begin(options, call, command, &parsed, sink)? {
         match (command, query) {
             (CommandKind::Index, _) => index::run(options, call, parsed, walk, sink)?,
@@ -56,16 +66,26 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
     sink.event(Event::End)
 }
 
-/// The selectors of a call, each parsed once.
-fn parse(call: &Call) -> Vec<Parsed> {
-    match &call.command {
-        Command::Index(args) | Command::Select(args) => args
-            .iter()
-            .flat_map(|a| selector::split_selectors(a))
-            .map(|s| selector::parse(&s))
-            .collect(),
-        Command::Search(_) => Vec::new(),
+/// Most selectors one call looks up: a comma list of a million costs no more
+/// than this many (each looked up in every document).
+pub(crate) const MAX_SELECTORS: usize = 256;
+
+/// The selectors of a call, each parsed once (at most [`MAX_SELECTORS`]), and
+/// the first of those left out with how many were.
+fn parse(call: &Call) -> (Vec<Parsed>, Option<(String, usize)>) {
+    let (Command::Index(args) | Command::Select(args)) = &call.command else {
+        return (Vec::new(), None);
+    };
+    let mut parsed = Vec::new();
+    let mut over: Option<(String, usize)> = None;
+    for part in args.iter().flat_map(|a| selector::split_selectors(a)) {
+        match &mut over {
+            Some((_, n)) => *n += 1,
+            None if parsed.len() == MAX_SELECTORS => over = Some((part.into_owned(), 1)),
+            None => parsed.push(selector::parse(&part)),
+        }
     }
+    (parsed, over)
 }
 
 /// The files to read, or `None` when the call cannot start (the sink was told why).

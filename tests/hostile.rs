@@ -382,3 +382,156 @@ fn help_and_version_to_a_full_disk_fail() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8(out.stdout).unwrap().starts_with("mdsel "));
 }
+
+/// Issue 49 (G7): a file named to run a command when its name is pasted into a
+/// shell (`q;id>pwned.md`, `b$(touch x).md`) gives a namespace of one plain
+/// word, and every name and selector printed, pasted into bash as printed,
+/// selects its document and runs nothing.
+#[cfg(unix)]
+#[test]
+fn names_that_would_run_a_command_are_never_printed_so() {
+    let dir = Scratch::new("hostile-shell-names");
+    let names = [
+        "q;id>pwned.md",
+        "b$(touch ran).md",
+        "c`touch ran2`.md",
+        "d|e&f.md",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        dir.write(name, format!("# A{k}\n\n## X\n\nneedle {k}\n"));
+    }
+    let run = |args: &[&str]| {
+        let out = common::bin::Mdsel::new(args).cwd(dir.path()).output();
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap()
+    };
+    let bash = |command: &str| {
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("\"$MDSEL\" {command}"))
+            .env("MDSEL", common::bin::EXE)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let index = run(&["index", "."]);
+    let hits = run(&["--limit", "9", "search", "needle", "."]);
+    let misses = run(&["nope::h2.0", "."]);
+    // The namespaces, as the miss lists them: plain words.
+    let loaded = misses.lines().nth(1).unwrap();
+    assert!(
+        loaded.ends_with("loaded: b__touch-ran_, c_touch-ran2_, d_e_f, q_id_pwned"),
+        "{misses}"
+    );
+    // Every suggestion and every file line, pasted.
+    let suggestions = misses.lines().nth(2).unwrap();
+    for word in suggestions.split(' ') {
+        let out = bash(&format!("{word} ."));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{word}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let files: Vec<&str> = hits.lines().filter(|l| l.starts_with('\'')).collect();
+    assert_eq!(files.len(), 4, "{hits}");
+    for file in files {
+        let out = bash(&format!("h2.0 {file}"));
+        assert!(
+            String::from_utf8(out.stdout).unwrap().starts_with("## X\n"),
+            "{file}"
+        );
+    }
+    assert!(index.contains("'q;id>pwned.md' (6w)\n"), "{index}");
+    for canary in ["pwned", "ran", "ran2", "e", "f.md"] {
+        assert!(!dir.path().join(canary).exists(), "{canary} was made");
+    }
+}
+
+/// Issue 49 (G15): text derived from a heading or a passage holds no control
+/// characters: an escape sequence in a heading would clear the terminal and
+/// set its title when the outline is printed.
+#[test]
+fn derived_text_holds_no_control_characters() {
+    let dir = Scratch::with(
+        "hostile-controls",
+        &[(
+            "a.md",
+            "# Title \u{1b}[2J\u{1b}]0;pwned\u{7} x\n\nBody \u{1b}[31mred\u{1b}[0m needle.\n",
+        )],
+    );
+    let controls = |text: &str| text.chars().any(|c| c.is_control() && c != '\n');
+    for args in [
+        &["index", "a.md"][..],
+        &["search", "needle", "a.md"],
+        &["search", "title", "a.md"],
+    ] {
+        let out = common::bin::Mdsel::new(args).cwd(dir.path()).output();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.is_empty() && !controls(&text), "{args:?}: {text:?}");
+    }
+    // The content itself stays byte-exact.
+    let out = common::bin::Mdsel::new(&["h1.0", "a.md"])
+        .cwd(dir.path())
+        .output();
+    assert!(String::from_utf8(out.stdout).unwrap().contains('\u{1b}'));
+}
+
+/// Issue 49 (G3): a comma list of thousands is looked up no more than a few
+/// hundred at a time; the rest are named as left out, and memory stays small.
+#[test]
+fn a_comma_list_of_thousands_is_capped() {
+    let dir = Scratch::with("hostile-commas", &[("a.md", "# A\n\n## B\n\nb\n")]);
+    let list = vec!["#s1"; 16_000].join(",");
+    let out = common::bin::Mdsel::new(&[&list, &list, "h2.0", "a.md"])
+        .cwd(dir.path())
+        .output();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("At most 256 selectors are looked up in one call; 31745 more were left out"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.len() < 16 * 2000 + 200, "{} bytes", err.len());
+}
+
+/// Issue 49 (G2): a query of a hundred kilobytes is not printed back whole.
+#[test]
+fn a_huge_query_is_not_echoed() {
+    let dir = Scratch::with("hostile-query", &[("a.md", "# A\n\ntext\n")]);
+    let query = "zzqq ".repeat(24_000);
+    let out = common::bin::Mdsel::new(&["search", &query, "a.md"])
+        .cwd(dir.path())
+        .output();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.len() + out.stderr.len() < 1000,
+        "{}",
+        out.stderr.len()
+    );
+}
+
+/// Issue 49 (G8): a right-sized read's list of subsections fits the budget,
+/// however long their titles.
+#[test]
+fn a_right_sized_read_fits_the_budget() {
+    let titles: String = (0..40)
+        .map(|i| format!("### {}\n\ntext\n\n", format!("Long title {i} ").repeat(150)))
+        .collect();
+    let text = format!("## Big\n\n{}\n\n{titles}", "word ".repeat(400));
+    let dir = Scratch::with("hostile-read", &[("a.md", text.as_str())]);
+    for words in [600, 2000] {
+        let out = common::bin::Mdsel::new(&["--max-words", &words.to_string(), "h2.0", "a.md"])
+            .cwd(dir.path())
+            .output();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            memory::words(&text) <= words + 20,
+            "{words}: {} words",
+            memory::words(&text)
+        );
+        assert!(text.len() <= 16 * words, "{words}: {} bytes", text.len());
+        assert!(text.ends_with(" · whole: h2.0?full=true]\n"), "{text}");
+    }
+}

@@ -181,10 +181,11 @@ fn names_like_options_are_printed_so_they_run() {
     assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("./-rf/\np0.md ("));
 }
 
-/// Issue 38: a folder `[[wiki]]` gives namespaces that start with `[[`; they
-/// work in a selector (SPEC §1), in a comma list too.
+/// Issue 38: a folder `[[wiki]]` gives namespaces a selector can hold; issue
+/// 49: one plain shell word (`__wiki__/readme`). The folder's own spelling
+/// still names the document, in a comma list too.
 #[test]
-fn a_namespace_may_start_with_brackets() {
+fn a_folder_in_brackets_gives_a_plain_namespace() {
     let dir = Scratch::new("ns-brackets");
     fs::write(
         dir.mkdir("[[wiki]]").join("readme.md"),
@@ -194,15 +195,17 @@ fn a_namespace_may_start_with_brackets() {
     fs::write(dir.mkdir("other").join("readme.md"), "# O\n\n## B\n\no\n").unwrap();
     let index = stdout(dir.path(), &["index", "."]);
     assert!(
-        index.starts_with("[[wiki]]/readme ./[[wiki]]/readme.md (5w)\n"),
+        index.starts_with("__wiki__/readme ./[[wiki]]/readme.md (5w)\n"),
         "{index}"
     );
-    assert_eq!(
-        stdout(dir.path(), &["[[wiki]]/readme::h2.0", "."]),
-        "## A\n\nw\n"
-    );
-    assert_eq!(
-        stdout(dir.path(), &["[[wiki]]/readme::h2.0,h1.0", "."]),
-        "[[wiki]]/readme::h2.0:\n## A\n\nw\n[[wiki]]/readme::h1.0:\n# W\n\n## A\n\nw\n"
-    );
+    for ns in ["__wiki__/readme", "[[wiki]]/readme"] {
+        assert_eq!(
+            stdout(dir.path(), &[&format!("{ns}::h2.0"), "."]),
+            "## A\n\nw\n"
+        );
+        assert_eq!(
+            stdout(dir.path(), &[&format!("{ns}::h2.0,h1.0"), "."]),
+            "__wiki__/readme::h2.0:\n## A\n\nw\n__wiki__/readme::h1.0:\n# W\n\n## A\n\nw\n"
+        );
+    }
 }

@@ -343,13 +343,24 @@ fn shell_words(words: &[String]) -> String {
     quoted.join(" ")
 }
 
-/// A name as a text line prints it: as is, or, when a character of it would
-/// garble the line, in the shell's `$'…'` quoting with that character escaped
-/// (`$'a\nb.md'`), so that the line stays one line and the name still runs
-/// when pasted into bash or zsh.
+/// Characters that make a shell run or redirect something when a name holding
+/// them is pasted into a command (`q;id>pwned.md`, `$(…)`).
+const COMMAND: &[char] = &[
+    '$', '`', ';', '&', '|', '<', '>', '(', ')', '\\', '\'', '"', '!',
+];
+
+/// A name as a text line prints it: as is; in single quotes when it holds a
+/// character that would make a shell run or redirect something
+/// (`'q;id>pwned.md'`); or, when a character of it would garble the line, in
+/// the shell's `$'…'` quoting with that character escaped (`$'a\nb.md'`), so
+/// that the line stays one line and the name still runs when pasted into bash
+/// or zsh. (Spaces stay as they are: a listing names a file as `find` does.)
 pub(crate) fn printable(name: &str) -> Cow<'_, str> {
     if !crate::namespace::garbled(name) {
-        return Cow::Borrowed(name);
+        return match name.contains(COMMAND) {
+            true => Cow::Owned(format!("'{}'", name.replace('\'', r"'\''"))),
+            false => Cow::Borrowed(name),
+        };
     }
     let mut out = String::from("$'");
     for c in name.chars() {

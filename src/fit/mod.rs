@@ -195,6 +195,10 @@ pub(crate) fn matches(
 
 /// Most outline lines a right-sized read shows beneath a section's own text.
 const FOLDED_LINES: usize = 40;
+/// Room kept for the marker after a right-sized read's outline: its words
+/// and bytes, a long selector included.
+const MARKER_WORDS: usize = 12;
+const MARKER_BYTES: usize = 400;
 
 /// A section over the read size, with subsections, as a right-sized read shows
 /// it (SPEC §17): its own text (heading to first subsection, trailing blank
@@ -237,7 +241,15 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
         .filter(|&id| level(id) < top + depth)
         .take(FOLDED_LINES)
         .collect();
+    // The lines fit the budget beside the text, however long their titles.
+    let mut room = page_size(options)
+        .less(Size::of(&doc.text()[own.clone()]))
+        .less(Size {
+            words: MARKER_WORDS,
+            bytes: MARKER_BYTES,
+        });
     let mut outline = Vec::new();
+    let mut listed = 0;
     for &id in &shown {
         let hidden = subs
             .iter()
@@ -258,14 +270,22 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
                 .line_ranges
                 .then(|| doc.lines_of(&doc.node(id).span)),
         };
+        let before = outline.len();
         outline_line(&line, hidden as u32, &mut outline);
+        let size = Size::of_bytes(&outline[before..]);
+        if !room.fits(size) {
+            outline.truncate(before);
+            break;
+        }
+        room = room.less(size);
+        listed += 1;
     }
     Some(Match {
         span: own,
         folded: Some(Folded {
             outline: String::from_utf8(outline).unwrap_or_default(),
             count: subs.len(),
-            shown: shown.len(),
+            shown: listed,
             links: 0,
         }),
         ..m.clone()

@@ -95,6 +95,11 @@ impl fmt::Display for Reason {
                 "An outline is shown one page at a time: name one page, as {}.N",
                 Target::Page.name()
             ),
+            Reason::TooManySelectors { max, left_out } => write!(
+                f,
+                "At most {max} selectors are looked up in one call; {left_out} more were left out: \
+                 ask for them in another call"
+            ),
             Reason::NoOutline { selector, target } => write!(
                 f,
                 "An outline shows documents and sections, and {selector} names a `{}` block; \
@@ -147,6 +152,7 @@ mod tests {
             (Reason::OutlinePageOutOfRange { pages: 1 }, "Index out of range: the outline has 1 page"),
             (Reason::OutlinePageOutOfRange { pages: 4 }, "Index out of range: the outline has 4 pages"),
             (Reason::OutlineOnePage, "An outline is shown one page at a time: name one page, as page.N"),
+            (Reason::TooManySelectors { max: 256, left_out: 7 }, "At most 256 selectors are looked up in one call; 7 more were left out: ask for them in another call"),
             (Reason::NoOutline { selector: "h2.0/code.1".into(), target: code }, "An outline shows documents and sections, and h2.0/code.1 names a `code` block; read it with `mdsel select h2.0/code.1`"),
             (Reason::NoOutline { selector: "para.0".into(), target: Target::Block(BlockKind::Paragraph) }, "An outline shows documents and sections, and para.0 names a `para` block; read it with `mdsel select para.0`"),
         ];

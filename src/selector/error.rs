@@ -262,6 +262,14 @@ pub enum Reason {
     /// `index page.0-2`, `index page.0 page.1` — an outline is shown one page
     /// at a time.
     OutlineOnePage,
+    /// A comma list of thousands: the selectors past the most one call looks
+    /// up are left out.
+    TooManySelectors {
+        /// The most one call looks up.
+        max: usize,
+        /// How many were left out.
+        left_out: usize,
+    },
     /// `index code.0` — an index scope that names a block, which has no outline.
     NoOutline {
         /// The scope selector as given.
@@ -277,6 +285,7 @@ impl Reason {
     pub fn code(&self) -> ErrorCode {
         match self {
             Reason::Syntax(_) | Reason::OutlineOnePage => ErrorCode::InvalidSelector,
+            Reason::TooManySelectors { .. } => ErrorCode::UsageError,
             Reason::NamespaceNotFound { .. } => ErrorCode::NamespaceNotFound,
             Reason::OutOfRange { .. }
             | Reason::NoneOfType { .. }

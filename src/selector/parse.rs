@@ -166,9 +166,12 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
     // `C#.md`, its anchor `generics`.
     let hash = (!input.contains("::"))
         .then(|| {
+            // A link's path holds few `#`s; a comma list of anchors holds
+            // thousands, each of which would read the text before it.
             input
                 .match_indices('#')
                 .map(|(h, _)| h)
+                .take(MAX_HASHES)
                 .find(|&h| h > 0 && is_link_path(&input[..h]))
         })
         .flatten();
@@ -256,6 +259,10 @@ impl Selector {
         looks_like_selector(text)
     }
 }
+
+/// The `#`s of a selector tried as the end of a link's path (`C#.md#x` needs
+/// two).
+const MAX_HASHES: usize = 8;
 
 /// Whether text before a `#` is a link's path: a Markdown file's, or a site's
 /// page as generators link it (`guide/build.html`, `../guide/build`,

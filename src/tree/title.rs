@@ -239,19 +239,22 @@ pub(super) fn plain_title(title: &str) -> String {
 
 /// Folds whitespace runs to one space and trims the ends.
 fn fold_whitespace(s: &str) -> String {
-    // Most titles are ASCII words between single spaces, already folded.
+    // Most titles are printable ASCII words between single spaces, already
+    // folded.
     let mut space = true; // as if after a space: no leading one
     let folded = s.bytes().all(|b| {
-        let white = matches!(b, b'\t'..=b'\r' | b' ');
-        let ok = b.is_ascii() && !(white && (b != b' ' || space));
+        let ok = (0x20..0x7f).contains(&b) && !(b == b' ' && space);
         space = b == b' ';
         ok
     });
     if folded && !space {
         return s.to_owned();
     }
+    // A control or bidirectional formatting character (an escape sequence
+    // that clears a terminal, U+202E) is a space, as whitespace is.
     let mut out = String::with_capacity(s.len());
-    for word in s.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+    let apart = |c: char| c.is_whitespace() || crate::namespace::garbles(c);
+    for word in s.split(apart).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }
@@ -381,5 +384,10 @@ mod tests {
                 .join(" ");
             assert_eq!(fold_whitespace(case), want, "{case:?}");
         }
+        // Controls that would drive a terminal are no part of a title.
+        assert_eq!(
+            fold_whitespace("Title \u{1b}[2J\u{1b}]0;pwned\u{7} x\u{202e}y"),
+            "Title [2J ]0;pwned x y"
+        );
     }
 }

@@ -339,6 +339,7 @@ mod tests {
             "See the guide and logo, `[a](b)`, ref."
         );
         assert_eq!(shown_text("a\n  b\t[c"), "a b [c");
+        assert_eq!(shown_text("x\u{1b}[2J y\u{7}\u{202e}z"), "x [2J y z");
         assert_eq!(
             shown_text("<b>lb_policy</b> <span id=\"x\"/> is &lt;name&gt;, not Rc<T> or <path>."),
             "lb_policy is <name>, not Rc<T> or <path>."

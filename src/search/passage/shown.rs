@@ -82,7 +82,14 @@ pub(crate) fn shown_text(source: &str) -> String {
             },
             _ => {
                 let len = utf8_len(b);
-                out.push_str(&source[i..(i + len).min(source.len())]);
+                let c = &source[i..(i + len).min(source.len())];
+                if c.chars().any(crate::namespace::garbles) {
+                    // A control or bidirectional formatting character would
+                    // drive the reader's terminal: a space, as whitespace is.
+                    space = !out.is_empty();
+                } else {
+                    out.push_str(c);
+                }
                 i += len;
             }
         }
