@@ -97,9 +97,11 @@ fn with_docs(run: Run, docs: &[String]) -> Run {
         .fold(run, |run, (i, t)| run.doc(&format!("doc{i}.md"), t))
 }
 
+/// A selection as JSON reports it: sections whole, not right-sized.
 fn select(text: &str, selector: &str, max_words: usize) -> Report {
     with_docs(Run::select(selector), &[text.to_owned()])
         .max_words(max_words)
+        .whole_sections()
         .report()
 }
 

@@ -25,7 +25,9 @@ use crate::tree::{Document, Kind, NodeId};
 pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
 pub(crate) use folders::Place;
-pub(crate) use lines::{Lean, Marker, block_lines, marker_text, outline_line, shell_word};
+pub(crate) use lines::{
+    Lean, Marker, block_lines, marker_text, outline_line, printable, shell_word,
+};
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};
@@ -295,12 +297,19 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
 /// Fewest link reference definitions worth leaving out of a read.
 const LINK_LINES: usize = 3;
 
-/// A read with the link reference definitions that end its text left out
-/// (SPEC §17: a read is right-sized), when there are [`LINK_LINES`] or more
-/// and some other text before them; the marker after it says how many, and
-/// `?full=true` shows them. Not for a page of a longer match, nor a cut one.
+/// A read of a section with the link reference definitions that end its
+/// text left out (SPEC §17: a read is right-sized), when there are
+/// [`LINK_LINES`] or more and some other text before them; the marker after it
+/// says how many, and `?full=true` shows them. Not for a page of a longer
+/// match, nor a cut one, nor a whole file (`*`).
 fn without_link_definitions(options: &Options, doc: &Document, m: Match) -> Match {
-    if options.read_words == 0 || m.cut_head || m.cut_tail || m.page.is_some_and(|p| p.count > 1) {
+    let section = matches!(doc.node(m.node).kind, Kind::Section { .. });
+    if !section
+        || options.read_words == 0
+        || m.cut_head
+        || m.cut_tail
+        || m.page.is_some_and(|p| p.count > 1)
+    {
         return m;
     }
     let text = doc.text();

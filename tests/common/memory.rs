@@ -23,6 +23,7 @@ pub struct Run {
     threads: Option<usize>,
     max_words: Option<usize>,
     full: bool,
+    whole_sections: bool,
 }
 
 impl Run {
@@ -33,6 +34,7 @@ impl Run {
             threads: None,
             max_words: None,
             full: false,
+            whole_sections: false,
         }
     }
 
@@ -90,6 +92,13 @@ impl Run {
         self
     }
 
+    /// Sections whole, as JSON shows them (`--read-words 0`): no right-sized
+    /// read.
+    pub fn whole_sections(mut self) -> Run {
+        self.whole_sections = true;
+        self
+    }
+
     /// Whole matches and outlines, never paged, folded or cut (`--full`).
     pub fn full(mut self) -> Run {
         self.full = true;
@@ -118,6 +127,9 @@ impl Run {
             options.max_words = n;
         }
         options.full = self.full;
+        if self.whole_sections {
+            options.read_words = 0;
+        }
         options
     }
 
