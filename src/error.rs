@@ -116,6 +116,16 @@ pub enum FileError {
         /// The folders that may be read.
         roots: Vec<PathBuf>,
     },
+    /// See [`ErrorCode::NotAFile`]: a symbolic link that leads, through others,
+    /// back to itself.
+    #[error(
+        "a symbolic link loop (the link leads back to itself); name the file it should lead to"
+    )]
+    LinkLoop,
+    /// See [`ErrorCode::FileNotFound`]: a path no file can have (it holds a
+    /// NUL byte).
+    #[error("no file can have this path: it holds a NUL byte")]
+    ImpossiblePath,
     /// See [`ErrorCode::NotAFile`]: `-` was named where stdin carries the front
     /// end's protocol (the MCP server).
     #[error("stdin ('-') carries the MCP protocol here; name a file or directory instead")]
@@ -132,11 +142,13 @@ impl FileError {
     /// The stable code of this error.
     pub fn code(&self) -> ErrorCode {
         match self {
-            FileError::NotFound => ErrorCode::FileNotFound,
+            FileError::NotFound | FileError::ImpossiblePath => ErrorCode::FileNotFound,
             FileError::PermissionDenied | FileError::Io(_) | FileError::OutsideRoots { .. } => {
                 ErrorCode::PermissionDenied
             }
-            FileError::NotAFile | FileError::StdinIsProtocol => ErrorCode::NotAFile,
+            FileError::NotAFile | FileError::LinkLoop | FileError::StdinIsProtocol => {
+                ErrorCode::NotAFile
+            }
             FileError::TooLarge { .. } => ErrorCode::FileTooLarge,
             FileError::Binary { .. } => ErrorCode::BinaryFile,
             FileError::Utf16 { .. } | FileError::InvalidUtf8 { .. } => ErrorCode::EncodingError,
@@ -149,6 +161,9 @@ impl FileError {
             ErrorKind::NotFound => FileError::NotFound,
             ErrorKind::PermissionDenied => FileError::PermissionDenied,
             ErrorKind::IsADirectory => FileError::NotAFile,
+            ErrorKind::InvalidInput if err.to_string().contains("NUL") => FileError::ImpossiblePath,
+            #[cfg(unix)]
+            _ if err.raw_os_error() == Some(libc::ELOOP) => FileError::LinkLoop,
             _ => FileError::Io(err.to_string()),
         }
     }

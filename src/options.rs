@@ -64,6 +64,9 @@ pub struct Options {
     pub listing: Listing,
     /// How markers name the call that shows more.
     pub hints: Hints,
+    /// Folders (canonical) every file read must lie in, checked on the file
+    /// opened: a server's roots (`None`: anywhere).
+    pub confine: Option<std::sync::Arc<[std::path::PathBuf]>>,
     /// The read size (SPEC §17): a selected section over this many words, with
     /// subsections, shows its own text and then its subsections as outline
     /// lines. 0 prints every section whole (JSON, `--full`).
@@ -90,6 +93,7 @@ impl Default for Options {
             offset: 0,
             listing: Listing::Hits,
             hints: Hints::Flags,
+            confine: None,
             read_words: DEFAULT_READ_WORDS,
             line_ranges: false,
             warnings: Vec::new(),
@@ -98,6 +102,14 @@ impl Default for Options {
 }
 
 impl Options {
+    /// How this call's files may be read.
+    pub(crate) fn limits(&self) -> crate::source::Limits {
+        crate::source::Limits {
+            max_bytes: self.max_bytes,
+            within: self.confine.clone(),
+        }
+    }
+
     /// How many hits, files or counts a search lists at most: the limit asked
     /// for, else the listing's default; never more than a response of this
     /// budget could show (every line holds four words at least), so no work is

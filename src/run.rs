@@ -104,7 +104,7 @@ fn begin(
     }
     // An outline of the whole of a large tree counts most of its pages.
     let walk = if command == CommandKind::Index && parsed.is_empty() && !sink.keeps_documents() {
-        Walk::counting(&call.inputs, options.threads, options.max_bytes)
+        Walk::counting(&call.inputs, options.threads, &options.limits())
     } else {
         Walk::new(&call.inputs, options.threads)
     };

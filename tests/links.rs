@@ -800,3 +800,17 @@ fn hashes_in_names_and_headings_without_an_anchor() {
     );
     assert_eq!(run(&["#-1", "e.md"]).0, "## !!!\n\ny\n");
 }
+
+/// Issue 49 (G17): an Obsidian embed pasted as read (`![[Note#Heading]]`) is
+/// its wiki link, and one that finds nothing gets suggestions that run.
+#[test]
+fn an_embed_is_its_wiki_link() {
+    let dir = vault();
+    let (out, err, code) = select(&dir, &["![[Internal links#Other]]", "notes"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("## Other"), "{out}");
+    let (_, err, code) = select(&dir, &["![[Internl links]]", "notes"]);
+    assert_eq!(code, 1);
+    let line = err.lines().nth(2).expect("suggestions");
+    assert!(line.starts_with("~'[[Internal links]]'"), "{err}");
+}

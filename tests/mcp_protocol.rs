@@ -23,6 +23,13 @@ async fn a_malformed_line_gets_an_error_and_the_server_keeps_serving() {
         .write_raw(b"{\"jsonrpc\":\"2.0\",\"id\":\"odd\",\"method\":\"tools/call\",\"params\":7}\n")
         .await;
     session.write_raw(b"\n   \n").await;
+    // A tool call without a name, or with arguments that are no object.
+    session
+        .write_raw(b"{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}\n")
+        .await;
+    session
+        .write_raw(b"{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\",\"params\":{\"name\":\"mdsel_index\",\"arguments\":\"x\"}}\n")
+        .await;
     let (text, is_error) = session.select("h1.0", &["guide.md"]).await;
     assert!(!is_error && text.starts_with("# "), "{text}");
     let errors: Vec<(i64, Value)> = session
@@ -35,7 +42,9 @@ async fn a_malformed_line_gets_an_error_and_the_server_keeps_serving() {
         [
             (-32700, Value::Null),
             (-32600, Value::Null),
-            (-32600, json!("odd"))
+            (-32600, json!("odd")),
+            (-32602, json!(41)),
+            (-32602, json!(42))
         ],
         "one error per bad line, in order"
     );

@@ -148,3 +148,26 @@ async fn client_roots_add_to_the_working_directory_and_follow_changes() {
     );
     assert!(session.close().await.success());
 }
+
+/// Issue 49 (G17): a link that leads back to itself and a path holding a NUL
+/// byte are named for what they are, not as permission problems.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_link_loop_and_a_nul_in_a_path_say_what_they_are() {
+    let (_tmp, work, _other) = roots_tree();
+    std::os::unix::fs::symlink(work.join("b.md"), work.join("a.md")).unwrap();
+    std::os::unix::fs::symlink(work.join("a.md"), work.join("b.md")).unwrap();
+    let session = start(&work).await;
+    let (text, is_error) = session.select("h1.0", &["a.md"]).await;
+    assert!(
+        is_error && text.contains("!NOT_A_FILE: a.md\nA symbolic link loop"),
+        "{text}"
+    );
+    let (text, is_error) = session.select("h1.0", &["x\u{0}y.md"]).await;
+    assert!(
+        is_error && text.contains("!FILE_NOT_FOUND: $'x\\u0000y.md'\n"),
+        "{text}"
+    );
+    assert!(text.contains("holds a NUL byte"), "{text}");
+    assert!(session.close().await.success());
+}

@@ -250,5 +250,9 @@ async fn a_search_takes_a_limit() {
     assert_eq!(hits(&second), 1, "{second}");
     assert_ne!(common::bin::hits(&second), common::bin::hits(&one));
     assert!(second.ends_with("offset: 2]\n"), "{second}");
+    // A limit of 0 is refused, as on the command line and in the schema.
+    let (zero, is_error) = session.call("mdsel_select", args(Some(0))).await;
+    assert!(is_error, "{zero}");
+    assert!(zero.contains("at least 1"), "{zero}");
     assert!(session.close().await.success());
 }

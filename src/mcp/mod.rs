@@ -196,8 +196,13 @@ impl Server {
         if let Some(text) = missing("mdsel_select", Some(&args.selector), &args.files) {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
+        if args.limit == Some(0) {
+            return CallToolResult::error(vec![ContentBlock::text(
+                "!USAGE_ERROR: limit 0\nmdsel_select's `limit` is a number of hits, at least 1\n",
+            )]);
+        }
         let command = Command::Select(vec![args.selector]);
-        let limit = args.limit.filter(|&n| n > 0);
+        let limit = args.limit;
         let paging = Paging {
             limit,
             offset: args.offset.unwrap_or(0),
@@ -227,15 +232,14 @@ impl Server {
     ) -> CallToolResult {
         let allowed = self.allowed_roots(peer).await;
         let roots = Arc::clone(&self.roots);
-        let options = if lines || paging != Paging::default() {
-            let mut with = Options::clone(&self.options);
-            with.line_ranges |= lines;
-            with.limit = paging.limit.or(with.limit);
-            with.offset = paging.offset;
-            Arc::new(with)
-        } else {
-            Arc::clone(&self.options)
-        };
+        // Every file read must lie in a root, checked on the file opened: a
+        // name swapped for a link to elsewhere after the check reads nothing.
+        let mut with = Options::clone(&self.options);
+        with.line_ranges |= lines;
+        with.limit = paging.limit.or(with.limit);
+        with.offset = paging.offset;
+        with.confine = Some(Arc::from(allowed.as_slice()));
+        let options = Arc::new(with);
         let answer = tokio::task::spawn_blocking(move || {
             respond(&roots, &allowed, &options, command, &files)
         })

@@ -215,6 +215,53 @@ fn error(code: i32, message: &str, id: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 
+/// The methods of MCP a server answers: a request for one of them whose
+/// parameters did not fit it reaches rmcp as an unknown method, which it
+/// would answer `-32601`; it is `-32602`, invalid params.
+const KNOWN: [&str; 13] = [
+    "initialize",
+    "ping",
+    "tools/call",
+    "tools/list",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+];
+
+/// JSON-RPC's code for a request whose parameters are wrong.
+const INVALID_PARAMS: i32 = -32602;
+
+/// A message as rmcp reads it, unless it is a request of a method MCP
+/// defines whose parameters do not fit it: that is answered here.
+fn known_method(message: RxJsonRpcMessage<RoleServer>) -> Incoming {
+    if let JsonRpcMessage::Request(request) = &message
+        && let rmcp::model::ClientRequest::CustomRequest(custom) = &request.request
+        && KNOWN.contains(&custom.method.as_str())
+    {
+        let why = match custom.method.as_str() {
+            "tools/call" => serde_json::from_value::<rmcp::model::CallToolRequestParams>(
+                custom.params.clone().unwrap_or(Value::Null),
+            )
+            .err()
+            .map_or_else(String::new, |e| format!(": {e}")),
+            _ => String::new(),
+        };
+        let message = format!(
+            "Invalid params for {}{why}; tools/call takes {{\"name\": string, \"arguments\": object}}",
+            custom.method
+        );
+        let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
+        return Incoming::Reply(error(INVALID_PARAMS, &message, id));
+    }
+    Incoming::Message(Box::new(message))
+}
+
 fn classify(line: &[u8]) -> Incoming {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -223,7 +270,7 @@ fn classify(line: &[u8]) -> Incoming {
         return Incoming::Blank;
     }
     let invalid = match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(line) {
-        Ok(message) => return Incoming::Message(Box::new(message)),
+        Ok(message) => return known_method(message),
         Err(e) => e,
     };
     let value = match serde_json::from_slice::<Value>(line) {
@@ -287,6 +334,20 @@ mod tests {
             (r#"{"jsonrpc":"2.0","id":3,"result":7,"error":7}"#, "blank"),
             ("[]", "-32600 null"),
             ("42", "-32600 null"),
+            // A method MCP defines, with parameters that do not fit it.
+            (
+                r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":{}}}"#,
+                "-32602 5",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"mdsel_index","arguments":"x"}}"#,
+                "-32602 6",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","arguments":[1]}}"#,
+                "-32602 7",
+            ),
+            (r#"{"jsonrpc":"2.0","id":8,"method":"no/such"}"#, "message"),
         ];
         for (line, want) in cases {
             assert_eq!(kind(line), want, "{line}");

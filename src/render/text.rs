@@ -366,8 +366,11 @@ fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
             .collect();
         if same.len() > FAILED_NAMED {
             done.push(code);
-            let examples: Vec<Cow<'_, str>> =
-                same.iter().take(3).map(|g| cut_line(&g.path)).collect();
+            let examples: Vec<String> = same
+                .iter()
+                .take(3)
+                .map(|g| cut_line(&fit::printable(&g.path)).into_owned())
+                .collect();
             out.push(format!(
                 "!{code}: {} files, e.g. {} …\n{}\n",
                 thousands(same.len()),
@@ -378,7 +381,7 @@ fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
         }
         out.push(format!(
             "!{code}: {}\n{}\n{}",
-            cut_line(&f.path),
+            cut_line(&fit::printable(&f.path)),
             cut_line(&capitalize(&f.error.to_string())),
             paths(&f.suggestions)
         ));

@@ -83,7 +83,7 @@ pub(super) fn run(
     };
     let reading = Reading {
         threads: options.threads,
-        max_bytes: options.max_bytes,
+        limits: options.limits(),
         reopen: false,
     };
     walk.for_each_read(
@@ -470,7 +470,7 @@ mod tests {
                 super::run(&options, &call, Vec::new(), walk, &mut TextSink::new(&mut out)).unwrap();
                 String::from_utf8(out).unwrap()
             };
-            let ahead = Walk::new(&inputs, threads).counted_ahead(options.max_bytes);
+            let ahead = Walk::new(&inputs, threads).counted_ahead(&options.limits());
             prop_assert_eq!(print(ahead), print(Walk::new(&inputs, threads)));
         }
     }

@@ -18,7 +18,7 @@ use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
-use crate::source::{self, Entry, Input, Source};
+use crate::source::{self, Entry, Input, Limits, Source};
 use crate::tree::{Document, parse_named, parse_sections};
 use crate::words::count_words;
 
@@ -66,12 +66,12 @@ pub(crate) struct Walk {
 }
 
 /// How [`Walk::for_each_read`] reads.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Reading {
     /// How many threads read at once.
     pub threads: usize,
-    /// The largest file read, in bytes.
-    pub max_bytes: u64,
+    /// How large a file read may be, and where it must come from.
+    pub limits: Limits,
     /// Whether each file's path and name come back in the [`Reopen`].
     pub reopen: bool,
 }
@@ -88,11 +88,11 @@ impl Walk {
     /// threads): naming leaves the second core mostly idle, and most pages
     /// of a tree too large to outline are only counted ([`Walk::for_each_read`]'s
     /// `known`).
-    pub fn counting(inputs: &[Input], threads: usize, max_bytes: u64) -> Walk {
-        Walk::build(inputs, threads, Some(max_bytes))
+    pub fn counting(inputs: &[Input], threads: usize, limits: &Limits) -> Walk {
+        Walk::build(inputs, threads, Some(limits))
     }
 
-    fn build(inputs: &[Input], threads: usize, count: Option<u64>) -> Walk {
+    fn build(inputs: &[Input], threads: usize, count: Option<&Limits>) -> Walk {
         let found = source::expand(inputs, threads);
         let entries = || {
             found
@@ -115,8 +115,8 @@ impl Walk {
         let named = AtomicBool::new(false);
         let beside = || {
             let places = places();
-            let words = count.map_or_else(Vec::new, |max_bytes| {
-                count_ahead(entries().map(|(entry, _)| entry), max_bytes, Some(&named))
+            let words = count.map_or_else(Vec::new, |limits| {
+                count_ahead(entries().map(|(entry, _)| entry), limits, Some(&named))
             });
             (places, words)
         };
@@ -199,9 +199,9 @@ impl Walk {
     /// This walk with the words of every file counted ahead, as if naming
     /// had taken long enough for all of them.
     #[cfg(test)]
-    pub fn counted_ahead(mut self, max_bytes: u64) -> Walk {
+    pub fn counted_ahead(mut self, limits: &Limits) -> Walk {
         let entries = self.slots.iter().filter_map(|s| s.as_ref().ok());
-        self.words_ahead = count_ahead(entries.map(|(entry, _)| entry), max_bytes, None);
+        self.words_ahead = count_ahead(entries.map(|(entry, _)| entry), limits, None);
         self
     }
 
@@ -221,7 +221,7 @@ impl Walk {
     /// `work` with each document on its thread (with its position among the
     /// files found); `consume` gets the results, and the errors of inputs that
     /// failed, in input order. `consume` may stop the walk early.
-    pub fn for_each<R, W, C>(self, threads: usize, max_bytes: u64, work: W, consume: C)
+    pub fn for_each<R, W, C>(self, threads: usize, limits: &Limits, work: W, consume: C)
     where
         R: Send,
         W: Fn(usize, Document) -> R + Sync,
@@ -229,7 +229,7 @@ impl Walk {
     {
         let reading = Reading {
             threads,
-            max_bytes,
+            limits: limits.clone(),
             reopen: false,
         };
         self.for_each_read(
@@ -266,7 +266,7 @@ impl Walk {
     {
         let Reading {
             threads,
-            max_bytes,
+            limits,
             reopen,
         } = reading;
         let words_ahead = std::mem::take(&mut self.words_ahead);
@@ -303,7 +303,7 @@ impl Walk {
                 let ahead = words_ahead.get(i).copied().flatten();
                 let result = match ahead.and_then(|words| known(i, words as usize)) {
                     Some(result) => Ok(result),
-                    None => read(&entry, name, max_bytes).map(|read| work(state, i, read)),
+                    None => read(&entry, name, &limits).map(|read| work(state, i, read)),
                 };
                 (result, back.map(|ns| (i, (entry, ns))))
             },
@@ -326,7 +326,7 @@ const PLACED_APART: usize = 4096;
 /// why) and for standard input and text in memory, which are left to theirs.
 fn count_ahead<'a>(
     entries: impl Iterator<Item = &'a Entry>,
-    max_bytes: u64,
+    limits: &Limits,
     stop: Option<&AtomicBool>,
 ) -> Vec<Option<u32>> {
     let mut words = Vec::new();
@@ -335,7 +335,7 @@ fn count_ahead<'a>(
             break;
         }
         let counted = match entry {
-            Entry::Walked(_) | Entry::File(_) => source::read(entry, max_bytes)
+            Entry::Walked(_) | Entry::File(_) => source::read(entry, limits)
                 .ok()
                 .and_then(|source| u32::try_from(count_words(&source.text)).ok()),
             Entry::Stdin | Entry::Bytes { .. } => None,
@@ -354,9 +354,9 @@ pub(crate) struct Reopen {
 impl Reopen {
     /// File `i` (its position among the files found) read and parsed again;
     /// `None` when it cannot be read twice (standard input).
-    pub fn reopen(&self, i: usize, max_bytes: u64) -> Option<Result<Document, FailedFile>> {
+    pub fn reopen(&self, i: usize, limits: &Limits) -> Option<Result<Document, FailedFile>> {
         let (entry, ns) = self.files.get(i)?.as_ref()?;
-        Some(read(entry, ns.clone(), max_bytes).map(Read::parse))
+        Some(read(entry, ns.clone(), limits).map(Read::parse))
     }
 }
 
@@ -415,8 +415,8 @@ fn folder_of(file: &Path) -> Option<&Path> {
     file.parent()
 }
 
-fn read(entry: &Entry, namespace: String, max_bytes: u64) -> Result<Read, FailedFile> {
-    let source = source::read(entry, max_bytes).map_err(with_parallel_pages)?;
+fn read(entry: &Entry, namespace: String, limits: &Limits) -> Result<Read, FailedFile> {
+    let source = source::read(entry, limits).map_err(with_parallel_pages)?;
     Ok(Read { source, namespace })
 }
 
@@ -499,10 +499,10 @@ mod tests {
                 bytes: b"two words".to_vec(),
             },
         ];
-        let counted = count_ahead(entries.iter(), 100, None);
+        let counted = count_ahead(entries.iter(), &Limits::new(100), None);
         let read = entries.iter().map(|entry| match entry {
             Entry::Stdin | Entry::Bytes { .. } => None,
-            _ => read(entry, String::new(), 100)
+            _ => read(entry, String::new(), &Limits::new(100))
                 .ok()
                 .map(|read| read.words() as u32),
         });
@@ -511,7 +511,7 @@ mod tests {
         assert!(counted[4..].iter().all(Option::is_none), "{counted:?}");
         // Once the names are made, counting stops.
         let stop = AtomicBool::new(true);
-        assert!(count_ahead(entries.iter(), 100, Some(&stop)).is_empty());
+        assert!(count_ahead(entries.iter(), &Limits::new(100), Some(&stop)).is_empty());
     }
 
     #[test]

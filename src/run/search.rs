@@ -20,6 +20,7 @@ use crate::options::Options;
 use crate::report::{Event, FileHits, HitRow, Sink};
 use crate::search::{self, Accumulator, DocScan, Query, Scanning, SearchHit};
 use crate::selector;
+use crate::source::Limits;
 use crate::tree::{Document, Kind};
 
 /// Reads a file and scans it (when `searching`). Most small documents hold
@@ -100,7 +101,7 @@ pub(super) fn run(
     let stdin = walk.stdin();
     let reading = Reading {
         threads: options.threads,
-        max_bytes: options.max_bytes,
+        limits: options.limits(),
         reopen: true,
     };
     let reopen = walk.for_each_read(
@@ -141,7 +142,7 @@ pub(super) fn run(
     }
     let mut docs = Again {
         reopen,
-        max_bytes: options.max_bytes,
+        limits: options.limits(),
         lens,
         kept,
         read: BTreeMap::new(),
@@ -259,7 +260,7 @@ fn hit_row(options: &Options, doc: &Document, d: usize, hit: SearchHit) -> HitRo
 /// input), each once.
 struct Again {
     reopen: Reopen,
-    max_bytes: u64,
+    limits: Limits,
     /// Text length of each document at its scan, by file index.
     lens: HashMap<usize, usize>,
     /// Documents that cannot be read again, by file index.
@@ -283,7 +284,7 @@ impl search::Documents for Again {
             return self.kept.get(&i);
         }
         if !self.read.contains_key(&i) {
-            let doc = match self.reopen.reopen(i, self.max_bytes) {
+            let doc = match self.reopen.reopen(i, &self.limits) {
                 Some(Ok(doc)) if Some(&doc.text().len()) == self.lens.get(&i) => Some(doc),
                 Some(Ok(doc)) => {
                     self.changed.push(doc.path().to_owned());
@@ -317,7 +318,7 @@ mod tests {
     fn again(inputs: &[Input], lens: &[usize]) -> Again {
         Again {
             reopen: Walk::new(inputs, 1).reopener(),
-            max_bytes: u64::MAX,
+            limits: Limits::new(u64::MAX),
             lens: lens.iter().copied().enumerate().collect(),
             kept: HashMap::new(),
             read: BTreeMap::new(),
@@ -371,12 +372,12 @@ mod tests {
         assert_eq!(walk.stdin(), Some(0));
         let reopen = walk.reopener();
         assert!(
-            reopen.reopen(0, u64::MAX).is_none(),
+            reopen.reopen(0, &Limits::new(u64::MAX)).is_none(),
             "standard input is read once"
         );
-        assert!(reopen.reopen(1, u64::MAX).is_some());
+        assert!(reopen.reopen(1, &Limits::new(u64::MAX)).is_some());
         assert!(
-            reopen.reopen(2, u64::MAX).is_none(),
+            reopen.reopen(2, &Limits::new(u64::MAX)).is_none(),
             "there is no third file"
         );
     }

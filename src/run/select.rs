@@ -33,7 +33,7 @@ pub(super) fn run(
     let mut written = Ok(());
     walk.for_each(
         options.threads,
-        options.max_bytes,
+        &options.limits(),
         |i, doc| {
             // A suggestion need only resolve; only one naming pages is paged
             // to be checked.

@@ -137,8 +137,12 @@ fn word_and_index(text: &str) -> bool {
 ///            "Invalid selector at column 4: expected an index after '.' (e.g. 0, 1-3 or 0,2)");
 /// ```
 pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
-    // The `~` that marks a suggestion may be pasted with it (`~h2.7`).
-    if let Some(rest) = input.strip_prefix('~') {
+    // The `~` that marks a suggestion may be pasted with it (`~h2.7`), and
+    // an Obsidian embed (`![[Note]]`) is its wiki link.
+    if let Some(rest) = input
+        .strip_prefix('~')
+        .or_else(|| input.strip_prefix('!').filter(|r| r.starts_with("[[")))
+    {
         return parse(rest).map_err(|e| SyntaxError {
             input: input.to_owned(),
             offset: e.offset + 1,

@@ -8,6 +8,7 @@
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::{FailedFile, FileError};
 use crate::paths::is_markdown_path;
@@ -99,7 +100,7 @@ impl Source {
     /// Reads one Markdown file from disk exactly as a walk reads it (size
     /// limit, binary and encoding checks, byte-order mark), named `shown`.
     pub fn read(path: &Path, shown: &str, max_bytes: u64) -> Result<Source, FailedFile> {
-        let mut source = read(&Entry::File(path.to_owned()), max_bytes)?;
+        let mut source = read(&Entry::File(path.to_owned()), &Limits::new(max_bytes))?;
         shown.clone_into(&mut source.path);
         Ok(source)
     }
@@ -145,17 +146,40 @@ impl Entry {
     }
 }
 
-/// Reads one entry, enforcing the size limit and the text checks of SPEC §1.
-pub fn read(entry: &Entry, max_bytes: u64) -> Result<Source, FailedFile> {
+/// How a call's files may be read: how large they may be, and, for a server
+/// confined to some folders, where the bytes read must come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest file read, in bytes.
+    pub max_bytes: u64,
+    /// Folders (canonical) that hold every file read, checked on the file
+    /// opened, not on its name: a name swapped for a link to elsewhere after
+    /// a check reads nothing (`None`: anywhere).
+    pub within: Option<Arc<[PathBuf]>>,
+}
+
+impl Limits {
+    /// Files up to `max_bytes`, read from anywhere.
+    pub fn new(max_bytes: u64) -> Limits {
+        Limits {
+            max_bytes,
+            within: None,
+        }
+    }
+}
+
+/// Reads one entry, enforcing the size limit, the folders it must come from
+/// and the text checks of SPEC §1.
+pub fn read(entry: &Entry, limits: &Limits) -> Result<Source, FailedFile> {
     // Node ids are 32-bit: 4 GiB of text is the most a document can be.
-    let max_bytes = max_bytes.min(HARD_LIMIT);
+    let max_bytes = limits.max_bytes.min(HARD_LIMIT);
+    let within = limits.within.as_deref();
     let path = entry.display();
     let decoded = BUFFER.with_borrow_mut(|buffer| {
         buffer.clear();
         let read = match entry {
             Entry::Stdin => read_limited(std::io::stdin().lock(), max_bytes, None, buffer),
-            Entry::File(p) => read_file(p, max_bytes, buffer),
-            Entry::Walked(p) => read_walked(p, max_bytes, buffer),
+            Entry::File(p) | Entry::Walked(p) => read_opened(p, max_bytes, within, buffer),
             Entry::Bytes { bytes, .. } => read_limited(
                 bytes.as_slice(),
                 max_bytes,
@@ -189,18 +213,16 @@ thread_local! {
     static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn read_file(path: &Path, max_bytes: u64, bytes: &mut Vec<u8>) -> Result<(), FileError> {
-    // Metadata first: opening a FIFO would block until a writer appears.
-    let meta = fs::metadata(path).map_err(|e| FileError::from_io(&e))?;
-    let size = checked_size(&meta, max_bytes)?;
-    let file = fs::File::open(path).map_err(|e| FileError::from_io(&e))?;
-    read_open(file, size, max_bytes, bytes)
-}
-
-/// Reads a file a walk found as a regular file: one open, then its checks
-/// from the open file, so no second lookup of its path. It is opened without
-/// blocking, in case it was swapped for a FIFO since the walk listed it.
-fn read_walked(path: &Path, max_bytes: u64, bytes: &mut Vec<u8>) -> Result<(), FileError> {
+/// Reads a file: one open, without blocking (a FIFO, named or swapped in for
+/// a file since it was listed, cannot block it), then its checks from the open
+/// file, so no second lookup of its path: a regular file, within the size
+/// limit, and, when the call is confined, inside its folders.
+fn read_opened(
+    path: &Path,
+    max_bytes: u64,
+    within: Option<&[PathBuf]>,
+    bytes: &mut Vec<u8>,
+) -> Result<(), FileError> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -209,9 +231,35 @@ fn read_walked(path: &Path, max_bytes: u64, bytes: &mut Vec<u8>) -> Result<(), F
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(|e| FileError::from_io(&e))?;
+    if let Some(roots) = within
+        && !opened_within(&file, path, roots)
+    {
+        return Err(FileError::OutsideRoots {
+            roots: roots.to_vec(),
+        });
+    }
     let meta = file.metadata().map_err(|e| FileError::from_io(&e))?;
     let size = checked_size(&meta, max_bytes)?;
     read_open(file, size, max_bytes, bytes)
+}
+
+/// Whether the file opened lies inside one of `roots`: where it is, read from
+/// the open file itself on Linux (`/proc/self/fd`), so no name swapped after
+/// the open changes the answer; elsewhere from its path, resolved.
+fn opened_within(file: &fs::File, path: &Path, roots: &[PathBuf]) -> bool {
+    #[cfg(target_os = "linux")]
+    let real = {
+        use std::os::fd::AsRawFd;
+        fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+    };
+    #[cfg(not(target_os = "linux"))]
+    let real = {
+        let _ = file;
+        fs::canonicalize(path)
+    };
+    #[cfg(target_os = "linux")]
+    let _ = path;
+    real.is_ok_and(|real| roots.iter().any(|root| real.starts_with(root)))
 }
 
 /// A file's size, if it is a regular file within the size limit.
@@ -387,6 +435,83 @@ fn stem(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A confined read holds for the bytes read, not for a name checked
+    /// before: a file swapped for a link to a file outside the folders, over
+    /// and over while it is read, never gives the outside file's text.
+    #[cfg(unix)]
+    #[test]
+    fn a_confined_read_never_reads_outside_its_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = fs::canonicalize(dir.path()).unwrap();
+        let root = base.join("root");
+        fs::create_dir(&root).unwrap();
+        fs::write(base.join("secret.md"), "SECRET\n").unwrap();
+        let file = root.join("a.md");
+        fs::write(&file, "inside\n").unwrap();
+        let limits = Limits {
+            max_bytes: 1 << 20,
+            within: Some(Arc::from(vec![root.clone()])),
+        };
+        // A link out is refused outright.
+        std::os::unix::fs::symlink(base.join("secret.md"), root.join("out.md")).unwrap();
+        let out = read(&Entry::File(root.join("out.md")), &limits).unwrap_err();
+        assert!(
+            matches!(out.error, FileError::OutsideRoots { .. }),
+            "{out:?}"
+        );
+        // A name swapped back and forth between a file and a link out.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let (link, plain) = (root.join("link.tmp"), root.join("plain.tmp"));
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let _ = fs::remove_file(&link);
+                    std::os::unix::fs::symlink(base.join("secret.md"), &link).unwrap();
+                    fs::rename(&link, &file).unwrap();
+                    fs::write(&plain, "inside\n").unwrap();
+                    fs::rename(&plain, &file).unwrap();
+                }
+            });
+            for _ in 0..3000 {
+                for entry in [Entry::File(file.clone()), Entry::Walked(file.clone())] {
+                    if let Ok(source) = read(&entry, &limits) {
+                        assert_eq!(source.text, "inside\n");
+                    }
+                }
+            }
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+    }
+
+    /// A file named on the command line that turns out to be a FIFO (made one
+    /// after any check of its name) is refused at once, not waited on.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_named_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f.md");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here
+        }
+        let (done, wait) = std::sync::mpsc::channel();
+        let entry = Entry::File(fifo);
+        std::thread::spawn(move || {
+            let _ = done.send(read(&entry, &Limits::new(1 << 20)).map(|_| ()));
+        });
+        let got = wait.recv_timeout(std::time::Duration::from_secs(10));
+        assert!(
+            matches!(
+                got,
+                Ok(Err(FailedFile {
+                    error: FileError::NotAFile,
+                    ..
+                }))
+            ),
+            "{got:?}"
+        );
+    }
 
     #[test]
     fn decode_checks() {
