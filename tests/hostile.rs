@@ -535,3 +535,38 @@ fn a_right_sized_read_fits_the_budget() {
         assert!(text.ends_with(" · whole: h2.0?full=true]\n"), "{text}");
     }
 }
+
+/// Issue 49 (G10): paths missing by the thousand are counted, not each looked
+/// for beside its name; a few missing paths still get suggestions, and the
+/// files found are read either way.
+#[test]
+fn many_missing_paths_are_counted_not_searched_for() {
+    let files: Vec<(String, String)> = (0..8)
+        .map(|i| (format!("docs/guide{i}.md"), format!("# Guide {i}\n")))
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = Scratch::with("hostile-missing", &files);
+    let suggested = |missing: usize| {
+        let mut args = vec!["--json".to_string(), "h1.0".to_string()];
+        args.extend((0..missing).map(|i| format!("docs/guid{i}.md")));
+        args.push("docs/guide0.md".to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = common::bin::Mdsel::new(&args).cwd(dir.path()).output();
+        assert_eq!(out.status.code(), Some(1));
+        let json = common::bin::json(&out);
+        assert_eq!(json["data"]["matches"][0]["file"], "docs/guide0.md");
+        let errors = json["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), missing);
+        errors
+            .iter()
+            .map(|e| e["suggestions"].as_array().unwrap().len())
+            .sum::<usize>()
+    };
+    assert!(suggested(1) > 0);
+    assert!(suggested(5) >= 5);
+    assert_eq!(suggested(6), 0);
+    assert_eq!(suggested(3000), 0);
+}

@@ -135,11 +135,20 @@ impl Walk {
         };
         let mut names = names.into_iter();
         let stdin = entries().position(|(entry, _)| *entry == Entry::Stdin);
+        // A parallel page is looked for only while few paths are missing.
+        let missing = found
+            .iter()
+            .filter(|(f, _)| f.as_ref().is_err_and(|f| f.error == FileError::NotFound))
+            .count();
+        let few_missing = missing <= source::SUGGESTED_MISSING;
         let slots = found
             .into_iter()
             .map(|(f, _)| {
                 f.map(|entry| (entry, names.next().unwrap_or_default()))
-                    .map_err(with_parallel_pages)
+                    .map_err(|f| match few_missing {
+                        true => with_parallel_pages(f),
+                        false => f,
+                    })
             })
             .collect();
         Walk {

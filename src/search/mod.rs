@@ -17,6 +17,7 @@ mod chars;
 mod hit;
 mod page;
 mod passage;
+mod place;
 mod query;
 mod rank;
 mod scan;
@@ -28,60 +29,13 @@ mod units;
 
 pub use hit::SearchHit;
 pub(crate) use hit::preview;
+pub(crate) use place::Documents;
 pub(crate) use query::Query;
 pub(crate) use rank::{Accumulator, Ranking};
 pub(crate) use scan::{DocScan, Scanning, scan};
 pub(crate) use units::by_blocks;
 
 use std::collections::HashMap;
-
-use crate::selector;
-use crate::tree::Document;
-
-/// Hits scoring under this share of the best hit's score are noise, not shown.
-const FLOOR: f32 = 0.1;
-
-/// The documents of a search, by the index their scans were added under, for
-/// naming the hits once ranking is done. Only the documents of candidates are
-/// asked for, best first, and at most as many as hits are wanted.
-pub(crate) trait Documents {
-    /// Document `i`, or `None` when it can no longer be had (it is skipped).
-    fn get(&mut self, i: usize) -> Option<&Document>;
-}
-
-impl Documents for &[Document] {
-    fn get(&mut self, i: usize) -> Option<&Document> {
-        <[Document]>::get(self, i)
-    }
-}
-
-/// Near copies (the same titles in another document, or the same place in a
-/// parallel page: another version's or language's folder; other text) count this
-/// share of their score for each earlier hit they repeat, so one version of a
-/// page does not bury the rest of the results. (On a doc set of four versions,
-/// 0.5 left 0.5 of the top 10 slots repeating an earlier hit, 0.3 left 0.3;
-/// neither moved any answer out of the top 5.)
-const NEAR_COPY: f32 = 0.3;
-/// Copies named beside one hit, at most.
-const MAX_COPIES: usize = 16;
-
-/// What placing a candidate reads: the query and its weights, the size a
-/// hit is named at, and the documents with their units, read once each.
-struct Placing<'a, D> {
-    query: &'a Query,
-    weights: &'a rank::Weights,
-    max_words: usize,
-    docs: &'a mut D,
-    units: HashMap<usize, Vec<units::Unit>>,
-}
-
-/// A hit placed, and what its copies would share with it.
-struct Placed {
-    hit: SearchHit,
-    digest: u64,
-    key: u64,
-    place: u32,
-}
 
 /// Hits on a search's first page scoring under this share of its best hit
 /// are not shown there (SPEC §17: only telling hits); the last line counts
@@ -95,7 +49,7 @@ pub(crate) fn matching(ranking: &Ranking) -> usize {
     let mut copies: HashMap<u64, usize> = HashMap::new();
     let mut shown = Shown::default();
     let mut count = 0;
-    for c in telling(ranking) {
+    for c in ranking.above_floor() {
         if copies.get(&c.digest).is_some_and(|&d| d != c.doc) || !shown.add(c) {
             continue;
         }
@@ -122,7 +76,7 @@ pub(crate) fn files(ranking: &Ranking) -> Vec<FileTally> {
     let mut shown = Shown::default();
     let mut out: Vec<FileTally> = Vec::new();
     let mut at: HashMap<usize, usize> = HashMap::new();
-    for (i, c) in telling(ranking).enumerate() {
+    for (i, c) in ranking.above_floor().enumerate() {
         if !shown.add(c) {
             continue;
         }
@@ -139,15 +93,6 @@ pub(crate) fn files(ranking: &Ranking) -> Vec<FileTally> {
         }
     }
     out
-}
-
-/// The candidates of a ranking above the noise floor, best first.
-fn telling(ranking: &Ranking) -> impl Iterator<Item = &rank::Candidate> {
-    let floor = ranking.candidates.first().map_or(0.0, |c| c.score * FLOOR);
-    ranking
-        .candidates
-        .iter()
-        .take_while(move |c| c.score >= floor)
 }
 
 /// The spans of the units counted so far, per document: merged and in order.
@@ -194,7 +139,7 @@ pub(crate) fn hits(
     max_words: usize,
     docs: &mut impl Documents,
 ) -> Vec<SearchHit> {
-    let mut hits = placed(
+    let mut hits = place::placed(
         ranking,
         query,
         offset.saturating_add(limit),
@@ -210,173 +155,11 @@ pub(crate) fn hits(
     hits
 }
 
-/// The first `limit` distinct hits of a ranking, best first.
-fn placed(
-    ranking: &Ranking,
-    query: &Query,
-    limit: usize,
-    max_words: usize,
-    docs: &mut impl Documents,
-) -> Vec<SearchHit> {
-    let candidates = &ranking.candidates[..telling(ranking).count()];
-    let mut placing = Placing {
-        query,
-        weights: &ranking.weights,
-        max_words,
-        docs,
-        units: HashMap::new(),
-    };
-    let mut placed: Vec<Placed> = Vec::new();
-    // Near copies waiting: (score as repeated, candidate, hits it repeated).
-    let mut waiting: Vec<(f32, usize, usize)> = Vec::new();
-    let mut next = 0;
-    let repeats = |placed: &[Placed], c: &rank::Candidate| {
-        placed
-            .iter()
-            .filter(|p| p.digest != c.digest && p.hit.doc != c.doc)
-            .filter(|p| p.key == c.key || p.place == c.place && ranking.parallel(p.hit.doc, c.doc))
-            .count()
-    };
-    while placed.len() < limit {
-        let best_waiting = waiting
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.1.1.cmp(&a.1.1)))
-            .map(|(k, w)| (k, w.0));
-        let take_waiting =
-            best_waiting.filter(|&(_, score)| candidates.get(next).is_none_or(|c| score > c.score));
-        let (i, repeated) = if let Some((k, _)) = take_waiting {
-            let (_, i, n) = waiting.swap_remove(k);
-            (i, n)
-        } else if next < candidates.len() {
-            next += 1;
-            (next - 1, 0)
-        } else {
-            break;
-        };
-        let c = &candidates[i];
-        if placing.fold(&mut placed, c) {
-            continue;
-        }
-        let n = repeats(&placed, c);
-        if n > repeated {
-            waiting.push((c.score * NEAR_COPY.powi(n as i32), i, n));
-            continue;
-        }
-        if let Some(hit) = placing.place(&placed, c) {
-            placed.push(Placed {
-                hit,
-                digest: c.digest,
-                key: c.key,
-                place: c.place,
-            });
-        }
-    }
-    // Copies of the hits shown, further down.
-    let rest = candidates[next..]
-        .iter()
-        .chain(waiting.iter().map(|&(_, i, _)| &candidates[i]));
-    for c in rest {
-        if placed
-            .iter()
-            .any(|p| p.digest == c.digest && p.hit.doc != c.doc)
-        {
-            placing.fold(&mut placed, c);
-        }
-    }
-    placed.into_iter().map(|p| p.hit).collect()
-}
-
-impl<D: Documents> Placing<'_, D> {
-    /// Folds `c` into the hit it copies, if any (naming it there while there
-    /// is room): whether it was one.
-    fn fold(&mut self, placed: &mut [Placed], c: &rank::Candidate) -> bool {
-        let Some(p) = placed
-            .iter_mut()
-            .find(|p| p.digest == c.digest && p.hit.doc != c.doc)
-        else {
-            return false;
-        };
-        if p.hit.copies.len() < MAX_COPIES
-            && let Some(doc) = self.docs.get(c.doc)
-            && let Some(unit) = unit_of(doc, c, self.max_words, &mut self.units)
-        {
-            let hit = hit::materialise(
-                doc,
-                c,
-                unit,
-                self.query,
-                self.weights,
-                self.max_words,
-                false,
-            );
-            let name =
-                crate::namespace::qualified(doc.namespace(), &selector::canonical(doc, hit.node));
-            p.hit.copies.push(name);
-        }
-        true
-    }
-
-    /// The hit a candidate makes, unless a better hit already shows it, or its
-    /// document is gone or changed.
-    fn place(&mut self, placed: &[Placed], c: &rank::Candidate) -> Option<SearchHit> {
-        let doc = self.docs.get(c.doc)?;
-        let same_doc = || placed.iter().map(|p| &p.hit).filter(|h| h.doc == c.doc);
-        if same_doc().any(|h| doc.node(h.node).span.contains(&c.start)) {
-            return None; // a better hit already shows this unit
-        }
-        let unit = unit_of(doc, c, self.max_words, &mut self.units)?;
-        let overlaps = |hit: &SearchHit| {
-            let span = &doc.node(hit.node).span;
-            same_doc().any(|h| {
-                let other = &doc.node(h.node).span;
-                span.start < other.end && other.start < span.end
-            })
-        };
-        let materialise = |by_block| {
-            hit::materialise(
-                doc,
-                c,
-                unit,
-                self.query,
-                self.weights,
-                self.max_words,
-                by_block,
-            )
-        };
-        let hit = materialise(false);
-        if !overlaps(&hit) {
-            return Some(hit);
-        }
-        // A section holding better hits is named by its own best block, if one
-        // matches.
-        let hit = materialise(true);
-        (hit.node != c.node && !overlaps(&hit)).then_some(hit)
-    }
-}
-
-/// The unit a candidate names in its document, if the document still has it.
-fn unit_of<'u>(
-    doc: &Document,
-    c: &rank::Candidate,
-    max_words: usize,
-    units: &'u mut HashMap<usize, Vec<units::Unit>>,
-) -> Option<&'u units::Unit> {
-    let units = units
-        .entry(c.doc)
-        .or_insert_with(|| units::units(doc, max_words));
-    let at = units
-        .binary_search_by_key(&c.start, |u| u.span.start)
-        .ok()?;
-    // Another node there: the document changed since it was scanned.
-    Some(&units[at]).filter(|u| u.node == c.node)
-}
-
 /// Searches documents already in memory for `text` (what the streamed search
 /// of `run` does, in one call).
 #[cfg(test)]
 pub(crate) fn search(
-    docs: &[Document],
+    docs: &[crate::tree::Document],
     text: &str,
     limit: usize,
     max_words: usize,
@@ -400,13 +183,13 @@ pub(crate) fn search(
             ControlFlow::Continue(())
         },
     );
-    placed(&acc.rank(), &query, limit, max_words, &mut { docs })
+    place::placed(&acc.rank(), &query, limit, max_words, &mut { docs })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::parse_document;
+    use crate::tree::{Document, parse_document};
 
     fn docs(texts: &[&str]) -> Vec<Document> {
         texts

@@ -126,6 +126,9 @@ impl Weights {
     }
 }
 
+/// Units scoring under this share of the best unit's score are noise: never hits.
+const FLOOR: f32 = 0.1;
+
 /// Ranked units, best first, and the weights that ranked them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ranking {
@@ -135,13 +138,16 @@ pub(crate) struct Ranking {
 }
 
 impl Ranking {
-    /// Whether two documents are parallel pages: one page in two versions'
-    /// or languages' folders.
-    pub(crate) fn parallel(&self, a: usize, b: usize) -> bool {
-        match (self.twins.get(&a), self.twins.get(&b)) {
-            (Some(a), Some(b)) => a.iter().any(|k| b.contains(k)),
-            _ => false,
-        }
+    /// The candidates above the noise floor, best first.
+    pub(crate) fn above_floor(&self) -> impl Iterator<Item = &Candidate> {
+        let floor = self.candidates.first().map_or(0.0, |c| c.score * FLOOR);
+        self.candidates.iter().take_while(move |c| c.score >= floor)
+    }
+
+    /// What a document shares with its parallel pages (one page in two
+    /// versions' or languages' folders); none without a match.
+    pub(crate) fn twins(&self, doc: usize) -> &[u64] {
+        self.twins.get(&doc).map_or(&[], |t| t)
     }
 }
 

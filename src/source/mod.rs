@@ -397,6 +397,11 @@ fn similar_files(path: &Path) -> Vec<String> {
 /// How many files a missing path's error suggests at most.
 pub(crate) const SIMILAR_FILES: usize = 5;
 
+/// How many missing paths get suggestions at most: past this, their error
+/// lists them by count and example, naming no suggestion (the text output's
+/// rule), so none is worked out.
+pub(crate) const SUGGESTED_MISSING: usize = 5;
+
 /// Markdown files beside a missing path whose names are close to it.
 fn near_names(path: &Path, max: usize) -> Vec<String> {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {

@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
 use super::order::Keys;
-use super::{Entry, Input, failed};
+use super::{Entry, Input, SUGGESTED_MISSING, failed};
 use crate::error::{FailedFile, FileError};
 use crate::paths::is_markdown_path;
 
@@ -75,7 +75,11 @@ pub(crate) fn expand(
                     }
                 }
                 Ok(_) => seen.push(Entry::File(path.clone()), None, &mut out),
-                Err(err) => out.push(Err(failed(path, FileError::from_io(&err)))),
+                Err(err) => out.push(Err(FailedFile {
+                    path: path.to_string_lossy().into_owned(),
+                    error: FileError::from_io(&err),
+                    suggestions: Vec::new(),
+                })),
             },
         }
         dirs.resize(out.len(), None);
@@ -83,7 +87,26 @@ pub(crate) fn expand(
             dirs[before..].fill(Some(k));
         }
     }
+    suggest_for_missing(&mut out);
     out.into_iter().zip(dirs).collect()
+}
+
+/// Works out what each missing path may have meant, when few are missing:
+/// an error for more than [`SUGGESTED_MISSING`] names none of them (their
+/// files are listed, counted), so 8,000 missing paths cost no look at
+/// their folders.
+fn suggest_for_missing(out: &mut [Result<Entry, FailedFile>]) {
+    let missing = |r: &Result<Entry, FailedFile>| matches!(r, Err(f) if f.error == FileError::NotFound && !f.path.is_empty());
+    if out.iter().filter(|r| missing(r)).count() > SUGGESTED_MISSING {
+        return;
+    }
+    for found in out.iter_mut() {
+        if let Err(f) = found
+            && f.error == FileError::NotFound
+        {
+            *f = failed(Path::new(&f.path), FileError::NotFound);
+        }
+    }
 }
 
 /// The files kept so far, to keep each file once. A walked file comes with
