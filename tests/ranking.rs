@@ -436,3 +436,41 @@ fn a_page_in_another_language_s_folder_waits_behind_new_results() {
         ]
     );
 }
+
+/// Issue 49 (G14): a page that writes a word in a compatibility form (a
+/// ligature, fullwidth letters, `ß`) is found by the word as typed, and the
+/// other way round, among pages read in part (skimmed) and pages read whole.
+#[test]
+fn compatibility_forms_are_found_by_the_plain_word() {
+    let mut files = filler_pages("a", 40, |k| {
+        format!("# Page {k}\n\n## Notes\n\nPlain words about topic {k}, long and plain.\n")
+    });
+    let odd = [
+        (
+            "odd/ligature.md",
+            "# L\n\n## Setup\n\nEdit the con\u{FB01}guration \u{FB01}le.\n",
+        ),
+        (
+            "odd/wide.md",
+            "# W\n\n## Modes\n\nSet \u{FF26}\u{FF35}\u{FF2C}\u{FF2C}SCREEN mode.\n",
+        ),
+        (
+            "odd/sharp.md",
+            "# S\n\n## Streets\n\nThe Gro\u{DF}e Stra\u{DF}e, once.\n",
+        ),
+    ];
+    files.extend(odd.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+    let dir = scratch_of("compat", &files);
+    let first_file = |query: &str| {
+        let out = run(&dir, &["search", "--json", "--", query, "."]);
+        let json: serde_json::Value = serde_json::from_str(&out).expect(&out);
+        json["data"]["matches"][0]["file"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    assert_eq!(first_file("configuration file"), "./odd/ligature.md");
+    assert_eq!(first_file("fullscreen"), "./odd/wide.md");
+    assert_eq!(first_file("GROSSE STRASSE"), "./odd/sharp.md");
+    assert_eq!(first_file("stra\u{DF}e"), "./odd/sharp.md");
+}

@@ -214,12 +214,55 @@ pub(crate) fn lower<'b>(s: &'b str, buf: &'b mut String) -> &'b str {
         buf.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
     } else {
         for c in s.chars() {
-            if c == '\u{2019}' {
-                buf.push('\'');
-            } else {
-                buf.extend(c.to_lowercase());
-            }
+            fold(c, buf);
         }
+    }
+    buf
+}
+
+/// Writes `c` as search compares it: lowercased, with the compatibility
+/// forms a reader takes for the same letters folded to them: fullwidth Latin
+/// (`ＦＵＬＬ` is `full`), the Latin ligatures (`ﬁle` is `file`), `ß` and `ẞ`
+/// as `ss`, the long `ſ` as `s`, and the typographic apostrophe as `'`. (The
+/// Kelvin and Ångström signs lowercase to `k` and `å` by themselves.)
+pub(crate) fn fold(c: char, buf: &mut String) {
+    match c {
+        '\u{2019}' => buf.push('\''),
+        'ß' | 'ẞ' => buf.push_str("ss"),
+        'ſ' => buf.push('s'),
+        '\u{FB00}' => buf.push_str("ff"),
+        '\u{FB01}' => buf.push_str("fi"),
+        '\u{FB02}' => buf.push_str("fl"),
+        '\u{FB03}' => buf.push_str("ffi"),
+        '\u{FB04}' => buf.push_str("ffl"),
+        '\u{FB05}' | '\u{FB06}' => buf.push_str("st"),
+        '\u{FF01}'..='\u{FF5E}' => {
+            let ascii = char::from_u32(c as u32 - 0xFEE0).expect("fullwidth forms map to ASCII");
+            buf.push(ascii.to_ascii_lowercase());
+        }
+        _ => buf.extend(c.to_lowercase()),
+    }
+}
+
+/// Whether `text` holds a character that search reads as ASCII letters
+/// (see [`fold`]; `İ` and the Kelvin sign lowercase to them): a body holding
+/// one is read whole, as a term's ASCII start may lie inside it.
+pub(crate) fn folds_to_ascii(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        // The lead bytes of the characters below, which no other byte is.
+        matches!(b, 0xC3..=0xC5 | 0xE1 | 0xE2 | 0xEF)
+            && text[i..].chars().next().is_some_and(|c| {
+                matches!(c, 'ß' | 'ẞ' | 'ſ' | 'İ' | '\u{212A}' | '\u{FB00}'..='\u{FB06}' | '\u{FF01}'..='\u{FF5E}')
+            })
+    })
+}
+
+/// `s` as search compares it (see [`fold`]).
+pub(crate) fn folded(s: &str) -> String {
+    let mut buf = String::with_capacity(s.len());
+    for c in s.chars() {
+        fold(c, &mut buf);
     }
     buf
 }

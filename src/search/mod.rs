@@ -235,6 +235,31 @@ mod tests {
         assert!(hits(&d, "zzzz qqqq").is_empty());
     }
 
+    /// Issue 49 (G14): text and query meet whatever compatibility form each
+    /// is written in: ligatures, fullwidth letters, the Kelvin sign, `ß`.
+    #[test]
+    fn compatibility_forms_and_sharp_s_fold_as_a_reader_reads_them() {
+        let d = docs(&[
+            "# A\n\n## Notes\n\nThe con\u{FB01}g \u{FB01}le lives here.\n",
+            "# B\n\n## Notes\n\nSet FULL mode.\n",
+            "# C\n\n## Notes\n\nTemperatures in \u{212A}elvin.\n",
+            "# D\n\n## Notes\n\nThe Gro\u{DF}e Stra\u{DF}e.\n",
+        ]);
+        for (q, want) in [
+            ("config file", "d0::"),
+            ("\u{FF46}\u{FF55}\u{FF4C}\u{FF4C}", "d1::"),
+            ("kelvin", "d2::"),
+            ("GROSSE STRASSE", "d3::"),
+            ("\"grosse strasse\"", "d3::"),
+        ] {
+            let found = hits(&d, q);
+            assert!(
+                found.first().is_some_and(|h| h.0.starts_with(want)),
+                "{q}: {found:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_title_match_outranks_a_body_match() {
         // The body says `borrow` twice in fewer words than the title's section.

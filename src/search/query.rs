@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::chars::has_joiner;
+use super::chars::{self, has_joiner};
 use super::terms::{Filter, Pairs, Token, TokenKind, Tokenizer};
 use crate::fuzzy::{Shape, Typo};
 
@@ -31,7 +31,7 @@ fn literals(text: &str) -> Vec<String> {
     let mut parts = text.split('"');
     parts.next();
     while let (Some(quoted), Some(_)) = (parts.next(), parts.clone().next()) {
-        let folded = fold_space(&quoted.to_lowercase());
+        let folded = fold_space(&chars::folded(quoted));
         if !folded.is_empty() && !out.contains(&folded) {
             out.push(folded);
         }
@@ -183,7 +183,7 @@ impl Query {
         if self.literals.is_empty() {
             return true;
         }
-        let folded = fold_space(&text.to_lowercase());
+        let folded = fold_space(&chars::folded(text));
         self.literals.iter().all(|l| folded.contains(l.as_str()))
     }
 

@@ -18,12 +18,13 @@
 //! whose unit's title holds none, only a stop word's first token is looked for
 //! (`to`, `how`: looking at every one cost more than all the content terms).
 //!
-//! A body dense with starts (a one-letter stop word's, say) and a body beyond
-//! ASCII when some term starts beyond ASCII are read whole instead; so is every
+//! A body dense with starts (a one-letter stop word's, say), a body beyond
+//! ASCII when some term starts beyond ASCII, and one holding a character
+//! search reads as ASCII letters (`ﬁ`, `ß`) are read whole instead; so is every
 //! body until each typo-tolerant term has been found somewhere (a word near it
 //! could be anything).
 
-use super::chars::{CLASS, SEPARATOR, chunk_end, class, is_cjk};
+use super::chars::{CLASS, SEPARATOR, chunk_end, class, folds_to_ascii, is_cjk};
 use super::query::{Found, Matcher, Query};
 use super::terms::{Pairs, Token, TokenKind, Tokenizer};
 use crate::lanes;
@@ -163,7 +164,7 @@ impl Skimmer {
         self.found.clear();
         self.texts.clear();
         let ascii = body.is_ascii();
-        if !(ascii || self.ascii_starts) {
+        if !ascii && (!self.ascii_starts || folds_to_ascii(body)) {
             self.runs = word_runs(body.as_bytes());
             return false;
         }

@@ -380,20 +380,10 @@ mod tests {
     /// none of the tokenizer's shortcuts: text is cut at separators and at
     /// runs written without spaces; a chunk loses the joiners at its ends,
     /// yields itself whole when it has several parts, then its parts; a run
-    /// without spaces yields its bigrams (a lone character itself). Lowercase,
-    /// the typographic apostrophe as `'`.
+    /// without spaces yields its bigrams (a lone character itself). Folded as
+    /// search compares text (`chars::fold`).
     fn reference(text: &str) -> Vec<(TokenKind, String, usize, u32)> {
-        let lowered = |s: &str| -> String {
-            s.chars()
-                .flat_map(|c| {
-                    if c == '\u{2019}' {
-                        vec!['\'']
-                    } else {
-                        c.to_lowercase().collect()
-                    }
-                })
-                .collect()
-        };
+        let lowered = crate::search::chars::folded;
         let (mut out, mut pos, mut i) = (Vec::new(), 0u32, 0);
         while let Some(c) = text[i..].chars().next() {
             if is_cjk(c) {
