@@ -203,6 +203,7 @@ pub fn main() -> ExitCode {
         Err(e) => return argument_error(&e, json, command.unwrap_or(mdsel::CommandKind::Index)),
     };
     unshield_words(&mut cli, &words);
+    let mut notes = Vec::new();
     let (command, files) = match cli.command {
         Some(Sub::Format) => {
             return finish(
@@ -231,7 +232,7 @@ pub fn main() -> ExitCode {
             return finish(crate::manual::man(Cli::command()), mdsel::ExitCode::Success);
         }
         Some(Sub::Index { args }) => {
-            let (mut selectors, mut files) = split_args(args);
+            let (mut selectors, mut files) = split_args(args, &mut notes);
             if files.is_empty() {
                 // `index` needs files: the last argument is one, reported missing if need be.
                 files.extend(selectors.pop());
@@ -239,8 +240,8 @@ pub fn main() -> ExitCode {
             (Command::Index(selectors), files)
         }
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
-        Some(Sub::Search { query, files }) => search_args(query, files),
-        None => auto(cli.args),
+        Some(Sub::Search { query, files }) => search_args(query, files, &mut notes),
+        None => auto(cli.args, &mut notes),
     };
     // A site's page address given as a file (`guide/build.html`, `../guide/build`,
     // `guide/`) reads its Markdown source, as its links do.
@@ -249,7 +250,9 @@ pub fn main() -> ExitCode {
         .map(|f| mdsel::page_source(&f).unwrap_or(f))
         .collect();
     let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
-    let options = options(&cli.opts);
+    let mut options = options(&cli.opts);
+    options.warnings.extend(notes);
+    options.call_flags = call_flags(&cli.opts);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let (report, written) = if cli.opts.json {
@@ -281,8 +284,8 @@ pub fn main() -> ExitCode {
 /// (or a query). No selectors means index. Files come last, so when nothing else
 /// is a file the last of several arguments is taken as one unless it reads as a
 /// selector: a mistyped path is then reported missing, by name.
-fn auto(args: Vec<String>) -> (Command, Vec<String>) {
-    let (selectors, files) = split_args(args);
+fn auto(args: Vec<String>, notes: &mut Vec<String>) -> (Command, Vec<String>) {
+    let (selectors, files) = split_args(args, notes);
     if selectors.is_empty() {
         (Command::Index(selectors), files)
     } else {
@@ -295,10 +298,13 @@ fn auto(args: Vec<String>) -> (Command, Vec<String>) {
 /// is the query, as if quoted: `mdsel search restore deleted file notes/`
 /// searches "restore deleted file". When no argument is a file, the last one is
 /// taken as one (and reported missing).
-fn search_args(query: String, rest: Vec<String>) -> (Command, Vec<String>) {
-    let (mut files, mut words): (Vec<String>, Vec<String>) = std::iter::once(query)
-        .chain(rest)
-        .partition(|a| is_file_arg(a));
+fn search_args(
+    query: String,
+    rest: Vec<String>,
+    notes: &mut Vec<String>,
+) -> (Command, Vec<String>) {
+    let args = std::iter::once(query).chain(rest).collect();
+    let (mut files, mut words) = inputs_and_words(args, notes);
     if files.is_empty() && words.len() > 1 {
         files.extend(words.pop());
     }
@@ -318,11 +324,85 @@ fn is_file_arg(a: &str) -> bool {
         || (link_path(a).is_none() && (mdsel::Input::is_markdown(Path::new(a)) || names_a_path(a)))
 }
 
+/// The arguments taken as files (see [`is_file_arg`]) and the rest, each in
+/// order. A word naming something on disk that holds no Markdown
+/// ([`holds_no_markdown`]) is one of the rest when another argument is a
+/// file, with a note saying so: `mdsel search build cache docs/` beside a
+/// `build/` of no Markdown searches "build cache".
+fn inputs_and_words(args: Vec<String>, notes: &mut Vec<String>) -> (Vec<String>, Vec<String>) {
+    let files = args.iter().filter(|a| is_file_arg(a)).count();
+    let empty: Vec<bool> = args
+        .iter()
+        .map(|a| is_file_arg(a) && holds_no_markdown(a))
+        .collect();
+    let kept = files - empty.iter().filter(|&&e| e).count();
+    let (mut inputs, mut words) = (Vec::new(), Vec::new());
+    for (arg, empty) in args.into_iter().zip(empty) {
+        if empty && kept > 0 {
+            let word = mdsel::shell_word(&arg);
+            notes.push(match Path::new(&arg).is_dir() {
+                true => format!("{word} is a folder holding no Markdown, so it was read as a word"),
+                false => format!(
+                    "{word} is a file with no Markdown name, so it was read as a word; \
+                     to read it as Markdown, write {}",
+                    mdsel::shell_word(&format!("./{arg}"))
+                ),
+            });
+            words.push(arg);
+        } else if is_file_arg(&arg) {
+            inputs.push(arg);
+        } else {
+            words.push(arg);
+        }
+    }
+    (inputs, words)
+}
+
+/// Whether a plain word (no path separator, no Markdown name) names a file
+/// without a Markdown name or a folder with no Markdown file among the first
+/// entries it holds.
+fn holds_no_markdown(arg: &str) -> bool {
+    let path = Path::new(arg);
+    if arg.contains(std::path::is_separator) || mdsel::Input::is_markdown(path) {
+        return false;
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => !may_hold_markdown(path, &mut MARKDOWN_LOOK.clone()),
+        Ok(meta) => meta.is_file(),
+        Err(_) => false,
+    }
+}
+
+/// How many entries a folder named like a query word is looked through for
+/// Markdown: past them it may hold some, and is read as a folder.
+const MARKDOWN_LOOK: usize = 2_000;
+
+/// Whether a folder holds a Markdown file, or more entries than `left` allows
+/// looking at (it may).
+fn may_hold_markdown(dir: &Path, left: &mut usize) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    let mut folders = Vec::new();
+    for entry in entries.flatten() {
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => folders.push(path),
+            Ok(_) if mdsel::Input::is_markdown(&path) => return true,
+            _ => {}
+        }
+    }
+    folders.into_iter().any(|f| may_hold_markdown(&f, left))
+}
+
 /// Selectors and files among arguments, as auto mode tells them apart (and
 /// `index`, whose selectors scope the outline): `(selectors, files)`.
-fn split_args(args: Vec<String>) -> (Vec<String>, Vec<String>) {
-    let (mut files, mut selectors): (Vec<String>, Vec<String>) =
-        args.into_iter().partition(|a| is_file_arg(a));
+fn split_args(args: Vec<String>, notes: &mut Vec<String>) -> (Vec<String>, Vec<String>) {
+    let (mut files, mut selectors) = inputs_and_words(args, notes);
     // A link to a file's section (`docs/guide.md#install`) reads that file; a
     // site's page link (`../guide/build#x`) reads its source when one is
     // there, and else is looked for among the files given.
@@ -570,6 +650,22 @@ fn options(opts: &Opts) -> Options {
     options
 }
 
+/// The options given that shape an outline, as the words a marker's call
+/// repeats: `--max-words`, `--max-bytes` and `--lines`.
+fn call_flags(opts: &Opts) -> Vec<String> {
+    let mut flags = Vec::new();
+    if let Some(n) = opts.max_words {
+        flags.extend(["--max-words".to_owned(), n.to_string()]);
+    }
+    if opts.max_bytes != Options::default().max_bytes {
+        flags.extend(["--max-bytes".to_owned(), opts.max_bytes.to_string()]);
+    }
+    if opts.lines {
+        flags.push("--lines".to_owned());
+    }
+    flags
+}
+
 /// A whole number of at least 1.
 fn positive(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
@@ -706,7 +802,10 @@ mod tests {
             (&["install"], Command::Select(vec!["install".into()]), &[]),
         ];
         for (args, command, files) in cases {
-            let got = auto(args.iter().map(|a| (*a).to_owned()).collect());
+            let got = auto(
+                args.iter().map(|a| (*a).to_owned()).collect(),
+                &mut Vec::new(),
+            );
             assert_eq!(
                 got,
                 (

@@ -49,6 +49,7 @@
 #![warn(missing_docs)]
 
 mod call;
+mod cancel;
 mod error;
 mod exit;
 mod fit;
@@ -68,8 +69,10 @@ mod tree;
 mod words;
 
 pub use call::{Call, Command};
+pub use cancel::Cancel;
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
+pub use fit::shell_word;
 pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Hints, Listing, Options};
 pub use render::{write_errors, write_json, write_outline, write_text};
 pub use report::{CommandKind, Folded, HitInfo, Match, PageInfo, Report, Unresolved};

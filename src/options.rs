@@ -76,6 +76,14 @@ pub struct Options {
     /// mode shows them (SPEC §10), so a reader can go on by line range. The
     /// ranges count towards the budget; off, the outline is SPEC §6's.
     pub line_ranges: bool,
+    /// The command-line options that shaped the response (`--max-bytes
+    /// 90000000`), as their words: a marker's call repeats them, so that it
+    /// runs as printed. Empty where a response names no command line's call
+    /// to repeat (a tool's, the hook's).
+    pub call_flags: Vec<String>,
+    /// Set by whoever started the call to stop it (a server whose client
+    /// cancelled the request): no further file is read once it is.
+    pub cancel: crate::cancel::Cancel,
     /// Notes about how the options were resolved (an ignored environment
     /// variable, say); every response repeats them, none changes the exit code.
     pub warnings: Vec<String>,
@@ -96,6 +104,8 @@ impl Default for Options {
             confine: None,
             read_words: DEFAULT_READ_WORDS,
             line_ranges: false,
+            call_flags: Vec::new(),
+            cancel: Default::default(),
             warnings: Vec::new(),
         }
     }
@@ -107,6 +117,7 @@ impl Options {
         crate::source::Limits {
             max_bytes: self.max_bytes,
             within: self.confine.clone(),
+            cancel: self.cancel.clone(),
         }
     }
 

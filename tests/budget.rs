@@ -257,10 +257,17 @@ fn drilling_down_reaches_every_heading() {
         let marker = out.lines().last().unwrap_or_default();
         if let Some(call) = marker.strip_prefix("[folded below depth ") {
             let call = call.split(" · expand: mdsel index ").nth(1).unwrap();
+            // It repeats the options that shaped the response.
+            let call = call.strip_prefix("--max-words 60 ").expect(marker);
             let (selector, files) = call.trim_end_matches(']').split_once(' ').unwrap();
             assert_eq!(files, input, "{marker}");
-            let (_, code) = run(dir.path(), &["index", selector.trim_matches('\''), &input]);
+            let selector = selector.trim_matches('\'');
+            let (out, code) = run(
+                dir.path(),
+                &["--max-words", "60", "index", selector, &input],
+            );
             assert_eq!(code, 0, "{marker}");
+            assert_within(&out, 60, (0, 0), selector);
         }
         // Namespaces are the documents' own names, whatever folder is given.
         queue.extend(drill(&out, &input, String::new(), &mut seen));

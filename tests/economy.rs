@@ -443,7 +443,7 @@ fn a_folded_outline_leaves_out_front_matter_and_preamble_lines() {
     assert_eq!(
         folded,
         "a.md (4w) A\nfront (4w)\nb.md (37w) Bee\nh1.0 B (32w, +10)\n\
-         [folded below depth 1 · expand: mdsel index 'b::h1.0/*' .]\n"
+         [folded below depth 1 · expand: mdsel index --max-words 30 'b::h1.0/*' .]\n"
     );
 }
 

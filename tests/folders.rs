@@ -52,7 +52,7 @@ fn a_small_tree_folds_into_its_folders() {
     assert_eq!(
         folded,
         "docs/\na.md (5w)\napi/ (12 docs, 60w)\nguide/ (2 docs, 10w)\n\
-         [folded into folders below depth 1 · expand: mdsel index docs/api]\n"
+         [folded into folders below depth 1 · expand: mdsel index --max-words 25 docs/api]\n"
     );
     // Room for depth 2: the folders of api/, the documents of guide/ right
     // beneath its line, by file name (SPEC §17).
@@ -61,7 +61,7 @@ fn a_small_tree_folds_into_its_folders() {
         deeper,
         "docs/\na.md (5w)\napi/ (12 docs, 60w)\napi/v1/ (1 doc, 5w)\napi/v2/ (11 docs, 55w)\n\
          guide/ (2 docs, 10w)\ninstall.md (5w)\nuse.md (5w)\n\
-         [folded into folders below depth 2 · expand: mdsel index docs/api/v2]\n"
+         [folded into folders below depth 2 · expand: mdsel index --max-words 40 docs/api/v2]\n"
     );
     // The expand call runs as printed.
     let v2 = index(tree.path(), &["index", "--max-words", "40", "docs/api/v2"]);

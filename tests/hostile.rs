@@ -570,3 +570,110 @@ fn many_missing_paths_are_counted_not_searched_for() {
     assert_eq!(suggested(6), 0);
     assert_eq!(suggested(3000), 0);
 }
+
+/// Issue 49 (G13): a query word that names something on disk holding no
+/// Markdown stays a query word beside other inputs, with a note; written as a
+/// path, it is read.
+#[test]
+fn words_naming_what_holds_no_markdown_stay_query_words() {
+    let dir = Scratch::with(
+        "hostile-words",
+        &[
+            ("build/out.o", "binary\n"),
+            ("install", "# Not read\n"),
+            ("docs/a.md", "# Cache\n\nThe build cache lives in target.\n"),
+        ],
+    );
+    let search = |args: &[&str]| {
+        let out = common::bin::Mdsel::new(args).cwd(dir.path()).output();
+        common::bin::json(&out)
+    };
+    let json = search(&["search", "--json", "build", "cache", "docs/"]);
+    assert_eq!(json["data"]["query"], "build cache");
+    assert_eq!(json["data"]["matches"][0]["file"], "docs/a.md");
+    let note = json["warnings"][0].as_str().unwrap();
+    assert!(
+        note.starts_with("build is a folder holding no Markdown"),
+        "{note}"
+    );
+    let json = search(&["--json", "install", "docs/a.md"]);
+    assert_eq!(json["command"], "search");
+    assert_eq!(json["data"]["query"], "install");
+    let note = json["warnings"][0].as_str().unwrap();
+    assert!(note.ends_with("write ./install"), "{note}");
+    // Alone, or written as a path, it is read.
+    let json = search(&["--json", "./install"]);
+    assert_eq!(json["command"], "index");
+    assert!(json["warnings"].as_array().unwrap().is_empty());
+    // A folder holding Markdown is an input, as before.
+    let json = search(&["search", "--json", "cache", "docs"]);
+    assert_eq!(json["data"]["query"], "cache");
+}
+
+/// Issue 49 (G11): a fold marker's call repeats the options that shaped the
+/// response (`--max-bytes`, `--max-words`, `--lines`), so it runs as printed
+/// on a file only a raised `--max-bytes` lets in.
+#[test]
+fn a_fold_marker_repeats_the_options_that_shaped_it() {
+    let sections: String = (0..300)
+        .map(|i| {
+            format!(
+                "## Section {i}\n\n{}\n\n### Sub {i}\n\ntext\n\n",
+                "word ".repeat(30)
+            )
+        })
+        .collect();
+    let text = format!("# Big\n\n{sections}");
+    let dir = Scratch::with("hostile-flags", &[("big.md", text.as_str())]);
+    let size = text.len().to_string();
+    let args = [
+        "--max-bytes",
+        &size,
+        "--max-words",
+        "500",
+        "--lines",
+        "big.md",
+    ];
+    let out = common::bin::Mdsel::new(&args).cwd(dir.path()).output();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let marker = text.lines().last().unwrap();
+    let call = marker
+        .split(" · expand: mdsel ")
+        .nth(1)
+        .expect(marker)
+        .trim_end_matches(']');
+    let want = format!("index --max-words 500 --max-bytes {size} --lines ");
+    assert!(call.starts_with(&want), "{marker}");
+    let words: Vec<&str> = call.split(' ').map(|w| w.trim_matches('\'')).collect();
+    let out = common::bin::Mdsel::new(&words).cwd(dir.path()).output();
+    assert_eq!(out.status.code(), Some(0), "{marker}");
+    let expanded = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        expanded.lines().nth(1).is_some_and(|l| l.contains(" L")),
+        "{expanded}"
+    );
+}
+
+/// Issue 49 (G1): a call whose flag is set reads no further file, so a server
+/// whose client cancelled a request stops its work.
+#[test]
+fn a_cancelled_call_reads_no_further_file() {
+    let files: Vec<(String, String)> = (0..50)
+        .map(|i| (format!("d/p{i}.md"), format!("# Page {i}\n\ntext\n")))
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = Scratch::with("hostile-cancel", &files);
+    let folder = dir.path().join("d");
+    let call = mdsel::Call::new(
+        mdsel::Command::Select(vec!["h1.0".to_owned()]),
+        vec![mdsel::Input::from_arg(folder.to_str().unwrap())],
+    );
+    let mut options = mdsel::Options::default();
+    options.full = true;
+    assert_eq!(mdsel::run(&options, &call).matches.len(), 50);
+    options.cancel.cancel();
+    assert!(mdsel::run(&options, &call).matches.is_empty());
+}

@@ -176,7 +176,10 @@ fn names_like_options_are_printed_so_they_run() {
     }
     let index = stdout(dir.path(), &["--max-words", "30", "index", "."]);
     assert!(index.starts_with("_dash ./-dash.md (5w) D\n"), "{index}");
-    assert!(index.ends_with("· expand: mdsel index ./-rf]\n"), "{index}");
+    assert!(
+        index.ends_with("· expand: mdsel index --max-words 30 ./-rf]\n"),
+        "{index}"
+    );
     assert_eq!(stdout(dir.path(), &["_dash::h2.0", "."]), "## X\n\nx\n");
     assert!(stdout(dir.path(), &["index", "./-rf"]).starts_with("./-rf/\np0.md ("));
 }

@@ -48,6 +48,9 @@ pub(crate) struct CallText {
     pub scope: Vec<String>,
     /// The inputs as given.
     pub inputs: Vec<String>,
+    /// The options that shaped the response, as command-line words (see
+    /// [`Options::call_flags`](crate::Options::call_flags)).
+    pub flags: Vec<String>,
 }
 
 /// Inputs longer than this (in bytes, joined) are not repeated in a marker:
@@ -341,7 +344,7 @@ impl Folder {
         let Some(tree) = self.tree.as_ref().filter(|t| t.has_folders()) else {
             return self.paged_documents();
         };
-        if let Some((lines, marker)) = tree.fold(self.budget, &self.call.inputs) {
+        if let Some((lines, marker)) = tree.fold(self.budget, &self.call.inputs, &self.call.flags) {
             let rows = lines.into_iter().map(|l| Row::Line(l, 0)).collect();
             return self.single_page(Plan {
                 rows,
@@ -358,7 +361,7 @@ impl Folder {
             // One page: the marker names a folder to expand, a few words over.
             1 => self.single_page(Plan {
                 rows: top.into_iter().map(|l| Row::Line(l, 0)).collect(),
-                marker: tree.marker(1, &self.call.inputs),
+                marker: tree.marker(1, &self.call.inputs, &self.call.flags),
                 ..Plan::default()
             }),
             count => self.page_plan(pager.lines, count),
@@ -434,6 +437,7 @@ impl Folder {
         if d >= self.height {
             return Marker::BlocksLeftOut {
                 files: self.call.inputs.clone(),
+                flags: self.call.flags.clone(),
             };
         }
         // A line at the fold depth hides the deeper ones; should none, the
@@ -441,6 +445,7 @@ impl Folder {
         let Some(widest) = self.widest[usize::from(d)].as_ref() else {
             return Marker::BlocksLeftOut {
                 files: self.call.inputs.clone(),
+                flags: self.call.flags.clone(),
             };
         };
         let joined: usize = self.call.inputs.iter().map(|i| i.len() + 1).sum();
@@ -457,6 +462,7 @@ impl Folder {
                 depth: d,
                 selector,
                 files,
+                flags: self.call.flags.clone(),
             }
         };
         let whole = marker(&widest.selector);

@@ -204,13 +204,18 @@ impl Tree {
     /// The deepest folder depth whose lines and marker fit, with them.
     /// A fold that would list a document only counted is not tried: it is
     /// one no document line has room in ([`Tree::counts_only_from`]).
-    pub fn fold(&self, budget: Budget, inputs: &[String]) -> Option<(Vec<Line>, Marker)> {
+    pub fn fold(
+        &self,
+        budget: Budget,
+        inputs: &[String],
+        flags: &[String],
+    ) -> Option<(Vec<Line>, Marker)> {
         let deepest = self
             .height
             .min(u8::try_from(self.counted_from).unwrap_or(u8::MAX));
         (1..=deepest).rev().find_map(|d| {
             let lines = self.lines_at(d, inputs);
-            let marker = self.marker(d, inputs)?;
+            let marker = self.marker(d, inputs, flags)?;
             let size = lines
                 .iter()
                 .fold(marker_size(&marker), |total, l| total + l.size(0));
@@ -218,8 +223,9 @@ impl Tree {
         })
     }
 
-    /// Names the call that expands the biggest folder at depth `d`.
-    pub fn marker(&self, d: u8, inputs: &[String]) -> Option<Marker> {
+    /// Names the call that expands the biggest folder at depth `d`, with
+    /// the options that shaped the response.
+    pub fn marker(&self, d: u8, inputs: &[String], flags: &[String]) -> Option<Marker> {
         let biggest = self
             .dirs
             .iter()
@@ -231,6 +237,7 @@ impl Tree {
                 inputs.get(biggest.input).map_or("", String::as_str),
                 &biggest.path,
             ),
+            flags: flags.to_vec(),
         })
     }
 

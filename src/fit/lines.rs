@@ -93,17 +93,26 @@ impl Line {
 /// The last line of a response that left something out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Marker {
-    /// `[folded below depth D · expand: mdsel index SELECTOR FILES]`
+    /// `[folded below depth D · expand: mdsel index SELECTOR FILES]`, with
+    /// the options that shaped the response (`flags`) after `index`.
     Folded {
         depth: u8,
         selector: String,
         files: Vec<String>,
+        flags: Vec<String>,
     },
     /// `[block counts left out · all: mdsel index --full FILES]`: every line
     /// shown, the block counts did not fit.
-    BlocksLeftOut { files: Vec<String> },
+    BlocksLeftOut {
+        files: Vec<String>,
+        flags: Vec<String>,
+    },
     /// `[folded into folders below depth D · expand: mdsel index FOLDER]`
-    Folders { depth: u8, folder: String },
+    Folders {
+        depth: u8,
+        folder: String,
+        flags: Vec<String>,
+    },
     /// `[page 1/4 · next: page.1]`
     Page {
         index: usize,
@@ -313,17 +322,32 @@ pub(crate) fn marker_text(marker: &Marker) -> String {
             depth,
             selector,
             files,
+            flags,
         } => format!(
-            "[folded below depth {depth} · expand: mdsel index {} {}]\n",
+            "[folded below depth {depth} · expand: mdsel index {}{} {}]\n",
+            flag_words(flags),
             shell_word(selector),
             shell_words(files)
         ),
-        Marker::BlocksLeftOut { files } => format!(
-            "[block counts left out · all: mdsel index --full {}]\n",
-            shell_words(files)
-        ),
-        Marker::Folders { depth, folder } => format!(
-            "[folded into folders below depth {depth} · expand: mdsel index {}]\n",
+        Marker::BlocksLeftOut { files, flags } => {
+            // `--full` lifts the word budget: the rest still apply.
+            let flags: Vec<String> = match flags.iter().position(|f| f == "--max-words") {
+                Some(at) => [&flags[..at], flags.get(at + 2..).unwrap_or_default()].concat(),
+                None => flags.clone(),
+            };
+            format!(
+                "[block counts left out · all: mdsel index --full {}{}]\n",
+                flag_words(&flags),
+                shell_words(files)
+            )
+        }
+        Marker::Folders {
+            depth,
+            folder,
+            flags,
+        } => format!(
+            "[folded into folders below depth {depth} · expand: mdsel index {}{}]\n",
+            flag_words(flags),
             shell_word(folder)
         ),
         Marker::Page { index, count, next } => match next {
@@ -336,6 +360,14 @@ pub(crate) fn marker_text(marker: &Marker) -> String {
 /// The size of a marker line.
 pub(crate) fn marker_size(marker: &Marker) -> Size {
     Size::of(&marker_text(marker))
+}
+
+/// Options as a command's words, each followed by a space.
+fn flag_words(flags: &[String]) -> String {
+    flags
+        .iter()
+        .map(|f| format!("{} ", shell_word(f)))
+        .collect()
 }
 
 fn shell_words(words: &[String]) -> String {
@@ -381,7 +413,7 @@ pub(crate) fn printable(name: &str) -> Cow<'_, str> {
 /// A word as a POSIX shell reads it back: as is when it holds only characters
 /// no shell treats specially, else in single quotes (or, holding a character
 /// that would garble the line, in `$'…'`, see [`printable`]).
-pub(crate) fn shell_word(word: &str) -> Cow<'_, str> {
+pub fn shell_word(word: &str) -> Cow<'_, str> {
     if crate::namespace::garbled(word) {
         return printable(word);
     }
@@ -466,10 +498,29 @@ mod tests {
             depth: 2,
             selector: "api/fs::*".into(),
             files: vec!["docs/".into(), "my notes.md".into()],
+            flags: Vec::new(),
         };
         assert_eq!(
             marker_text(&folded),
             "[folded below depth 2 · expand: mdsel index 'api/fs::*' docs/ 'my notes.md']\n"
+        );
+        let flags = ["--max-bytes", "90000000", "--lines"].map(str::to_owned);
+        let folders = Marker::Folders {
+            depth: 1,
+            folder: "docs/api".into(),
+            flags: flags.to_vec(),
+        };
+        assert_eq!(
+            marker_text(&folders),
+            "[folded into folders below depth 1 · expand: mdsel index --max-bytes 90000000 --lines docs/api]\n"
+        );
+        let all = Marker::BlocksLeftOut {
+            files: vec!["a.md".into()],
+            flags: ["--max-words", "30", "--lines"].map(str::to_owned).to_vec(),
+        };
+        assert_eq!(
+            marker_text(&all),
+            "[block counts left out · all: mdsel index --full --lines a.md]\n"
         );
         let page = |next: Option<&str>| Marker::Page {
             index: 0,

@@ -23,7 +23,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResult, ContentBlock, Implementation, MetaObject, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{QuitReason, ServerInitializeError};
+use rmcp::service::{QuitReason, RequestContext, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
 use mdsel::{Call, Command, FileError, Input, Options};
@@ -159,7 +159,7 @@ impl Server {
     async fn index(
         &self,
         Parameters(args): Parameters<IndexArgs>,
-        peer: Peer<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> CallToolResult {
         if let Some(text) = missing("mdsel_index", None, &args.files) {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
@@ -170,7 +170,7 @@ impl Server {
             args.files,
             args.lines,
             Paging::default(),
-            &peer,
+            &context,
         )
         .await
     }
@@ -191,7 +191,7 @@ impl Server {
     async fn select(
         &self,
         Parameters(args): Parameters<SelectArgs>,
-        peer: Peer<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> CallToolResult {
         if let Some(text) = missing("mdsel_select", Some(&args.selector), &args.files) {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
@@ -207,7 +207,8 @@ impl Server {
             limit,
             offset: args.offset.unwrap_or(0),
         };
-        self.call(command, args.files, false, paging, &peer).await
+        self.call(command, args.files, false, paging, &context)
+            .await
     }
 }
 
@@ -222,15 +223,16 @@ impl ServerHandler for Server {
 
 impl Server {
     /// One tool call: check the paths, run the request off the async threads.
+    /// A request the client cancels stops reading files at once.
     async fn call(
         &self,
         command: Command,
         files: Vec<String>,
         lines: bool,
         paging: Paging,
-        peer: &Peer<RoleServer>,
+        context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
-        let allowed = self.allowed_roots(peer).await;
+        let allowed = self.allowed_roots(&context.peer).await;
         let roots = Arc::clone(&self.roots);
         // Every file read must lie in a root, checked on the file opened: a
         // name swapped for a link to elsewhere after the check reads nothing.
@@ -239,11 +241,22 @@ impl Server {
         with.limit = paging.limit.or(with.limit);
         with.offset = paging.offset;
         with.confine = Some(Arc::from(allowed.as_slice()));
+        // Each call has its own flag.
+        with.cancel = mdsel::Cancel::default();
+        let cancel = with.cancel.clone();
         let options = Arc::new(with);
-        let answer = tokio::task::spawn_blocking(move || {
+        let work = tokio::task::spawn_blocking(move || {
             respond(&roots, &allowed, &options, command, &files)
-        })
-        .await;
+        });
+        let answer = tokio::select! {
+            answer = work => answer,
+            () = context.ct.cancelled() => {
+                cancel.cancel();
+                return CallToolResult::error(vec![ContentBlock::text(
+                    "mdsel: the request was cancelled\n",
+                )]);
+            }
+        };
         match answer {
             Ok(Answer { text, is_error }) => {
                 let content = vec![ContentBlock::text(text)];

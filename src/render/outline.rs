@@ -19,6 +19,7 @@ pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> 
     let call = CallText {
         scope: Vec::new(),
         inputs: vec![doc.path().to_owned()],
+        flags: options.call_flags.clone(),
     };
     let mut folder = Folder::new(Budget::of(options), call, None);
     let outline = DocOutline::build(doc, doc.namespace(), &Scope::Whole, options.line_ranges);

@@ -60,7 +60,7 @@ pub(super) fn run(
     mut walk: Walk,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let scoping = scoping(call, parsed, &walk);
+    let scoping = scoping(options, call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
     let mut folder = Folder::new(Budget::of(options), scoping.call.clone(), scoping.page);
     let walked = walk.walked_a_directory();
@@ -198,7 +198,7 @@ fn finish(
 }
 
 /// Splits the selectors into scope selectors and a page.
-fn scoping(call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> Scoping {
+fn scoping(options: &Options, call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> Scoping {
     let mut scope = Vec::new();
     let mut texts = Vec::new();
     let mut page = None;
@@ -243,6 +243,7 @@ fn scoping(call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> Scoping {
         call: CallText {
             scope: texts,
             inputs: call.inputs.iter().map(input_text).collect(),
+            flags: options.call_flags.clone(),
         },
         errors,
     }

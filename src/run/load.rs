@@ -279,6 +279,7 @@ impl Walk {
             reopen,
         } = reading;
         let words_ahead = std::mem::take(&mut self.words_ahead);
+        let cancel = limits.cancel.clone();
         let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
         if reopen {
             kept.resize_with(self.slots.iter().filter(|s| s.is_ok()).count(), || None);
@@ -319,6 +320,9 @@ impl Walk {
             |(result, back)| {
                 if let Some((i, file)) = back {
                     kept[i] = Some(file);
+                }
+                if cancel.is_cancelled() {
+                    return ControlFlow::Break(());
                 }
                 consume(result)
             },

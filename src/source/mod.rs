@@ -156,6 +156,8 @@ pub struct Limits {
     /// opened, not on its name: a name swapped for a link to elsewhere after
     /// a check reads nothing (`None`: anywhere).
     pub within: Option<Arc<[PathBuf]>>,
+    /// Set when the call is cancelled: no further file is taken up.
+    pub cancel: crate::cancel::Cancel,
 }
 
 impl Limits {
@@ -164,6 +166,7 @@ impl Limits {
         Limits {
             max_bytes,
             within: None,
+            cancel: Default::default(),
         }
     }
 }
@@ -457,6 +460,7 @@ mod tests {
         let limits = Limits {
             max_bytes: 1 << 20,
             within: Some(Arc::from(vec![root.clone()])),
+            cancel: Default::default(),
         };
         // A link out is refused outright.
         std::os::unix::fs::symlink(base.join("secret.md"), root.join("out.md")).unwrap();
