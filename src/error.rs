@@ -85,6 +85,20 @@ pub enum FileError {
         /// The limit in force.
         limit: u64,
     },
+    /// See [`ErrorCode::FileTooLarge`]: a file under the byte limit whose
+    /// blocks would still take memory far past its size (millions of
+    /// one-line headings).
+    #[error(
+        "file opens {blocks} blocks or more, over the {limit} its --max-bytes allows (one per {per} bytes); raise it with --max-bytes"
+    )]
+    TooManyBlocks {
+        /// The blocks counted, as far as counting went.
+        blocks: u64,
+        /// The most a file may open under the byte limit in force.
+        limit: u64,
+        /// Bytes of the byte limit a block takes up.
+        per: u64,
+    },
     /// See [`ErrorCode::BinaryFile`].
     #[error("binary file (NUL byte at offset {offset}); mdsel reads Markdown text")]
     Binary {
@@ -149,7 +163,7 @@ impl FileError {
             FileError::NotAFile | FileError::LinkLoop | FileError::StdinIsProtocol => {
                 ErrorCode::NotAFile
             }
-            FileError::TooLarge { .. } => ErrorCode::FileTooLarge,
+            FileError::TooLarge { .. } | FileError::TooManyBlocks { .. } => ErrorCode::FileTooLarge,
             FileError::Binary { .. } => ErrorCode::BinaryFile,
             FileError::Utf16 { .. } | FileError::InvalidUtf8 { .. } => ErrorCode::EncodingError,
         }

@@ -677,3 +677,26 @@ fn a_cancelled_call_reads_no_further_file() {
     options.cancel.cancel();
     assert!(mdsel::run(&options, &call).matches.is_empty());
 }
+
+/// Issue 49 (G4): a file under the byte limit that opens more blocks than the
+/// limit allows (one per 16 bytes) is refused before it is parsed, saying how
+/// to read it; raising `--max-bytes` reads it.
+#[test]
+fn a_file_of_a_million_tiny_blocks_is_refused_by_its_limit() {
+    let text = "#\n".repeat(70_000);
+    let dir = Scratch::with("hostile-blocks", &[("e.md", text.as_str())]);
+    let run = |max: &str| {
+        common::bin::Mdsel::new(&["--max-bytes", max, "e.md"])
+            .cwd(dir.path())
+            .output()
+    };
+    let out = run("1000000");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("!FILE_TOO_LARGE: e.md\nFile opens 62501 blocks or more, over the 62500"),
+        "{err}"
+    );
+    assert!(err.contains("raise it with --max-bytes"), "{err}");
+    assert_eq!(run("2240000").status.code(), Some(0));
+}

@@ -197,6 +197,10 @@ pub fn read(entry: &Entry, limits: &Limits) -> Result<Source, FailedFile> {
         decoded
     });
     match decoded.map_err(|error| failed_named(&path, error, entry))? {
+        Ok((text, _)) if too_many_blocks(&text, max_bytes).is_some() => {
+            let error = too_many_blocks(&text, max_bytes).expect("checked");
+            Err(failed_named(&path, error, entry))
+        }
         Ok((text, offset)) => Ok(Source { path, text, offset }),
         Err(error) => Err(FailedFile {
             path,
@@ -204,6 +208,68 @@ pub fn read(entry: &Entry, limits: &Limits) -> Result<Source, FailedFile> {
             suggestions: Vec::new(),
         }),
     }
+}
+
+/// Bytes of `--max-bytes` each block of a file takes up: a file may open one
+/// block per this many bytes of the limit (4 M under the default 64 MiB), so
+/// that no file under the limit needs memory far past it, whatever its
+/// shape (a node, with what search keeps of it, is some 300 bytes).
+const BYTES_A_BLOCK: u64 = 16;
+
+/// The error for a text that opens more blocks than `max_bytes` allows, if it
+/// does. A block needs a byte, so a text no longer than the count allowed is
+/// not looked at.
+fn too_many_blocks(text: &str, max_bytes: u64) -> Option<FileError> {
+    let limit = max_bytes / BYTES_A_BLOCK;
+    if text.len() as u64 <= limit {
+        return None;
+    }
+    let blocks = block_starts(text, limit);
+    (blocks > limit).then_some(FileError::TooManyBlocks {
+        blocks,
+        limit,
+        per: BYTES_A_BLOCK,
+    })
+}
+
+/// The blocks a text opens, counted high and up to just past `stop`: a
+/// line after a blank line, or starting with a heading, table, fence or
+/// underline mark, opens one, and each quote or list marker it starts with
+/// one more.
+fn block_starts(text: &str, stop: u64) -> u64 {
+    let mut blocks = 0;
+    let mut after_blank = true;
+    for line in text.as_bytes().split(|&b| b == b'\n') {
+        let mut rest = line;
+        let mut markers = 0;
+        loop {
+            rest = rest.trim_ascii_start();
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            match rest {
+                [b'>', tail @ ..] => rest = tail,
+                [b'-' | b'*' | b'+', b' ' | b'\t', tail @ ..] => rest = tail,
+                _ if digits > 0 && matches!(rest[digits..], [b'.' | b')', b' ' | b'\t', ..]) => {
+                    rest = &rest[digits + 2..];
+                }
+                _ => break,
+            }
+            markers += 1;
+        }
+        if rest.is_empty() && markers == 0 {
+            after_blank = true;
+            continue;
+        }
+        let marked = rest
+            .first()
+            .is_some_and(|b| matches!(b, b'#' | b'|' | b'=' | b'-' | b'`' | b'~'));
+        let opens = after_blank || marked;
+        blocks += markers + u64::from(opens);
+        after_blank = false;
+        if blocks > stop {
+            break;
+        }
+    }
+    blocks
 }
 
 /// The largest read buffer a thread keeps for its next file, and the largest
