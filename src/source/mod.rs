@@ -233,9 +233,9 @@ fn too_many_blocks(text: &str, max_bytes: u64) -> Option<FileError> {
 }
 
 /// The blocks a text opens, counted high and up to just past `stop`: a
-/// line after a blank line, or starting with a heading, table, fence or
-/// underline mark, opens one, and each quote or list marker it starts with
-/// one more.
+/// line after a blank line, starting with a heading, fence or underline
+/// mark, or holding a pipe (a table row), opens one, and each quote or list
+/// marker it starts with one more.
 fn block_starts(text: &str, stop: u64) -> u64 {
     let mut blocks = 0;
     let mut after_blank = true;
@@ -262,7 +262,8 @@ fn block_starts(text: &str, stop: u64) -> u64 {
         let marked = rest
             .first()
             .is_some_and(|b| matches!(b, b'#' | b'|' | b'=' | b'-' | b'`' | b'~'));
-        let opens = after_blank || marked;
+        // A table row needs no leading pipe: any pipe may make the line one.
+        let opens = after_blank || marked || rest.contains(&b'|');
         blocks += markers + u64::from(opens);
         after_blank = false;
         if blocks > stop {
@@ -586,6 +587,38 @@ mod tests {
             ),
             "{got:?}"
         );
+    }
+
+    /// Issue 49 (G4): the block count is taken high for every shape that
+    /// makes a node a line (or several), and a plain text counts its
+    /// paragraphs only.
+    #[test]
+    fn blocks_are_counted_high_for_every_dense_shape() {
+        let n = 1000;
+        for (shape, per_line) in [
+            ("#\n", 1),
+            ("a|b\n", 1),
+            ("| a | b |\n", 1),
+            ("- a\n", 1),
+            ("1. a\n", 1),
+            ("> > - a\n", 3),
+            ("a\n=\n", 1),
+        ] {
+            let text = shape.repeat(n);
+            let lines = text.lines().count() as u64;
+            let counted = block_starts(&text, u64::MAX);
+            assert!(
+                counted >= lines * per_line / 2,
+                "{shape:?}: {counted} of {lines} lines"
+            );
+        }
+        let prose = "Some words of a paragraph.\n".repeat(n) + "\nAnother one.\n";
+        assert_eq!(block_starts(&prose, u64::MAX), 2);
+        // Counting stops just past the limit.
+        assert_eq!(block_starts(&"#\n".repeat(n), 10), 11);
+        // A text no longer than the limit allows is not counted at all.
+        assert!(too_many_blocks(&"#\n".repeat(n), 16 * 2000).is_none());
+        assert!(too_many_blocks(&"#\n".repeat(n), 16 * 999).is_some());
     }
 
     #[test]
