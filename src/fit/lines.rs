@@ -412,7 +412,7 @@ pub(crate) fn printable(name: &str) -> Cow<'_, str> {
 
 /// A word as a POSIX shell reads it back: as is when it holds only characters
 /// no shell treats specially, else in single quotes (or, holding a character
-/// that would garble the line, in `$'…'`, see [`printable`]).
+/// that would garble the line, in `$'…'`, as a listing prints names).
 pub fn shell_word(word: &str) -> Cow<'_, str> {
     if crate::namespace::garbled(word) {
         return printable(word);
