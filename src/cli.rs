@@ -330,15 +330,18 @@ fn is_file_arg(a: &str) -> bool {
 /// file, with a note saying so: `mdsel search build cache docs/` beside a
 /// `build/` of no Markdown searches "build cache".
 fn inputs_and_words(args: Vec<String>, notes: &mut Vec<String>) -> (Vec<String>, Vec<String>) {
-    let files = args.iter().filter(|a| is_file_arg(a)).count();
-    let empty: Vec<bool> = args
+    // Each argument looked at once: (a file, holding no Markdown).
+    let seen: Vec<(bool, bool)> = args
         .iter()
-        .map(|a| is_file_arg(a) && holds_no_markdown(a))
+        .map(|a| {
+            let file = is_file_arg(a);
+            (file, file && holds_no_markdown(a))
+        })
         .collect();
-    let kept = files - empty.iter().filter(|&&e| e).count();
+    let kept = seen.iter().any(|&(file, empty)| file && !empty);
     let (mut inputs, mut words) = (Vec::new(), Vec::new());
-    for (arg, empty) in args.into_iter().zip(empty) {
-        if empty && kept > 0 {
+    for (arg, (file, empty)) in args.into_iter().zip(seen) {
+        if empty && kept {
             let word = mdsel::shell_word(&arg);
             notes.push(match Path::new(&arg).is_dir() {
                 true => format!("{word} is a folder holding no Markdown, so it was read as a word"),
@@ -349,7 +352,7 @@ fn inputs_and_words(args: Vec<String>, notes: &mut Vec<String>) -> (Vec<String>,
                 ),
             });
             words.push(arg);
-        } else if is_file_arg(&arg) {
+        } else if file {
             inputs.push(arg);
         } else {
             words.push(arg);

@@ -197,11 +197,10 @@ pub fn read(entry: &Entry, limits: &Limits) -> Result<Source, FailedFile> {
         decoded
     });
     match decoded.map_err(|error| failed_named(&path, error, entry))? {
-        Ok((text, _)) if too_many_blocks(&text, max_bytes).is_some() => {
-            let error = too_many_blocks(&text, max_bytes).expect("checked");
-            Err(failed_named(&path, error, entry))
-        }
-        Ok((text, offset)) => Ok(Source { path, text, offset }),
+        Ok((text, offset)) => match too_many_blocks(&text, max_bytes) {
+            Some(error) => Err(failed_named(&path, error, entry)),
+            None => Ok(Source { path, text, offset }),
+        },
         Err(error) => Err(FailedFile {
             path,
             error,
