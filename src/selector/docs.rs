@@ -3,6 +3,8 @@
 //! paths a call loaded; what the names are is `namespace`'s.
 
 use crate::namespace::{find, sanitize};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+
 use crate::paths::link_spellings;
 
 /// Which document a selector's namespace names (SPEC §1, §14): as [`find`]
@@ -43,72 +45,116 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
     }
 }
 
-/// Which document a link's path names (SPEC §14): for each of its spellings in
-/// turn (as typed, then a site page's Markdown sources: `build.html` →
-/// `build.md`), the one whose path is that, else the first whose path ends with
-/// it, comparing `/`-separated components with `.` and `..` folded; then the
-/// same ignoring case.
+/// Which document a link's path names (README, "Following links"): for each
+/// of its spellings in turn (as typed, then a site page's Markdown sources:
+/// `build.html` → `build.md`), the one whose path is that, else the first
+/// whose path ends with it, comparing `/`-separated components with `.` and
+/// `..` folded; then the same ignoring case.
 pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
-    let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
-    link_spellings(wanted)
-        .iter()
-        .find_map(|spelling| find_spelling(&all, spelling))
+    Paths::new(paths).find(wanted)
 }
 
-/// [`find_path`] for one spelling, over the paths' components: the path that
-/// is it, else the first that ends with it, then the same ignoring case; then
-/// the same with each component's numeric ordering prefix ignored (Nuxt
-/// Content's `1.getting-started/2.installation.md` is served as
-/// `/getting-started/installation`); then, for a site's page address, with
-/// leading components that no input has passed over (a base such as
-/// `/docs/4.x/`).
-fn find_spelling(all: &[Vec<String>], wanted: &str) -> Option<usize> {
-    let wanted = components(wanted);
-    if wanted.is_empty() {
-        return None;
+/// The paths of a call's documents, made ready for [`find_path`]'s lookups:
+/// many links are looked up at the cost of a few paths each.
+pub(crate) struct Paths {
+    /// Each path's components.
+    all: Vec<Vec<String>>,
+    /// The paths by their file name, lowercase and without a numeric
+    /// ordering prefix, in input order.
+    by_name: HashMap<String, Vec<usize>>,
+    /// Every component of every path, lowercase, as written and without a
+    /// numeric ordering prefix.
+    known: HashSet<String>,
+}
+
+impl Paths {
+    /// The paths made ready.
+    pub fn new(paths: &[String]) -> Paths {
+        let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut known = HashSet::new();
+        for (i, parts) in all.iter().enumerate() {
+            if let Some(last) = parts.last() {
+                by_name.entry(name_key(last)).or_default().push(i);
+            }
+            for part in parts {
+                known.insert(part.to_lowercase());
+                known.insert(unnumbered(part).to_lowercase());
+            }
+        }
+        Paths {
+            all,
+            by_name,
+            known,
+        }
     }
-    let ends = |path: &[String], wanted: &[String], fold: bool, bare: bool| {
-        path.len() >= wanted.len()
-            && path[path.len() - wanted.len()..]
-                .iter()
-                .zip(wanted)
-                .all(|(a, b)| {
-                    let a = if bare { unnumbered(a) } else { a.as_str() };
-                    if fold {
-                        a.to_lowercase() == b.to_lowercase()
-                    } else {
-                        a == b
-                    }
-                })
-    };
-    let find = |wanted: &[String]| {
-        (all.iter().position(|p| *p == wanted))
-            .or_else(|| all.iter().position(|p| ends(p, wanted, false, false)))
-            .or_else(|| all.iter().position(|p| ends(p, wanted, true, false)))
-            .or_else(|| all.iter().position(|p| ends(p, wanted, true, true)))
-    };
-    if let Some(i) = find(&wanted) {
-        return Some(i);
+
+    /// [`find_path`] over these paths.
+    pub fn find(&self, wanted: &str) -> Option<usize> {
+        link_spellings(wanted)
+            .iter()
+            .find_map(|spelling| self.find_spelling(spelling))
     }
-    // A base: leading components, one of which no input has.
-    let known = |c: &String| {
-        all.iter().any(|p| {
-            p.iter()
-                .any(|a| a.eq_ignore_ascii_case(c) || unnumbered(a).eq_ignore_ascii_case(c))
-        })
-    };
-    // The page itself (and a folder's index page under it) is never passed
-    // over: a missing page is no base.
-    let index_page = wanted.last().is_some_and(|f| {
-        let stem = f.rsplit_once('.').map_or(f.as_str(), |(s, _)| s);
-        ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str())
-    });
-    let page = wanted.len() - 1 - usize::from(index_page && wanted.len() > 1);
-    let first_unknown = wanted
-        .iter()
-        .position(|c| !known(c))
-        .filter(|&u| u < page)?;
-    (first_unknown + 1..=page).find_map(|k| find(&wanted[k..]))
+
+    /// [`find_path`] for one spelling: the path that is it, else the first
+    /// that ends with it, then the same ignoring case; then the same with
+    /// each component's numeric ordering prefix ignored (Nuxt Content's
+    /// `1.getting-started/2.installation.md` is served as
+    /// `/getting-started/installation`); then, for a site's page address,
+    /// with leading components that no input has passed over (a base such as
+    /// `/docs/4.x/`).
+    fn find_spelling(&self, wanted: &str) -> Option<usize> {
+        let wanted = components(wanted);
+        let last = wanted.last()?;
+        // Every path these rules can match has the same file name, folded.
+        let candidates = self.by_name.get(&name_key(last))?;
+        let ends = |path: &[String], wanted: &[String], fold: bool, bare: bool| {
+            path.len() >= wanted.len()
+                && path[path.len() - wanted.len()..]
+                    .iter()
+                    .zip(wanted)
+                    .all(|(a, b)| {
+                        let a = if bare { unnumbered(a) } else { a.as_str() };
+                        if fold {
+                            a.to_lowercase() == b.to_lowercase()
+                        } else {
+                            a == b
+                        }
+                    })
+        };
+        let find = |wanted: &[String]| {
+            let first = |test: &dyn Fn(&[String]) -> bool| {
+                candidates.iter().copied().find(|&i| test(&self.all[i]))
+            };
+            first(&|p| p == wanted)
+                .or_else(|| first(&|p| ends(p, wanted, false, false)))
+                .or_else(|| first(&|p| ends(p, wanted, true, false)))
+                .or_else(|| first(&|p| ends(p, wanted, true, true)))
+        };
+        if let Some(i) = find(&wanted) {
+            return Some(i);
+        }
+        // A base: leading components, one of which no input has.
+        let known = |c: &String| self.known.contains(&c.to_lowercase());
+        // The page itself (and a folder's index page under it) is never passed
+        // over: a missing page is no base.
+        let index_page = {
+            let stem = last.rsplit_once('.').map_or(last.as_str(), |(s, _)| s);
+            ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str())
+        };
+        let page = wanted.len() - 1 - usize::from(index_page && wanted.len() > 1);
+        let first_unknown = wanted
+            .iter()
+            .position(|c| !known(c))
+            .filter(|&u| u < page)?;
+        (first_unknown + 1..=page).find_map(|k| find(&wanted[k..]))
+    }
+}
+
+/// A file name as [`Paths`] files it: lowercase, without a numeric ordering
+/// prefix.
+fn name_key(name: &str) -> String {
+    unnumbered(name).to_lowercase()
 }
 
 /// A path component without its numeric ordering prefix (`2.installation.md`
@@ -167,7 +213,7 @@ fn find_notes_named(paths: &[String], note: &str) -> Vec<usize> {
 }
 
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.
-fn components(path: &str) -> Vec<String> {
+pub(super) fn components(path: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for part in path.split(['/', '\\']) {
         match part {

@@ -13,6 +13,7 @@
 
 mod docs;
 mod error;
+mod landing;
 mod pages;
 mod parse;
 mod repair;
@@ -22,6 +23,7 @@ mod types;
 
 pub(crate) use docs::{find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
+pub(crate) use landing::{Landing, Lands, Targets};
 pub use pages::page_source;
 pub(crate) use pages::parallel_sources;
 pub use parse::parse;

@@ -6,7 +6,7 @@
 
 use super::Reason;
 use super::{Index, Selector, Step, Target};
-use crate::tree::loose;
+use crate::tree::{Anchors, loose};
 use crate::tree::{BlockKind, Document, Kind, NodeId};
 
 /// A node a selector names, and which of its pages when the last step is `page`.
@@ -140,31 +140,32 @@ fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index
     }
 }
 
-/// The section whose heading has `anchor` (SPEC §14): a GitHub slug or an
-/// explicit id, exactly; else ignoring case; else loosely, the first heading
-/// whose anchor or text has the same letters and digits (`#serverport` finds
-/// `server.port`).
+/// The section whose heading has `anchor` (README, "Following links").
 fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
-    let sections = doc.sections();
-    let anchors = doc.anchors();
-    let named = |a: &crate::tree::Anchors, eq: &dyn Fn(&str) -> bool| {
-        eq(&a.slug) || a.ids.iter().any(|id| eq(id))
-    };
+    find_heading(doc.anchors(), &doc.titles, anchor).map(|k| doc.sections()[k])
+}
+
+/// Which heading has `anchor`, given each heading's anchors and plain title:
+/// a GitHub slug or an explicit id, exactly; else ignoring case; else
+/// loosely, the first heading whose anchor or text has the same letters and
+/// digits (`#serverport` finds `server.port`).
+pub(crate) fn find_heading(anchors: &[Anchors], titles: &[String], anchor: &str) -> Option<usize> {
+    let named =
+        |a: &Anchors, eq: &dyn Fn(&str) -> bool| eq(&a.slug) || a.ids.iter().any(|id| eq(id));
     let exact = |s: &str| s == anchor;
     let folded =
         |s: &str| s.eq_ignore_ascii_case(anchor) || s.to_lowercase() == anchor.to_lowercase();
     let wanted = loose(anchor);
     let by = |eq: &dyn Fn(&str) -> bool| anchors.iter().position(|a| named(a, eq));
-    let k = by(&exact).or_else(|| by(&folded)).or_else(|| {
+    by(&exact).or_else(|| by(&folded)).or_else(|| {
         (!wanted.is_empty())
             .then(|| {
-                (0..sections.len()).find(|&k| {
-                    loose(&doc.titles[k]) == wanted || named(&anchors[k], &|s| loose(s) == wanted)
+                (0..anchors.len()).find(|&k| {
+                    loose(&titles[k]) == wanted || named(&anchors[k], &|s| loose(s) == wanted)
                 })
             })
             .flatten()
-    })?;
-    Some(sections[k])
+    })
 }
 
 /// How many headings `anchor` matches only loosely (0 when one matches
@@ -193,26 +194,34 @@ pub(crate) fn loose_matches(doc: &Document, anchor: &str) -> usize {
 /// No heading has the anchor: the nearest anchors of the document, as
 /// working selectors.
 fn anchor_miss(doc: &Document, step: usize, anchor: &str) -> Miss {
-    let wanted = anchor.to_lowercase();
-    let mut scored: Vec<(f32, usize)> = doc
-        .anchors()
-        .iter()
-        .enumerate()
-        .map(|(k, a)| (crate::fuzzy::similarity(&wanted, a.main()), k))
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     Miss {
         step,
         reason: Reason::NoAnchor {
             anchor: anchor.to_owned(),
             headings: doc.sections().len(),
         },
-        suggestions: scored
-            .into_iter()
-            .take(NEAREST)
-            .map(|(_, k)| anchor_selector(doc.anchors()[k].main()))
+        suggestions: nearest_anchors(doc.anchors(), anchor)
+            .map(anchor_selector)
             .collect(),
     }
+}
+
+/// The anchors nearest to `anchor`, nearest first (at most [`NEAREST`]).
+pub(crate) fn nearest_anchors<'a>(
+    anchors: &'a [Anchors],
+    anchor: &str,
+) -> impl Iterator<Item = &'a str> {
+    let wanted = anchor.to_lowercase();
+    let mut scored: Vec<(f32, usize)> = anchors
+        .iter()
+        .enumerate()
+        .map(|(k, a)| (crate::fuzzy::similarity(&wanted, a.main()), k))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored
+        .into_iter()
+        .take(NEAREST)
+        .map(move |(_, k)| anchors[k].main())
 }
 
 /// `#anchor` as a selector reads it back: the characters that end a step or

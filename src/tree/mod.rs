@@ -11,6 +11,7 @@ mod blocks;
 mod build;
 mod containers;
 mod lines;
+mod links;
 mod markup;
 mod mdx;
 mod options;

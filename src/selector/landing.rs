@@ -1,0 +1,629 @@
+//! Where a link written in a document lands (README, "Links both ways"): the
+//! same reading as following it ("Following links"), done by mdsel from the
+//! linking file rather than by the agent.
+//!
+//! A relative path is joined to the linking file's folder and looked up among
+//! the inputs by its spellings (`build.html` → `build.md`, `guide/` →
+//! `guide/index.md`, numeric ordering prefixes left out); a path from a
+//! site's root (`/guide/build#x`) as a selector's page address is (a base no
+//! input has passed over); a wiki link by its note's name. The fragment names
+//! a heading as `#anchor` does, or else an HTML `id` in the page. A relative
+//! path to no input is looked for on disk (an image, a page outside the
+//! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
+//! never fetched.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use foldhash::{HashMap, HashMapExt};
+
+use super::docs::{Paths, components, find_notes};
+use super::resolve::{canonical, find_heading, nearest_anchors};
+use crate::namespace::qualified;
+use crate::paths::{link_spellings, percent_decoded};
+use crate::tree::{Anchors, Document};
+
+/// What one document offers the links that land on it: its path and name,
+/// its headings' anchors and their selectors, and its HTML ids.
+#[derive(Clone, Debug)]
+pub(crate) struct Targets {
+    pub path: String,
+    pub namespace: String,
+    anchors: Vec<Anchors>,
+    titles: Vec<String>,
+    /// Each heading's section selector, parallel to `anchors`.
+    sections: Vec<String>,
+    /// Each HTML id, with the section it is written in (`None`: before the
+    /// first heading).
+    ids: Vec<(String, Option<usize>)>,
+}
+
+impl Targets {
+    /// What `doc` offers, given the HTML ids its text holds (with their
+    /// byte offsets).
+    pub fn of(doc: &Document, ids: &[(String, usize)]) -> Targets {
+        let starts: Vec<usize> = doc
+            .sections()
+            .iter()
+            .map(|&id| doc.node(id).span().start)
+            .collect();
+        Targets {
+            path: doc.path().to_owned(),
+            namespace: doc.namespace().to_owned(),
+            anchors: doc.anchors().to_vec(),
+            titles: doc.titles.clone(),
+            sections: doc
+                .sections()
+                .iter()
+                .map(|&id| canonical(doc, id))
+                .collect(),
+            ids: ids
+                .iter()
+                .map(|(id, at)| {
+                    let next = starts.partition_point(|&s| s <= *at);
+                    (id.clone(), next.checked_sub(1))
+                })
+                .collect(),
+        }
+    }
+
+    /// The selector of the document (`None`) or of one of its sections.
+    pub fn selector(&self, section: Option<usize>) -> String {
+        match section {
+            Some(k) => self.sections[k].clone(),
+            None => "*".to_owned(),
+        }
+    }
+
+    /// The section a fragment names: a heading's anchor, else the section
+    /// holding an HTML id that is the fragment (`Some(None)`: one before any
+    /// heading).
+    fn find(&self, anchor: &str) -> Option<Option<usize>> {
+        find_heading(&self.anchors, &self.titles, anchor)
+            .map(Some)
+            .or_else(|| {
+                self.ids
+                    .iter()
+                    .find(|(id, _)| id == anchor)
+                    .map(|&(_, section)| section)
+            })
+    }
+}
+
+/// Where a link lands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// A document among the inputs, by position, and the section its
+    /// fragment names (`None`: the whole document).
+    Page { doc: usize, section: Option<usize> },
+    /// A file on disk that is not among the inputs (an image, a page
+    /// elsewhere), by its path from the working folder.
+    File(String),
+    /// A URL with a scheme, or a site's own file outside the Markdown.
+    External,
+    /// Nowhere: why, and the closest target that works, as a selector.
+    Broken {
+        why: Broken,
+        suggestion: Option<String>,
+    },
+}
+
+/// Why a link lands nowhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Broken {
+    /// No such file: no input and no file on disk is the path (as joined to
+    /// the linking file's folder).
+    File(String),
+    /// No such note: none has the wiki link's name.
+    Note(String),
+    /// No such anchor: the page is there, no heading or id is the fragment.
+    Anchor { anchor: String, doc: usize },
+}
+
+impl Broken {
+    /// The reason as the listing prints it for a link in document `from`:
+    /// `no such file: docs/a.md`, `no anchor #x in docs/a.md` (`here` in
+    /// `from` itself).
+    pub fn reason(&self, pages: &[Targets], from: usize) -> String {
+        match self {
+            Broken::File(path) => format!("no such file: {path}"),
+            Broken::Note(note) => format!("no such note: {note}"),
+            Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
+            Broken::Anchor { anchor, doc } => {
+                format!("no anchor #{anchor} in {}", pages[*doc].path)
+            }
+        }
+    }
+}
+
+/// Resolves links over the documents a call loaded.
+pub(crate) struct Lands<'p> {
+    pages: &'p [Targets],
+    paths: Vec<String>,
+    /// The paths made ready for a site address's lookup.
+    site_paths: Paths,
+    /// Each input's path, its components joined: as written, lowercase, and
+    /// lowercase without numeric ordering prefixes.
+    exact: HashMap<String, usize>,
+    folded: HashMap<String, usize>,
+    bare: HashMap<String, usize>,
+    /// Site addresses, notes and nearest names already looked up.
+    sites: HashMap<String, Option<usize>>,
+    notes: HashMap<String, Option<usize>>,
+    nearest: HashMap<String, Option<usize>>,
+    /// Each input's file name without extension, lowercase, and its length
+    /// in characters.
+    stems: Vec<(String, usize)>,
+    /// Folders (canonical) outside which no file is looked for on disk
+    /// (`None`: anywhere).
+    within: Option<Arc<[PathBuf]>>,
+}
+
+impl<'p> Lands<'p> {
+    /// A resolver over `pages`, the documents loaded, in input order,
+    /// looking on disk only `within` those folders when given.
+    pub fn new(pages: &'p [Targets], within: Option<Arc<[PathBuf]>>) -> Lands<'p> {
+        let mut exact = HashMap::with_capacity(pages.len());
+        let mut folded = HashMap::with_capacity(pages.len());
+        let mut bare = HashMap::with_capacity(pages.len());
+        for (i, page) in pages.iter().enumerate() {
+            let key = components(&page.path).join("/");
+            bare.entry(bare_key(&key)).or_insert(i);
+            folded.entry(key.to_lowercase()).or_insert(i);
+            exact.entry(key).or_insert(i);
+        }
+        let paths: Vec<String> = pages.iter().map(|p| p.path.clone()).collect();
+        Lands {
+            pages,
+            site_paths: Paths::new(&paths),
+            paths,
+            exact,
+            folded,
+            bare,
+            sites: HashMap::new(),
+            notes: HashMap::new(),
+            nearest: HashMap::new(),
+            stems: pages
+                .iter()
+                .map(|p| {
+                    let stem = stem(&p.path).to_lowercase();
+                    let len = stem.chars().count();
+                    (stem, len)
+                })
+                .collect(),
+            within,
+        }
+    }
+
+    /// Where a link written in document `from` with `target` lands.
+    pub fn land(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
+        if wiki {
+            return self.wiki(target);
+        }
+        let target = target.trim();
+        if is_external(target) {
+            return Landing::External;
+        }
+        let (path, anchor) = match target.split_once('#') {
+            Some((path, anchor)) => (path, Some(anchor)),
+            None => (target, None),
+        };
+        let path = path.split_once('?').map_or(path, |(p, _)| p);
+        let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
+        let doc = if path.is_empty() {
+            from
+        } else if path.starts_with('/') {
+            match self.site(path) {
+                Some(doc) => doc,
+                None if is_page(path) => return self.no_file(path.to_owned()),
+                None => return Landing::External,
+            }
+        } else {
+            let joined = joined(&self.pages[from].path, path);
+            match self.relative(&joined) {
+                Some(doc) => doc,
+                None => return self.on_disk(joined),
+            }
+        };
+        self.in_page(doc, anchor.as_deref().filter(|a| !a.is_empty()))
+    }
+
+    /// The section `anchor` names in document `doc`, or why none does.
+    fn in_page(&self, doc: usize, anchor: Option<&str>) -> Landing {
+        let Some(anchor) = anchor else {
+            return Landing::Page { doc, section: None };
+        };
+        let page = &self.pages[doc];
+        match page.find(anchor) {
+            Some(section) => Landing::Page { doc, section },
+            None => Landing::Broken {
+                suggestion: nearest_anchors(&page.anchors, anchor)
+                    .next()
+                    .map(|near| qualified(&page.namespace, &super::anchor_selector(near))),
+                why: Broken::Anchor {
+                    anchor: anchor.to_owned(),
+                    doc,
+                },
+            },
+        }
+    }
+
+    /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
+    /// already left out by the parser).
+    fn wiki(&mut self, target: &str) -> Landing {
+        let (note, heading) = match target.split_once('#') {
+            Some((note, heading)) => (note.trim(), Some(heading.trim())),
+            None => (target.trim(), None),
+        };
+        let found = match self.notes.get(note) {
+            Some(found) => *found,
+            None => {
+                let found = find_notes(&self.paths, note).first().copied();
+                self.notes.insert(note.to_owned(), found);
+                found
+            }
+        };
+        match found {
+            Some(doc) => self.in_page(doc, heading.filter(|h| !h.is_empty())),
+            None => Landing::Broken {
+                suggestion: self
+                    .nearest_file(note)
+                    .map(|doc| format!("[[{}]]", stem(&self.pages[doc].path))),
+                why: Broken::Note(note.to_owned()),
+            },
+        }
+    }
+
+    /// The input a site address from the root names, as a selector's page
+    /// address does.
+    fn site(&mut self, path: &str) -> Option<usize> {
+        if let Some(found) = self.sites.get(path) {
+            return *found;
+        }
+        let found = self.site_paths.find(path);
+        self.sites.insert(path.to_owned(), found);
+        found
+    }
+
+    /// The input a path joined to the linking file's folder names: by its
+    /// spellings, as written, then ignoring case, then without numeric
+    /// ordering prefixes.
+    fn relative(&self, joined: &str) -> Option<usize> {
+        let spellings = link_spellings(joined);
+        let keys: Vec<String> = spellings.iter().map(|s| components(s).join("/")).collect();
+        (keys.iter().find_map(|k| self.exact.get(k)))
+            .or_else(|| keys.iter().find_map(|k| self.folded.get(&k.to_lowercase())))
+            .or_else(|| keys.iter().find_map(|k| self.bare.get(&bare_key(k))))
+            .copied()
+    }
+
+    /// A path no input is: a file on disk, outside the folders it may be
+    /// looked for in (not checked, as a URL is not), or nowhere.
+    fn on_disk(&mut self, path: String) -> Landing {
+        let at = Path::new(&path);
+        match &self.within {
+            None if at.exists() => Landing::File(path),
+            Some(roots) => match at.canonicalize() {
+                Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Landing::File(path),
+                Ok(_) => Landing::External,
+                Err(_) if !under(at, roots) => Landing::External,
+                Err(_) => self.no_file(path),
+            },
+            None => self.no_file(path),
+        }
+    }
+
+    /// A path no input and no file is, with the input whose file name is
+    /// nearest as the suggestion.
+    fn no_file(&mut self, path: String) -> Landing {
+        Landing::Broken {
+            suggestion: self
+                .nearest_file(&path)
+                .map(|doc| self.pages[doc].path.clone()),
+            why: Broken::File(path),
+        }
+    }
+
+    /// The input whose file name (without extension) is nearest to the one
+    /// `path` ends with, if any is near.
+    fn nearest_file(&mut self, path: &str) -> Option<usize> {
+        let wanted = stem(path.trim_end_matches('/')).to_lowercase();
+        if wanted.is_empty() {
+            return None;
+        }
+        if let Some(found) = self.nearest.get(&wanted) {
+            return *found;
+        }
+        let len = wanted.chars().count();
+        let mut best: Option<(f32, usize)> = None;
+        for (i, (name, name_len)) in self.stems.iter().enumerate() {
+            // Names whose lengths alone put them too far apart are passed by.
+            let longer = len.max(*name_len) as f32;
+            let most = (1.0 - NEAR) * longer;
+            if len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most {
+                continue;
+            }
+            let score = crate::fuzzy::similarity(&wanted, name);
+            if score >= NEAR && best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
+            }
+        }
+        let found = best.map(|(_, i)| i);
+        self.nearest.insert(wanted, found);
+        found
+    }
+}
+
+/// A joined path as the third lookup files it: lowercase, each component
+/// without its numeric ordering prefix.
+fn bare_key(key: &str) -> String {
+    let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
+    parts.join("/").to_lowercase()
+}
+
+/// A lower bound of the edit distance of two ASCII names, at the cost of
+/// reading them once: how many more of some letters one has than the other
+/// (0 for other names, which bound nothing).
+fn bag_distance(a: &str, b: &str) -> usize {
+    if !a.is_ascii() || !b.is_ascii() {
+        return 0;
+    }
+    let mut counts = [0i32; 128];
+    a.bytes().for_each(|c| counts[usize::from(c)] += 1);
+    b.bytes().for_each(|c| counts[usize::from(c)] -= 1);
+    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
+    let fewer: i32 = -counts.iter().filter(|&&n| n < 0).sum::<i32>();
+    more.max(fewer) as usize
+}
+
+/// Whether a path that is not there would lie in one of `roots`, judged
+/// from its nearest folder that is.
+fn under(path: &Path, roots: &[PathBuf]) -> bool {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute
+        .ancestors()
+        .find_map(|a| a.canonicalize().ok())
+        .is_some_and(|real| roots.iter().any(|r| real.starts_with(r)))
+}
+
+/// How alike two file names must be for one to be suggested for the other.
+const NEAR: f32 = 0.7;
+
+/// A path's last component without its extension.
+fn stem(path: &str) -> &str {
+    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    file.rsplit_once('.').map_or(file, |(s, _)| s)
+}
+
+/// `path` joined to the folder of the file at `from`, `.` and `..` folded
+/// where they can be.
+fn joined(from: &str, path: &str) -> String {
+    let folder = match from.rfind(['/', '\\']) {
+        Some(at) => &from[..=at],
+        None => "",
+    };
+    let decoded = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
+    let whole = format!("{folder}{decoded}");
+    let absolute = whole.starts_with('/');
+    let mut out = components(&whole).join("/");
+    if absolute {
+        out.insert(0, '/');
+    }
+    if path.ends_with('/') && !out.is_empty() {
+        out.push('/');
+    }
+    if out.is_empty() { ".".to_owned() } else { out }
+}
+
+/// Whether a link target has a scheme (`https:`, `mailto:`, `ftp:`) or is
+/// protocol-relative (`//cdn.example.org/x`).
+fn is_external(target: &str) -> bool {
+    if target.starts_with("//") {
+        return true;
+    }
+    let scheme = target.split(':').next().unwrap_or_default();
+    target.len() > scheme.len()
+        && scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+}
+
+/// Whether a path from a site's root names a page (no extension, `.html`,
+/// `.htm`, a Markdown extension, or a folder), not a file the site serves
+/// as it is (`/img/logo.png`).
+fn is_page(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rsplit_once('.') {
+        None => true,
+        Some((_, ext)) => {
+            let ext = ext.to_ascii_lowercase();
+            ["html", "htm"].contains(&ext.as_str()) || crate::paths::is_markdown_name(name)
+        }
+    }
+}
+
+/// A path component without its numeric ordering prefix (`2.install` →
+/// `install`).
+fn unnumbered(part: &str) -> &str {
+    let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+    match part.get(digits..) {
+        Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],
+        _ => part,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+    use crate::tree::parse_named;
+
+    fn pages(files: &[(&str, &str)]) -> Vec<Targets> {
+        files
+            .iter()
+            .map(|(path, text)| {
+                let ns = stem(path).to_lowercase();
+                let doc = parse_named(Source::new(*path, *text), ns);
+                let ids = doc.written_links().ids;
+                Targets::of(&doc, &ids)
+            })
+            .collect()
+    }
+
+    fn set() -> Vec<Targets> {
+        pages(&[
+            (
+                "docs/guide/install.md",
+                "# Install\n\n## Proxy {#proxy-setup}\n",
+            ),
+            (
+                "docs/config/server.md",
+                "# Server\n\n## server.port\n\n<a id=\"legacy\"></a>\n",
+            ),
+            ("docs/1.start/2.intro.md", "# Intro\n"),
+            ("docs/api/index.md", "# API\n\n## Calls\n"),
+            ("notes/Big Idea.md", "# Big Idea\n\n## Why\n"),
+        ])
+    }
+
+    fn page(doc: usize, section: Option<usize>) -> Landing {
+        Landing::Page { doc, section }
+    }
+
+    #[test]
+    fn relative_paths_land_from_the_linking_folder() {
+        let set = set();
+        let mut lands = Lands::new(&set, None);
+        assert_eq!(lands.land(0, "../config/server.md", false), page(1, None));
+        assert_eq!(
+            lands.land(0, "../config/server.md#serverport", false),
+            page(1, Some(1))
+        );
+        assert_eq!(lands.land(0, "#proxy-setup", false), page(0, Some(1)));
+        assert_eq!(lands.land(0, "", false), page(0, None));
+        assert_eq!(
+            lands.land(0, "../config/server.html#server-port", false),
+            page(1, Some(1))
+        );
+        assert_eq!(lands.land(0, "../api/", false), page(3, None));
+        assert_eq!(lands.land(0, "../start/intro", false), page(2, None));
+        assert_eq!(
+            lands.land(0, "../config/server.md#legacy", false),
+            page(1, Some(1))
+        );
+        assert_eq!(
+            lands.land(0, "./install.md?x=1#proxy-setup", false),
+            page(0, Some(1))
+        );
+    }
+
+    #[test]
+    fn site_addresses_wiki_links_and_urls_land_as_they_are_followed() {
+        let set = set();
+        let mut lands = Lands::new(&set, None);
+        assert_eq!(
+            lands.land(0, "/docs/4.x/api/#calls", false),
+            page(3, Some(1))
+        );
+        assert_eq!(lands.land(0, "Big Idea#why", true), page(4, Some(1)));
+        assert_eq!(lands.land(0, "big idea", true), page(4, None));
+        assert_eq!(
+            lands.land(0, "https://x.org/a.md", false),
+            Landing::External
+        );
+        assert_eq!(lands.land(0, "mailto:me@x.org", false), Landing::External);
+        assert_eq!(lands.land(0, "//cdn.x.org/a.js", false), Landing::External);
+        assert_eq!(lands.land(0, "/img/logo.png", false), Landing::External);
+    }
+
+    #[test]
+    fn broken_links_say_why_and_what_would_work() {
+        let set = set();
+        let mut lands = Lands::new(&set, None);
+        assert_eq!(
+            lands.land(0, "../config/server.md#server-prot", false),
+            Landing::Broken {
+                why: Broken::Anchor {
+                    anchor: "server-prot".into(),
+                    doc: 1
+                },
+                suggestion: Some("server::#serverport".into()),
+            }
+        );
+        let Landing::Broken { why, suggestion } = lands.land(0, "../config/servr.md", false) else {
+            panic!("a missing file is broken");
+        };
+        assert_eq!(why, Broken::File("docs/config/servr.md".into()));
+        assert_eq!(why.reason(&set, 0), "no such file: docs/config/servr.md");
+        assert_eq!(suggestion.as_deref(), Some("docs/config/server.md"));
+        assert!(matches!(
+            lands.land(0, "Big Ide", true),
+            Landing::Broken { why: Broken::Note(_), suggestion: Some(s) } if s == "[[Big Idea]]"
+        ));
+        assert!(matches!(
+            lands.land(0, "/guide/missing", false),
+            Landing::Broken {
+                why: Broken::File(_),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_path_on_disk_outside_the_inputs_is_a_file() {
+        let set = pages(&[("a.md", "# A\n")]);
+        let mut lands = Lands::new(&set, None);
+        assert_eq!(
+            lands.land(0, "Cargo.toml", false),
+            Landing::File("Cargo.toml".into())
+        );
+    }
+
+    #[test]
+    fn a_confined_call_looks_on_disk_only_within_its_folders() {
+        let here = std::env::current_dir().unwrap().canonicalize().unwrap();
+        let src: Arc<[PathBuf]> = Arc::from(vec![here.join("src")]);
+        let set = pages(&[("src/a.md", "# A\n")]);
+        let mut lands = Lands::new(&set, Some(src));
+        assert_eq!(
+            lands.land(0, "lib.rs", false),
+            Landing::File("src/lib.rs".into())
+        );
+        assert_eq!(lands.land(0, "../Cargo.toml", false), Landing::External);
+        assert!(matches!(
+            lands.land(0, "gone.rs", false),
+            Landing::Broken {
+                why: Broken::File(_),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn the_letter_bound_never_exceeds_the_edit_distance() {
+        for (a, b) in [
+            ("fetch", "bench"),
+            ("server", "servr"),
+            ("abc", "cba"),
+            ("", "xyz"),
+        ] {
+            let chars = |s: &str| s.chars().collect::<Vec<_>>();
+            assert!(
+                bag_distance(a, b) <= crate::fuzzy::distance(&chars(a), &chars(b)),
+                "{a} {b}"
+            );
+        }
+        assert_eq!(bag_distance("fetch", "bench"), 2);
+        assert_eq!(bag_distance("café", "cafe"), 0, "not ASCII: no bound");
+    }
+
+    #[test]
+    fn joins_fold_dots() {
+        assert_eq!(joined("docs/a/b.md", "../c.md"), "docs/c.md");
+        assert_eq!(joined("b.md", "../c.md"), "../c.md");
+        assert_eq!(joined("/abs/b.md", "./c/"), "/abs/c/");
+        assert_eq!(joined("docs/b.md", "sp%20ace.md"), "docs/sp ace.md");
+    }
+}
