@@ -16,6 +16,27 @@ pub enum Command {
     Select(Vec<String>),
     /// Rank sections by how well they answer a query.
     Search(String),
+    /// List links: out of the nodes the selectors name (none: every link),
+    /// into a node, or those that land nowhere.
+    Links {
+        /// The nodes whose links are listed (`Out`); none: every document.
+        selectors: Vec<String>,
+        /// Which links.
+        view: LinkView,
+    },
+}
+
+/// Which links `links` lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LinkView {
+    /// Every link out of the selected nodes, with where it lands.
+    Out,
+    /// Every link that lands on the node this selector (or path) names: a
+    /// section's own links, or a document's and any of its sections'.
+    To(String),
+    /// Every link whose file or anchor does not resolve.
+    Broken,
 }
 
 /// A command and its inputs: files, directories, stdin or text in memory, in

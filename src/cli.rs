@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use mdsel::{Call, Command, Input, Options, Target};
+use mdsel::{Call, Command, Input, LinkView, Options, Target};
 
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
@@ -91,7 +91,7 @@ struct Opts {
     /// below the best; with --files or --count, most files [default: all that fit]
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
     limit: Option<usize>,
-    /// Search: pass over the first N hits (or files), to see the next ones.
+    /// Search and links: pass over the first N hits (or files, links), to see the next ones.
     #[arg(long, value_name = "N", global = true, default_value_t = 0)]
     offset: usize,
     /// Search: list the files holding hits, best first, one line each.
@@ -138,6 +138,22 @@ enum Sub {
         /// are more of the query.
         #[arg(required = true, value_name = "FILES")]
         files: Vec<String>,
+    },
+    /// List links: out of the selected nodes (none: every link), into a node
+    /// (--to), or those that land nowhere (--broken).
+    Links {
+        /// What links here: the section or document a selector names
+        /// (`guide::#install`, `'[[Note]]'`, `ns::*`) or a file's path.
+        #[arg(long, value_name = "SELECTOR", conflicts_with = "broken")]
+        to: Option<String>,
+        /// Only links whose file, note or anchor does not resolve; exit 1 when
+        /// any does not.
+        #[arg(long)]
+        broken: bool,
+        /// Selectors whose links to list (none: every link), then files,
+        /// directories or '-'.
+        #[arg(required = true, value_name = "[SELECTOR...] FILES")]
+        args: Vec<String>,
     },
     /// Print the output-format cheat sheet (for tool descriptions).
     Format,
@@ -195,6 +211,7 @@ pub fn main() -> ExitCode {
     let command = argv.iter().skip(1).find_map(|a| match a.to_str() {
         Some("select") => Some(mdsel::CommandKind::Select),
         Some("search") => Some(mdsel::CommandKind::Search),
+        Some("links") => Some(mdsel::CommandKind::Links),
         _ => None,
     });
     let (argv, words) = shield_words(argv);
@@ -240,6 +257,26 @@ pub fn main() -> ExitCode {
             (Command::Index(selectors), files)
         }
         Some(Sub::Select { selector, files }) => (Command::Select(vec![selector]), files),
+        Some(Sub::Links { to, broken, args }) => {
+            let (mut selectors, mut files) = split_args(args, &mut notes);
+            if files.is_empty() {
+                files.extend(selectors.pop());
+            }
+            let view = match (to, broken) {
+                (Some(to), _) => {
+                    if let Some(first) = selectors.first() {
+                        let problem = format!(
+                            "'{first}' is not a file: with --to, every other argument is a file or folder (`mdsel links --to 'guide::#install' docs/`)"
+                        );
+                        return usage_error(&problem, cli.opts.json, mdsel::CommandKind::Links);
+                    }
+                    LinkView::To(to)
+                }
+                (None, true) => LinkView::Broken,
+                (None, false) => LinkView::Out,
+            };
+            (Command::Links { selectors, view }, files)
+        }
         Some(Sub::Search { query, files }) => search_args(query, files, &mut notes),
         None => auto(cli.args, &mut notes),
     };
@@ -520,7 +557,7 @@ fn unshield_words(cli: &mut Cli, words: &[String]) {
     };
     cli.args.iter_mut().for_each(restore);
     match &mut cli.command {
-        Some(Sub::Index { args }) => args.iter_mut().for_each(restore),
+        Some(Sub::Index { args } | Sub::Links { args, .. }) => args.iter_mut().for_each(restore),
         Some(Sub::Select { selector, files }) => {
             restore(selector);
             files.iter_mut().for_each(restore);
@@ -706,6 +743,19 @@ fn argument_error(e: &clap::Error, json: bool, command: mdsel::CommandKind) -> E
     }
     let _ = e.print();
     ExitCode::from(2)
+}
+
+/// A call whose arguments are wrong in a way only mdsel tells (clap's are
+/// [`argument_error`]'s): the problem on stderr, or as JSON.
+fn usage_error(problem: &str, json: bool, command: mdsel::CommandKind) -> ExitCode {
+    let report = mdsel::Report::usage(command, problem);
+    let written = if json {
+        let mut out = io::stdout().lock();
+        mdsel::write_json(&report, &mut out).and_then(|()| out.flush())
+    } else {
+        mdsel::write_errors(&report, &mut io::stderr().lock())
+    };
+    finish(written, mdsel::ExitCode::Usage)
 }
 
 /// A closed stdout (`| head`) ends quietly; any other write error is reported.

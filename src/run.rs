@@ -11,6 +11,7 @@
 //! sink's.
 
 mod index;
+mod links;
 mod load;
 mod search;
 mod select;
@@ -18,7 +19,7 @@ mod selectors;
 
 use std::io;
 
-use crate::call::{Call, Command};
+use crate::call::{Call, Command, LinkView};
 use crate::fit::Budget;
 use crate::options::Options;
 use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
@@ -36,6 +37,7 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
         Command::Select(args) if is_query(&parsed) => (CommandKind::Search, Some(args.join(" "))),
         Command::Select(_) => (CommandKind::Select, None),
         Command::Search(query) => (CommandKind::Search, Some(query.clone())),
+        Command::Links { .. } => (CommandKind::Links, None),
     };
     sink.event(Event::Begin {
         command,
@@ -57,10 +59,11 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
         }))?;
     }
     if let Some(walk) = begin(options, call, command, &parsed, sink)? {
-        match (command, query) {
-            (CommandKind::Index, _) => index::run(options, call, parsed, walk, sink)?,
-            (CommandKind::Select, _) => select::run(options, parsed, walk, sink)?,
-            (_, query) => search::run(options, &query.unwrap_or_default(), walk, sink)?,
+        match (&call.command, command, query) {
+            (Command::Links { view, .. }, ..) => links::run(options, view, parsed, walk, sink)?,
+            (_, CommandKind::Index, _) => index::run(options, call, parsed, walk, sink)?,
+            (_, CommandKind::Select, _) => select::run(options, parsed, walk, sink)?,
+            (.., query) => search::run(options, &query.unwrap_or_default(), walk, sink)?,
         }
     }
     sink.event(Event::End)
@@ -73,8 +76,18 @@ pub(crate) const MAX_SELECTORS: usize = 256;
 /// The selectors of a call, each parsed once (at most [`MAX_SELECTORS`]), and
 /// the first of those left out with how many were.
 fn parse(call: &Call) -> (Vec<Parsed>, Option<(String, usize)>) {
-    let (Command::Index(args) | Command::Select(args)) = &call.command else {
-        return (Vec::new(), None);
+    let to;
+    let args = match &call.command {
+        Command::Index(args) | Command::Select(args) => args,
+        Command::Links {
+            view: LinkView::To(target),
+            ..
+        } => {
+            to = vec![target.clone()];
+            &to
+        }
+        Command::Links { selectors, .. } => selectors,
+        Command::Search(_) => return (Vec::new(), None),
     };
     let mut parsed = Vec::new();
     let mut over: Option<(String, usize)> = None;

@@ -30,6 +30,7 @@ mod hostile;
 mod hosts;
 mod json;
 mod line_rules;
+mod link_views;
 mod links;
 mod manual;
 mod mcp_hosts;

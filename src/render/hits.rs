@@ -125,7 +125,7 @@ fn place(r: &HitRow) -> String {
 
 /// A file's path as a shell word, `./` left out where the rest cannot be read
 /// as an option (`./-rf.md` stays); the namespace for text read from memory.
-fn path_word(file: &str, namespace: &str) -> String {
+pub(super) fn path_word(file: &str, namespace: &str) -> String {
     if file.is_empty() {
         return namespace.to_owned();
     }

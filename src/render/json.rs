@@ -182,12 +182,72 @@ struct UnresolvedOut<'a> {
 enum Data<'a> {
     Index(IndexData<'a>),
     Matches(SelectData<'a>),
+    Links(LinksData<'a>),
+}
+
+#[derive(Serialize)]
+struct LinksData<'a> {
+    links: Vec<LinkOut<'a>>,
+    /// How many links the call could list in all, and where this response
+    /// starts among them.
+    total: usize,
+    offset: usize,
+    unresolved: Vec<UnresolvedOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct LinkOut<'a> {
+    from: &'a str,
+    file: &'a str,
+    line: usize,
+    text: &'a str,
+    target: &'a str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestion: Option<&'a str>,
+}
+
+fn unresolved_out(report: &Report) -> Vec<UnresolvedOut<'_>> {
+    report
+        .unresolved
+        .iter()
+        .map(|u| UnresolvedOut {
+            selector: &u.selector,
+            code: u.code(),
+            reason: u.reason.to_string(),
+            suggestions: &u.suggestions,
+        })
+        .collect()
 }
 
 /// Writes the whole report as one JSON object and a newline.
 pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let data = match report.command {
         CommandKind::Index => Data::Index(index_data(report)),
+        CommandKind::Links => Data::Links(LinksData {
+            links: report
+                .links
+                .iter()
+                .map(|l| LinkOut {
+                    from: &l.from,
+                    file: &l.file,
+                    line: l.line,
+                    text: &l.text,
+                    target: &l.target,
+                    status: l.status.as_str(),
+                    to: l.to.as_deref(),
+                    reason: l.reason.as_deref(),
+                    suggestion: l.suggestion.as_deref(),
+                })
+                .collect(),
+            total: report.link_list.total,
+            offset: report.view.offset,
+            unresolved: unresolved_out(report),
+        }),
         CommandKind::Select | CommandKind::Search => Data::Matches(SelectData {
             query: report.query.as_deref(),
             matches: report
@@ -210,16 +270,7 @@ pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .collect(),
             total: (report.command == CommandKind::Search).then_some(report.matched),
             offset: (report.command == CommandKind::Search).then_some(report.view.offset),
-            unresolved: report
-                .unresolved
-                .iter()
-                .map(|u| UnresolvedOut {
-                    selector: &u.selector,
-                    code: u.code(),
-                    reason: u.reason.to_string(),
-                    suggestions: &u.suggestions,
-                })
-                .collect(),
+            unresolved: unresolved_out(report),
         }),
     };
     let envelope = Envelope {

@@ -7,6 +7,8 @@
 
 mod hits;
 mod json;
+mod links;
+mod marked;
 mod outline;
 mod reason;
 mod text;

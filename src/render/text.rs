@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::marked::marked;
 use super::outline::write_rows;
 use super::{content, page_marker, qualify};
 use crate::fit::{
@@ -53,6 +54,9 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .collect();
             super::hits::write_hits(report, &hits, out)?;
             super::hits::write_files(report, &report.files, out)?;
+        }
+        CommandKind::Links => {
+            super::links::write_links(report, &report.links, &report.link_list, out)?;
         }
     }
     Ok(())
@@ -124,6 +128,10 @@ impl Sink for TextSink<'_> {
             Event::Files(files) => {
                 super::hits::write_files(&self.report, &files, &mut self.out)?;
                 self.report.event(Event::Files(files))?;
+            }
+            Event::Links(list) => {
+                super::links::write_links(&self.report, &list.links, &list, &mut self.out)?;
+                self.report.event(Event::Links(list))?;
             }
             Event::End => {
                 if let Some(selection) = self.selection.take() {
@@ -412,31 +420,6 @@ fn suggestions(suggestions: &[String]) -> String {
         .map(|s| marked(&cut_line(s)))
         .collect();
     format!("{}\n", line.join(" "))
-}
-
-/// A selector with the `~` mark, as a shell word that gives it back when
-/// pasted (a selector may start with `~`). A shell reads `~name` as a home
-/// folder (`~root`, `~root/…`), so the selector is quoted after the mark when
-/// its first part could be a user's name, as it is when it holds a space or
-/// another character a shell reads (`~'[[Internal links]]'`); a shell leaves a
-/// `~` before quotes as it is. (`#` after the mark starts no comment.)
-fn marked(selector: &str) -> String {
-    let plain = selector
-        .chars()
-        .all(|c| c.is_alphanumeric() || "_-./:,=+@%^#".contains(c));
-    let head = selector.split('/').next().unwrap_or_default();
-    let login = !head.is_empty()
-        && head.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-        && head
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
-    if plain && !login {
-        format!("~{selector}")
-    } else if crate::namespace::garbled(selector) {
-        format!("~{}", shell_word(selector))
-    } else {
-        format!("~'{}'", selector.replace('\'', r"'\''"))
-    }
 }
 
 /// The suggestions line of a missing file: paths to paste in its place, as

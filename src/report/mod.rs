@@ -6,6 +6,7 @@
 //! went wrong. Either way the report is the single place the exit code is
 //! decided. Matches hold byte spans into their document's text.
 
+mod links;
 mod sink;
 
 use std::io;
@@ -19,6 +20,8 @@ use crate::selector::Reason;
 use crate::tree::Document;
 
 pub use crate::fit::{Folded, HitInfo, Match, PageInfo};
+pub(crate) use links::{Asked, LinkList};
+pub use links::{LinkInfo, LinkStatus};
 pub(crate) use sink::{Event, HitRow, Sink};
 
 /// The kind of command that ran (after any select-to-search fallback).
@@ -31,6 +34,8 @@ pub enum CommandKind {
     Select,
     /// `search`
     Search,
+    /// `links`
+    Links,
 }
 
 impl CommandKind {
@@ -40,6 +45,7 @@ impl CommandKind {
             CommandKind::Index => "index",
             CommandKind::Select => "select",
             CommandKind::Search => "search",
+            CommandKind::Links => "links",
         }
     }
 }
@@ -122,6 +128,11 @@ pub struct Report {
     pub matches: Vec<Match>,
     /// Of a search listing files (`--files`, `--count`): the files, in order.
     pub files: Vec<FileHits>,
+    /// Of `links`: the links listed, from the offset asked for.
+    pub links: Vec<LinkInfo>,
+    /// Of `links`: how many it could list, and how many links it read in
+    /// how many documents.
+    pub(crate) link_list: LinkList,
     /// Selectors that found nothing.
     pub unresolved: Vec<Unresolved>,
     /// The search query, for `search`.
@@ -163,6 +174,8 @@ impl Report {
             failed: Vec::new(),
             matches: Vec::new(),
             files: Vec::new(),
+            links: Vec::new(),
+            link_list: LinkList::default(),
             unresolved: Vec::new(),
             query: None,
             warnings: Vec::new(),
@@ -214,6 +227,7 @@ impl Report {
             ExitCode::Usage
         } else if !self.failed.is_empty()
             || !self.unresolved.is_empty()
+            || (self.link_list.asked == Asked::Broken && self.link_list.total > 0)
             || (self.command == CommandKind::Search && self.hits == 0)
         {
             ExitCode::Failure
@@ -291,6 +305,10 @@ impl Sink for Report {
             Event::Files(files) => {
                 self.hits += files.len();
                 self.files.extend(files);
+            }
+            Event::Links(mut list) => {
+                self.links = std::mem::take(&mut list.links);
+                self.link_list = *list;
             }
             Event::End => {
                 if !self.order.is_empty() {

@@ -9,7 +9,7 @@
 
 use std::io;
 
-use super::{CommandKind, FileHits, HitView, Unresolved};
+use super::{CommandKind, FileHits, HitView, LinkList, Unresolved};
 use crate::error::FailedFile;
 use crate::fit::{Budget, Marker, Match, Piece, Row, Scope};
 use crate::tree::Document;
@@ -43,6 +43,8 @@ pub(crate) enum Event {
     Hit(Box<HitRow>),
     /// The files holding a search's hits (`--files`, `--count`).
     Files(Vec<FileHits>),
+    /// What a `links` call lists.
+    Links(Box<LinkList>),
     /// An input that could not be loaded.
     Failed(FailedFile),
     /// A selector that found nothing.

@@ -141,6 +141,11 @@ impl Selectors {
         Selectors { entries, warnings }
     }
 
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// Looks every selector up in document `i` (its position among the files
     /// found) with `find`; `resolves` tells whether a suggestion resolves here.
     pub fn look<T>(

@@ -1,0 +1,243 @@
+//! `links`: every document read for its links and what links may land on
+//! (its headings' anchors, its HTML ids) on its worker, and dropped there;
+//! once all are in, each link is resolved over them all
+//! (`selector::Lands`), and the links asked for are handed on in one list.
+
+use std::io;
+
+use super::load::{Walk, go_on};
+use super::selectors::{Misses, Parsed, Selectors};
+use crate::call::LinkView;
+use crate::options::Options;
+use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
+use crate::selector::{self, Landing, Lands, Targets, canonical, resolve_in};
+use crate::tree::{Document, Kind, NodeId};
+
+/// The longest link text a line shows, in characters.
+const SHOWN_CHARS: usize = 80;
+
+/// A link as its document's worker reads it.
+struct Read {
+    from: String,
+    line: usize,
+    text: String,
+    target: String,
+    wiki: bool,
+}
+
+/// One document's part: what links may land on in it, its links (those in
+/// the selected nodes), and the nodes a `--to` selector names in it.
+struct Page {
+    targets: Targets,
+    links: Vec<Read>,
+    /// Sections (`Some`) or the whole document (`None`) links are listed into.
+    into: Vec<Option<usize>>,
+}
+
+/// Runs `links`: `parsed` are the selectors that scope it (`Out`), or the
+/// one `--to` names.
+pub(super) fn run(
+    options: &Options,
+    view: &LinkView,
+    parsed: Vec<Parsed>,
+    walk: Walk,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let paths = walk.paths();
+    let namespaces = walk.namespaces();
+    // `--to docs/guide.md`: a document named by its path.
+    let to_path = match view {
+        LinkView::To(to) if selector::parse(to).is_err() => selector::find_path(&paths, to),
+        _ => None,
+    };
+    let parsed = if to_path.is_some() {
+        Vec::new()
+    } else {
+        parsed
+    };
+    let selectors = Selectors::new(parsed, &namespaces, &paths);
+    for warning in &selectors.warnings {
+        sink.event(Event::Warning(warning.clone()))?;
+    }
+    // Links out of (or checked in) the nodes selected; into a node, from
+    // anywhere.
+    let scoped = !matches!(view, LinkView::To(_)) && !selectors.is_empty();
+    let mut misses = Misses::new(&selectors);
+    let mut pages: Vec<Option<Page>> = Vec::with_capacity(paths.len());
+    let mut written = Ok(());
+    walk.for_each(
+        options.threads,
+        &options.limits(),
+        |i, doc| {
+            let mut finds = selectors.look(
+                i,
+                &doc,
+                |sel| resolve_in(&doc, sel).map(|hits| hits.into_iter().map(|h| h.node).collect()),
+                |sel| resolve_in(&doc, sel).is_ok(),
+            );
+            let nodes: Vec<NodeId> = finds
+                .found
+                .iter_mut()
+                .flatten()
+                .filter_map(|f| f.as_ref().ok())
+                .flat_map(|nodes: &Vec<NodeId>| nodes.iter().copied())
+                .collect();
+            let page = read(&doc, view, scoped, &nodes, to_path == Some(i));
+            (page, finds.map(|_| ()))
+        },
+        |found| {
+            let result = match found {
+                Ok((page, mut finds)) => {
+                    misses.add(&selectors, &mut finds);
+                    pages.push(Some(page));
+                    finds
+                        .warnings
+                        .into_iter()
+                        .try_for_each(|w| sink.event(Event::Warning(w)))
+                }
+                Err(failed) => {
+                    pages.push(None);
+                    sink.event(Event::Failed(failed))
+                }
+            };
+            go_on(&mut written, result)
+        },
+    );
+    written?;
+    let mut list = resolve_all(options, view, pages);
+    if let Asked::Out { scoped: s } = &mut list.asked {
+        *s = scoped;
+    }
+    sink.event(Event::Links(Box::new(list)))?;
+    for miss in misses.finish(&selectors, paths.len() > 1) {
+        sink.event(Event::Unresolved(miss))?;
+    }
+    Ok(())
+}
+
+/// What one document gives the listing.
+fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
+    let written = doc.written_links();
+    let targets = Targets::of(doc, &written.ids);
+    let into = match view {
+        LinkView::To(_) if named => vec![None],
+        LinkView::To(_) => nodes
+            .iter()
+            .filter_map(|&id| match doc.node(id).kind() {
+                Kind::Document => Some(None),
+                Kind::Section { .. } => doc.section_index(id).map(Some),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let within = |at: usize| !scoped || nodes.iter().any(|&id| doc.node(id).span().contains(&at));
+    let links = written
+        .links
+        .into_iter()
+        .filter(|link| within(link.span.start))
+        .map(|link| Read {
+            from: canonical(doc, doc.holder(link.span.start)),
+            line: doc.line_of(link.span.start),
+            text: shown(&doc.text()[link.span]),
+            target: link.target,
+            wiki: link.wiki,
+        })
+        .collect();
+    Page {
+        targets,
+        links,
+        into,
+    }
+}
+
+/// A link as a line shows it: its first line, cut to [`SHOWN_CHARS`].
+fn shown(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default().trim_end();
+    match line.char_indices().nth(SHOWN_CHARS) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None if line.len() < text.trim_end().len() => format!("{line}…"),
+        None => line.to_owned(),
+    }
+}
+
+/// Every link read, resolved over every document, and those the view asks
+/// for in input order, from the offset on.
+fn resolve_all(options: &Options, view: &LinkView, pages: Vec<Option<Page>>) -> LinkList {
+    let loaded: Vec<usize> = (0..pages.len()).filter(|&i| pages[i].is_some()).collect();
+    let mut targets = Vec::with_capacity(loaded.len());
+    let mut reads = Vec::with_capacity(loaded.len());
+    // The nodes links are listed into, by position among the pages loaded.
+    let mut into: Vec<(usize, Option<usize>)> = Vec::new();
+    for (doc, page) in pages.into_iter().flatten().enumerate() {
+        targets.push(page.targets);
+        into.extend(page.into.iter().map(|&s| (doc, s)));
+        reads.push(page.links);
+    }
+    let mut lands = Lands::new(&targets, options.limits().within);
+    let mut list = LinkList {
+        documents: loaded.len(),
+        asked: match view {
+            LinkView::Out => Asked::default(),
+            LinkView::To(to) => Asked::To(to.clone()),
+            LinkView::Broken => Asked::Broken,
+        },
+        ..LinkList::default()
+    };
+    for (doc, links) in reads.into_iter().enumerate() {
+        for link in links {
+            list.read += 1;
+            let landing = lands.land(doc, &link.target, link.wiki);
+            let keep = match (view, &landing) {
+                (LinkView::Out, _) => true,
+                (LinkView::Broken, Landing::Broken { .. }) => true,
+                (LinkView::To(_), Landing::Page { doc, section }) => into
+                    .iter()
+                    .any(|&(d, s)| d == *doc && (s.is_none() || s == *section)),
+                _ => false,
+            };
+            if !keep {
+                continue;
+            }
+            list.total += 1;
+            if list.total > options.offset {
+                list.links.push(info(&targets, doc, link, landing));
+            }
+        }
+    }
+    list
+}
+
+/// A link resolved, as the listing gives it.
+fn info(targets: &[Targets], doc: usize, link: Read, landing: Landing) -> LinkInfo {
+    let here = &targets[doc];
+    let (status, to, reason, suggestion) = match landing {
+        Landing::Page { doc: at, section } => {
+            let page = &targets[at];
+            let to = match section {
+                None => page.path.clone(),
+                Some(_) if at == doc => page.selector(section),
+                Some(_) => crate::namespace::qualified(&page.namespace, &page.selector(section)),
+            };
+            (LinkStatus::Ok, Some(to), None, None)
+        }
+        Landing::File(path) => (LinkStatus::Ok, Some(path), None, None),
+        Landing::External => (LinkStatus::External, None, None, None),
+        Landing::Broken { why, suggestion } => {
+            let reason = why.reason(targets, doc);
+            (LinkStatus::Broken, None, Some(reason), suggestion)
+        }
+    };
+    LinkInfo {
+        from: link.from,
+        file: here.path.clone(),
+        namespace: here.namespace.clone(),
+        line: link.line,
+        text: link.text,
+        target: link.target,
+        status,
+        to,
+        reason,
+        suggestion,
+    }
+}

@@ -1,0 +1,243 @@
+//! `mdsel links` (README, "Links both ways"): links out of nodes, what links
+//! here (`--to`), broken links (`--broken`), resolved as following a link
+//! resolves it, in text and JSON.
+
+use crate::common;
+
+use common::bin::{json, mdsel_in};
+use common::scratch::Scratch;
+
+const INSTALL: &str = "\
+# Install
+
+See [the port](../config/server.md#serverport) and [proxy](#proxy-setup).
+Also [[Notes#Why]] and <a href=\"../config/server.md#legacy\">legacy</a>.
+A [site link](/docs/4.x/api/#calls), [gone](../config/gone.md) and [typo](../config/server.md#server-prot).
+[Ext](https://example.org), ![img](logo.png), [file](logo.png), [whole](../config/server.md).
+
+## Proxy {#proxy-setup}
+
+```md
+[not a link](nowhere.md)
+```
+
+Back to [proxy](#proxy-setup) and [top][r].
+
+[r]: ./install.md#install
+";
+
+fn docs() -> Scratch {
+    Scratch::with(
+        "link-views",
+        &[
+            ("docs/guide/install.md", INSTALL),
+            ("docs/guide/logo.png", "png"),
+            (
+                "docs/config/server.md",
+                "# Server\n\n## server.port\n\nPort. <a id=\"legacy\"></a>\n\n## Other\n",
+            ),
+            (
+                "docs/api/index.md",
+                "# API\n\n## Calls\n\nSee [install](../guide/install.md).\n",
+            ),
+            (
+                "notes/Notes.md",
+                "# Notes\n\n## Why\n\n[[Missing Note]] and [[Notes#Nope]].\n",
+            ),
+        ],
+    )
+}
+
+fn run(dir: &Scratch, args: &[&str]) -> (String, String, i32) {
+    let out = mdsel_in(dir.path(), args, b"");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Each link of a JSON listing as `(text, status, to or reason)`.
+fn listed(dir: &Scratch, args: &[&str]) -> Vec<(String, String, String)> {
+    let mut all = vec!["links", "--json"];
+    all.extend(args);
+    let value = json(&mdsel_in(dir.path(), &all, b""));
+    value["data"]["links"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no links in {value}"))
+        .iter()
+        .map(|l| {
+            let s = |k: &str| l[k].as_str().unwrap_or_default().to_owned();
+            let landing = if s("status") == "broken" {
+                s("reason")
+            } else {
+                s("to")
+            };
+            (s("text"), s("status"), landing)
+        })
+        .collect()
+}
+
+fn row(text: &str, status: &str, landing: &str) -> (String, String, String) {
+    (text.into(), status.into(), landing.into())
+}
+
+#[test]
+fn every_spelling_lands_where_following_it_would() {
+    let dir = docs();
+    let links = listed(&dir, &["docs/guide/install.md", "docs", "notes"]);
+    assert_eq!(
+        links,
+        vec![
+            row(
+                "[the port](../config/server.md#serverport)",
+                "ok",
+                "server::h2.0"
+            ),
+            row("[proxy](#proxy-setup)", "ok", "h2.0"),
+            row("[[Notes#Why]]", "ok", "notes::h2.0"),
+            row(
+                "<a href=\"../config/server.md#legacy\">",
+                "ok",
+                "server::h2.0"
+            ),
+            row("[site link](/docs/4.x/api/#calls)", "ok", "index::h2.0"),
+            row(
+                "[gone](../config/gone.md)",
+                "broken",
+                "no such file: docs/config/gone.md"
+            ),
+            row(
+                "[typo](../config/server.md#server-prot)",
+                "broken",
+                "no anchor #server-prot in docs/config/server.md"
+            ),
+            row("[Ext](https://example.org)", "external", ""),
+            row("[file](logo.png)", "ok", "docs/guide/logo.png"),
+            row(
+                "[whole](../config/server.md)",
+                "ok",
+                "docs/config/server.md"
+            ),
+            row("[proxy](#proxy-setup)", "ok", "h2.0"),
+            row("[top][r]", "ok", "h1.0"),
+            // The other documents' links, in input order.
+            row(
+                "[install](../guide/install.md)",
+                "ok",
+                "docs/guide/install.md"
+            ),
+            row("[[Missing Note]]", "broken", "no such note: Missing Note"),
+            row("[[Notes#Nope]]", "broken", "no anchor #Nope here"),
+        ]
+    );
+}
+
+#[test]
+fn text_groups_links_under_their_file_with_where_they_are() {
+    let dir = docs();
+    let (out, err, code) = run(&dir, &["links", "docs/api"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "docs/api/index.md\npara.0 L5 [install](../guide/install.md) → docs/guide/install.md\n"
+    );
+    let (out, _, _) = run(&dir, &["links", "h2.0", "docs/guide/install.md"]);
+    assert_eq!(
+        out,
+        "docs/guide/install.md\n\
+         para.1 L14 [proxy](#proxy-setup) → h2.0\n\
+         para.1 L14 [top][r] → h1.0\n",
+        "links out of a section, none from its code"
+    );
+}
+
+#[test]
+fn broken_links_exit_1_with_reasons_and_suggestions_that_run() {
+    let dir = docs();
+    let (out, _, code) = run(&dir, &["links", "--broken", "docs", "notes"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        "docs/guide/install.md\n\
+         para.0 L5 [gone](../config/gone.md) → broken: no such file: docs/config/gone.md\n\
+         para.0 L5 [typo](../config/server.md#server-prot) → broken: no anchor #server-prot in docs/config/server.md · ~server::#serverport\n\
+         notes/Notes.md\n\
+         para.0 L5 [[Missing Note]] → broken: no such note: Missing Note\n\
+         para.0 L5 [[Notes#Nope]] → broken: no anchor #Nope here · ~notes::#notes\n\
+         [4 broken of 15 links in 4 documents]\n"
+    );
+    // Each suggestion, pasted as a shell reads it, selects something.
+    for pasted in ["~server::#serverport", "~notes::#notes"] {
+        let (_, err, code) = run(&dir, &[pasted, "docs", "notes"]);
+        assert_eq!(code, 0, "{pasted}: {err}");
+    }
+    let (out, _, code) = run(&dir, &["links", "--broken", "docs/api"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "no broken links: 1 link checked in 1 document\n");
+}
+
+#[test]
+fn what_links_here_counts_a_section_and_not_its_parents() {
+    let dir = docs();
+    let sources = |to: &str| -> Vec<String> {
+        listed(&dir, &["--to", to, "docs", "notes"])
+            .into_iter()
+            .map(|(text, _, _)| text)
+            .collect()
+    };
+    assert_eq!(
+        sources("server::#serverport"),
+        [
+            "[the port](../config/server.md#serverport)",
+            "<a href=\"../config/server.md#legacy\">"
+        ]
+    );
+    // The document: links to it and to any anchor in it.
+    assert_eq!(
+        sources("docs/config/server.md"),
+        [
+            "[the port](../config/server.md#serverport)",
+            "<a href=\"../config/server.md#legacy\">",
+            "[whole](../config/server.md)"
+        ]
+    );
+    assert_eq!(sources("server::*"), sources("docs/config/server.md"));
+    // The top section of install.md: its own anchor, not its subsection's.
+    assert_eq!(sources("install::h1.0"), ["[top][r]"]);
+    assert_eq!(sources("[[Notes]]"), ["[[Notes#Why]]"]);
+    let (out, _, code) = run(&dir, &["links", "--to", "server::h2.1", "docs"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "no link in 3 documents lands on server::h2.1\n");
+}
+
+#[test]
+fn a_long_listing_is_paged_with_the_call_for_the_next_links() {
+    let dir = docs();
+    let (out, _, _) = run(&dir, &["links", "--max-words", "40", "docs/guide"]);
+    let last = out.lines().last().unwrap_or_default().to_owned();
+    let next = last
+        .split("next: --offset ")
+        .nth(1)
+        .and_then(|n| n.strip_suffix(']'))
+        .unwrap_or_else(|| panic!("no next call in {out}"));
+    let shown = out.lines().filter(|l| l.contains(" → ")).count();
+    assert_eq!(next, shown.to_string(), "{out}");
+    let (rest, _, _) = run(&dir, &["links", "--offset", next, "docs/guide"]);
+    assert!(
+        !rest.contains("[the port]"),
+        "the next page starts after the first: {rest}"
+    );
+    assert!(rest.contains("[top][r]"), "{rest}");
+}
+
+#[test]
+fn a_missing_target_or_selector_is_explained() {
+    let dir = docs();
+    let (_, err, code) = run(&dir, &["links", "--to", "nowhere::h2.0", "docs"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no document has namespace 'nowhere'"), "{err}");
+    let (_, err, code) = run(&dir, &["links", "--to", "h2.0", "extra", "docs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("with --to"), "{err}");
+}
