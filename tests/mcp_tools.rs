@@ -56,7 +56,7 @@ Examples:
 
 Returns exact markdown content. No summarization or interpretation.
 
-Words that are not a selector are a search: each hit's file on a line, then its selector, lines and score; the best hit shows the sentences that answer, the others the words around their match; the last line gives the `offset` of the next. "quoted words" must occur; /regex/ terms match. A section over 300 words prints its own text and lists its subsections (?full=true: whole). A link's anchor is a selector too: #install, readme::#install/code.0."#;
+Words that are not a selector are a search: each hit's file on a line, then its selector, lines and score; the best hit shows the sentences that answer, the others the words around their match; the last line gives the `offset` of the next. "quoted words" must occur; /regex/ terms match. A section over 300 words prints its own text and lists its subsections (?full=true: whole). A link's anchor is a selector too: #install, readme::#install/code.0. With `links`, lists links instead: "out" of the selected nodes and where each lands, "to" the selected section or file (what links here), "broken" (selector * for every file)."#;
 
 fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
     tools
@@ -114,6 +114,12 @@ async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
             "select files.{key}"
         );
     }
+    // `links`: optional, one of three plain strings.
+    assert_eq!(schema["properties"]["links"]["type"], "string");
+    assert_eq!(
+        schema["properties"]["links"]["enum"],
+        json!(["out", "to", "broken"])
+    );
 
     for t in [index, select] {
         let a = t.annotations.as_ref().expect("annotations");
@@ -138,6 +144,11 @@ async fn bad_arguments_are_named() {
             "string",
         ),
         ("mdsel_index", json!({}), "files"),
+        (
+            "mdsel_select",
+            json!({"selector": "*", "files": ["guide.md"], "links": "in"}),
+            "`out`, `to`, `broken`",
+        ),
     ];
     for (name, args, needle) in bad {
         let params = CallToolRequestParams::new(name).with_arguments(arguments(args));
@@ -254,5 +265,42 @@ async fn a_search_takes_a_limit() {
     let (zero, is_error) = session.call("mdsel_select", args(Some(0))).await;
     assert!(is_error, "{zero}");
     assert!(zero.contains("at least 1"), "{zero}");
+    assert!(session.close().await.success());
+}
+
+/// `mdsel_select` with `links` lists links out of nodes, into one, or broken
+/// ones: the command line's text, the last line naming the parameter.
+#[tokio::test]
+async fn select_lists_links_out_into_and_broken() {
+    let dir = common::scratch::Scratch::with(
+        "mcp-links",
+        &[
+            (
+                "a.md",
+                "# A\n\n## One\n\nTo [b](b.md#two) and [gone](c.md).\n",
+            ),
+            ("b.md", "# B\n\n## Two\n\nBack to [a](a.md#one).\n"),
+        ],
+    );
+    let session = start(dir.path()).await;
+    let call = |links: &str, selector: &str| json!({"selector": selector, "files": ["a.md", "b.md"], "links": links});
+    let cli = |args: &[&str]| {
+        let out = common::bin::mdsel_in(dir.path(), args, b"");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (out, is_error) = session.call("mdsel_select", call("out", "*")).await;
+    assert!(!is_error, "{out}");
+    assert_eq!(out, cli(&["links", "a.md", "b.md"]));
+    assert!(out.contains("[b](b.md#two) → b::h2.0"), "{out}");
+    let (into, is_error) = session.call("mdsel_select", call("to", "a::h2.0")).await;
+    assert!(!is_error, "{into}");
+    assert_eq!(into, "b.md\npara.0 L5 [a](a.md#one)\n");
+    let (broken, _) = session.call("mdsel_select", call("broken", "*")).await;
+    assert!(
+        broken.starts_with("a.md\npara.0 L5 [gone](c.md) → broken: no such file: c.md"),
+        "{broken}"
+    );
+    let (scoped, _) = session.call("mdsel_select", call("out", "b::h2.0")).await;
+    assert_eq!(scoped, "b.md\npara.0 L5 [a](a.md#one) → a::h2.0\n");
     assert!(session.close().await.success());
 }

@@ -99,6 +99,20 @@ pub struct SelectArgs {
     #[serde(default)]
     #[schemars(with = "u32")]
     pub(super) offset: Option<usize>,
+    /// Optional: list links instead: "out" of the selected nodes, "to" the
+    /// selected section (what links here), or "broken" (`*`: every file).
+    #[serde(default)]
+    #[schemars(with = "String", extend("enum" = ["out", "to", "broken"]))]
+    pub(super) links: Option<LinksArg>,
+}
+
+/// Which links `mdsel_select` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum LinksArg {
+    Out,
+    To,
+    Broken,
 }
 
 /// `files` as the schema says, a list of paths, or as one path in a plain

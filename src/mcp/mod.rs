@@ -26,9 +26,9 @@ use rmcp::model::{
 use rmcp::service::{QuitReason, RequestContext, ServerInitializeError};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
-use mdsel::{Call, Command, FileError, Input, Options};
+use mdsel::{Call, Command, FileError, Input, LinkView, Options};
 
-use self::args::{IndexArgs, SelectArgs, missing, plain_schema};
+use self::args::{IndexArgs, LinksArg, SelectArgs, missing, plain_schema};
 use self::roots::Roots;
 use self::transport::Lines;
 
@@ -201,7 +201,10 @@ impl Server {
                 "!USAGE_ERROR: limit 0\nmdsel_select's `limit` is a number of hits, at least 1\n",
             )]);
         }
-        let command = Command::Select(vec![args.selector]);
+        let command = match args.links {
+            None => Command::Select(vec![args.selector]),
+            Some(links) => links_command(links, args.selector),
+        };
         let limit = args.limit;
         let paging = Paging {
             limit,
@@ -300,6 +303,33 @@ impl Server {
         }
         let dirs = cached.as_ref().map(|c| c.dirs.as_slice());
         self.roots.with_client(dirs.unwrap_or_default())
+    }
+}
+
+/// `mdsel_select` with `links`: the selector names the nodes whose links are
+/// listed (`*`: whole documents), or the node links land on.
+fn links_command(links: LinksArg, selector: String) -> Command {
+    let everywhere = selector.trim() == "*";
+    let scope = || {
+        if everywhere {
+            Vec::new()
+        } else {
+            vec![selector.clone()]
+        }
+    };
+    match links {
+        LinksArg::Out => Command::Links {
+            selectors: scope(),
+            view: LinkView::Out,
+        },
+        LinksArg::Broken => Command::Links {
+            selectors: scope(),
+            view: LinkView::Broken,
+        },
+        LinksArg::To => Command::Links {
+            selectors: Vec::new(),
+            view: LinkView::To(selector),
+        },
     }
 }
 
