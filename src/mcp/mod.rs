@@ -165,14 +165,13 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let scope = args.selector.into_iter().collect();
-        self.call(
-            Command::Index(scope),
-            args.files,
-            args.lines,
-            Paging::default(),
-            &context,
-        )
-        .await
+        let shape = Shape {
+            lines: args.lines,
+            globs: args.glob,
+            ..Shape::default()
+        };
+        self.call(Command::Index(scope), args.files, shape, &context)
+            .await
     }
 
     #[tool(
@@ -202,13 +201,13 @@ impl Server {
             )]);
         }
         let command = Command::Select(vec![args.selector]);
-        let limit = args.limit;
-        let paging = Paging {
-            limit,
+        let shape = Shape {
+            limit: args.limit,
             offset: args.offset.unwrap_or(0),
+            globs: args.glob,
+            ..Shape::default()
         };
-        self.call(command, args.files, false, paging, &context)
-            .await
+        self.call(command, args.files, shape, &context).await
     }
 }
 
@@ -228,8 +227,7 @@ impl Server {
         &self,
         command: Command,
         files: Vec<String>,
-        lines: bool,
-        paging: Paging,
+        shape: Shape,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let allowed = self.allowed_roots(&context.peer).await;
@@ -237,9 +235,12 @@ impl Server {
         // Every file read must lie in a root, checked on the file opened: a
         // name swapped for a link to elsewhere after the check reads nothing.
         let mut with = Options::clone(&self.options);
-        with.line_ranges |= lines;
-        with.limit = paging.limit.or(with.limit);
-        with.offset = paging.offset;
+        with.line_ranges |= shape.lines;
+        with.limit = shape.limit.or(with.limit);
+        with.offset = shape.offset;
+        // A server started with `--glob` narrows every call; a call's own
+        // patterns come after, so they decide where both match.
+        with.globs.extend(shape.globs);
         with.confine = Some(Arc::from(allowed.as_slice()));
         // Each call has its own flag.
         with.cancel = mdsel::Cancel::default();
@@ -303,11 +304,14 @@ impl Server {
     }
 }
 
-/// A search's `limit` and `offset`, as a tool call gives them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Paging {
+/// What a tool call's own parameters change of the server's options: line
+/// ranges (`lines`), a search's `limit` and `offset`, path filters (`glob`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Shape {
+    lines: bool,
     limit: Option<usize>,
     offset: usize,
+    globs: Vec<String>,
 }
 
 /// What a tool call returns: the text, and whether it is an error result.
