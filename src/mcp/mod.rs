@@ -46,12 +46,17 @@ const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A tool's `_meta`: Claude Code loads the tool's schema at the start of a
 /// session instead of deferring it behind its tool search, so the model sees
-/// the tools the hook's reminder names.
-fn always_load() -> MetaObject {
+/// the tools the hook's reminder names; a host that defers it all the same
+/// finds it by `search_hint`, a few keywords its tool search matches.
+fn tool_meta(search_hint: &str) -> MetaObject {
     let mut meta = MetaObject::new();
     meta.insert(
         "anthropic/alwaysLoad".to_owned(),
         serde_json::Value::Bool(true),
+    );
+    meta.insert(
+        "anthropic/searchHint".to_owned(),
+        serde_json::Value::from(search_hint),
     );
     meta
 }
@@ -148,7 +153,7 @@ impl Server {
         title = "Markdown outline (mdsel)",
         description = INDEX_DESCRIPTION,
         input_schema = plain_schema::<IndexArgs>(),
-        meta = always_load(),
+        meta = tool_meta("markdown docs outline headings sections toc"),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
@@ -179,7 +184,7 @@ impl Server {
         title = "Markdown section by selector or search (mdsel)",
         description = SELECT_DESCRIPTION,
         input_schema = plain_schema::<SelectArgs>(),
-        meta = always_load(),
+        meta = tool_meta("markdown docs read section search"),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
