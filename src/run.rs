@@ -40,7 +40,7 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
     };
     let budget = match command {
         CommandKind::Select => Budget::of(options),
-        CommandKind::Index | CommandKind::Search => Budget::listing(options),
+        CommandKind::Index | CommandKind::Search => fit::listing_budget(options),
     };
     sink.event(Event::Begin {
         command,

@@ -96,13 +96,6 @@ impl Budget {
         }
     }
 
-    /// The budget of an outline or a hit list: [`Budget::of`], less the line
-    /// that says path filters narrowed it, when there are filters.
-    pub fn listing(options: &Options) -> Budget {
-        let narrowed = super::lines::narrowed_text(&options.globs, options.hints);
-        Budget::of(options).less(narrowed.as_deref().map(Size::of).unwrap_or_default())
-    }
-
     /// Whether `size` is within the budget.
     pub fn fits(self, size: Size) -> bool {
         size.words <= self.words && size.bytes <= self.bytes

@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::budget::Size;
-use crate::options::Hints;
+use super::budget::{Budget, Size};
+use crate::options::{Hints, Options};
 use crate::selector::Target;
 use crate::tree::BlockKind;
 
@@ -382,6 +382,14 @@ pub(crate) fn narrowed_text(globs: &[String], hints: Hints) -> Option<String> {
         Hints::Parameters => format!("glob: {}", serde_json::to_string(globs).unwrap_or_default()),
     };
     Some(format!("[narrowed by {filters}]\n"))
+}
+
+/// The budget of an outline or a hit list: [`Budget::of`], less the line
+/// that says path filters narrowed it ([`narrowed_text`]), when there are
+/// filters.
+pub(crate) fn listing_budget(options: &Options) -> Budget {
+    let narrowed = narrowed_text(&options.globs, options.hints);
+    Budget::of(options).less(narrowed.as_deref().map(Size::of).unwrap_or_default())
 }
 
 /// The options of a call as they apply to a folder beneath a directory given:

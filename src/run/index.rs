@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::load::{Reading, Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
-use crate::fit::{Budget, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
+use crate::fit::{self, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
 use crate::options::Options;
 use crate::report::{Event, Sink, Unresolved};
 use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
@@ -62,7 +62,11 @@ pub(super) fn run(
 ) -> io::Result<()> {
     let scoping = scoping(options, call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
-    let mut folder = Folder::new(Budget::listing(options), scoping.call.clone(), scoping.page);
+    let mut folder = Folder::new(
+        fit::listing_budget(options),
+        scoping.call.clone(),
+        scoping.page,
+    );
     let walked = walk.walked_a_directory();
     if walked {
         folder = folder.by_folders();
