@@ -62,11 +62,8 @@ pub(super) fn run(
 ) -> io::Result<()> {
     let scoping = scoping(options, call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
-    let mut folder = Folder::new(
-        fit::listing_budget(options),
-        scoping.call.clone(),
-        scoping.page,
-    );
+    let budget = fit::listing_budget(options);
+    let mut folder = Folder::new(budget, scoping.call.clone(), scoping.page);
     let walked = walk.walked_a_directory();
     if walked {
         folder = folder.by_folders();
