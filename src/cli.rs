@@ -87,6 +87,11 @@ struct Opts {
     /// End each outline line with its line range (L40-120), counted in the budget.
     #[arg(long, global = true)]
     lines: bool,
+    /// Only the files of the directories given whose paths (relative to each)
+    /// match PATTERN, a .gitignore line ('api/**', '*.md'); '!PATTERN' leaves
+    /// them out. Repeatable. Files named directly are always read.
+    #[arg(short = 'g', long = "glob", value_name = "PATTERN", global = true)]
+    globs: Vec<String>,
     /// Search hits to show; without it, at most 3, fewer when the rest score far
     /// below the best; with --files or --count, most files [default: all that fit]
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
@@ -679,6 +684,7 @@ fn options(opts: &Opts) -> Options {
         _ => mdsel::Listing::Hits,
     };
     options.line_ranges = opts.lines;
+    options.globs.clone_from(&opts.globs);
     match opts.read_words {
         Some(n) => options.read_words = n,
         None => options = options.read_words_from_env(),
@@ -691,7 +697,7 @@ fn options(opts: &Opts) -> Options {
 }
 
 /// The options given that shape an outline, as the words a marker's call
-/// repeats: `--max-words`, `--max-bytes` and `--lines`.
+/// repeats: `--max-words`, `--max-bytes`, `--lines` and each `--glob`.
 fn call_flags(opts: &Opts) -> Vec<String> {
     let mut flags = Vec::new();
     if let Some(n) = opts.max_words {
@@ -702,6 +708,9 @@ fn call_flags(opts: &Opts) -> Vec<String> {
     }
     if opts.lines {
         flags.push("--lines".to_owned());
+    }
+    for glob in &opts.globs {
+        flags.extend(["--glob".to_owned(), glob.clone()]);
     }
     flags
 }

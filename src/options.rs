@@ -76,6 +76,11 @@ pub struct Options {
     /// mode shows them (SPEC §10), so a reader can go on by line range. The
     /// ranges count towards the budget; off, the outline is SPEC §6's.
     pub line_ranges: bool,
+    /// Path filters (`--glob`): gitignore-style patterns, relative to each
+    /// directory given, that narrow the files a walk finds (`!` leaves out);
+    /// a file named directly is read whatever they say. An outline or a hit
+    /// list they narrowed says so in its last line.
+    pub globs: Vec<String>,
     /// The command-line options that shaped the response (`--max-bytes
     /// 90000000`), as their words: a marker's call repeats them, so that it
     /// runs as printed. Empty where a response names no command line's call
@@ -104,6 +109,7 @@ impl Default for Options {
             confine: None,
             read_words: DEFAULT_READ_WORDS,
             line_ranges: false,
+            globs: Vec::new(),
             call_flags: Vec::new(),
             cancel: Default::default(),
             warnings: Vec::new(),

@@ -20,10 +20,11 @@ mod selectors;
 use std::io;
 
 use crate::call::{Call, Command, LinkView};
-use crate::fit::Budget;
-use crate::options::Options;
+use crate::fit::{self, Budget, shell_word};
+use crate::options::{Hints, Options};
 use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
 use crate::selector;
+use crate::source::{GlobError, Globs};
 
 use self::load::Walk;
 use self::selectors::Parsed;
@@ -39,10 +40,16 @@ pub(crate) fn run(options: &Options, call: &Call, sink: &mut dyn Sink) -> io::Re
         Command::Search(query) => (CommandKind::Search, Some(query.clone())),
         Command::Links { .. } => (CommandKind::Links, None),
     };
+    let budget = match command {
+        CommandKind::Select => Budget::of(options),
+        CommandKind::Index | CommandKind::Search | CommandKind::Links => {
+            fit::listing_budget(options)
+        }
+    };
     sink.event(Event::Begin {
         command,
         query: query.clone(),
-        budget: Budget::of(options),
+        budget,
         view: HitView::of(options),
     })?;
     for warning in &options.warnings {
@@ -115,17 +122,35 @@ fn begin(
             "no files given; name Markdown files, directories or '-' for stdin",
         );
     }
+    let globs = match Globs::new(&options.globs) {
+        Ok(globs) => globs,
+        Err(e) => return usage(sink, &bad_glob(&e, options.hints)),
+    };
     // An outline of the whole of a large tree counts most of its pages.
     let walk = if command == CommandKind::Index && parsed.is_empty() && !sink.keeps_documents() {
-        Walk::counting(&call.inputs, options.threads, &options.limits())
+        Walk::counting(&call.inputs, options.threads, &globs, &options.limits())
     } else {
-        Walk::new(&call.inputs, options.threads)
+        Walk::new(&call.inputs, options.threads, &globs)
     };
+    let narrowed = walk.dirs() > 0 && !globs.is_empty();
     if walk.is_empty() {
+        if narrowed {
+            return usage(sink, &no_file_left(options));
+        }
         return usage(
             sink,
             "no Markdown files found (directories are searched for *.md, *.markdown and *.mdx)",
         );
+    }
+    if narrowed {
+        if !walk.walked_a_directory() {
+            // Files named directly are read; the folders gave nothing.
+            sink.event(Event::Warning(no_file_left(options)))?;
+        }
+        let line = fit::narrowed_text(&options.globs, options.hints);
+        if let Some(line) = line {
+            sink.event(Event::Narrowed(line))?;
+        }
     }
     if command == CommandKind::Select && parsed.is_empty() {
         return usage(
@@ -134,6 +159,50 @@ fn begin(
         );
     }
     Ok(Some(walk))
+}
+
+/// A path filter that cannot be used: which, why, and what works.
+fn bad_glob(e: &GlobError, hints: Hints) -> String {
+    let (given, example) = match hints {
+        Hints::Flags => (
+            format!("--glob {}", shell_word(&e.pattern)),
+            "--glob 'api/**' --glob '!*.draft.md'",
+        ),
+        Hints::Parameters => (
+            format!(
+                "glob {}",
+                serde_json::to_string(&e.pattern).unwrap_or_default()
+            ),
+            r#"glob: ["api/**", "!*.draft.md"]"#,
+        ),
+    };
+    format!(
+        "{given} is not a usable pattern: {}; a pattern is a .gitignore line matched \
+         against paths relative to each directory given, `!` leaving out what it \
+         matches, e.g. {example}",
+        e.problem
+    )
+}
+
+/// Path filters that left no file in any directory given, and how they match.
+fn no_file_left(options: &Options) -> String {
+    let given = match options.hints {
+        Hints::Flags => options
+            .globs
+            .iter()
+            .map(|g| format!("--glob {}", shell_word(g)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Hints::Parameters => format!(
+            "glob {}",
+            serde_json::to_string(&options.globs).unwrap_or_default()
+        ),
+    };
+    format!(
+        "{given} left no Markdown file in the directories given: a pattern matches \
+         paths relative to each (api/** for docs/api/x.md under docs/) and only \
+         narrows (what .gitignore or the hidden-file rule leaves out stays out)"
+    )
 }
 
 fn usage(sink: &mut dyn Sink, problem: &str) -> io::Result<Option<Walk>> {

@@ -80,8 +80,8 @@ fn every_json_snippet_parses_and_starts_mdsel_mcp() {
         }
     }
     assert_eq!(
-        servers, 6,
-        "Claude Code, Claude Desktop, Cursor, VS Code, OpenCode, Gemini CLI"
+        servers, 7,
+        "Claude Code, Claude Desktop, Cursor, VS Code, Copilot CLI, OpenCode, Gemini CLI"
     );
     let toml = blocks(&doc, "toml");
     assert_eq!(

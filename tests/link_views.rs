@@ -241,3 +241,17 @@ fn a_missing_target_or_selector_is_explained() {
     assert_eq!(code, 2);
     assert!(err.contains("with --to"), "{err}");
 }
+
+#[test]
+fn path_filters_narrow_the_files_whose_links_are_listed() {
+    let dir = docs();
+    let (out, err, code) = run(&dir, &["links", "--glob", "api/**", "docs"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "docs/api/index.md\n\
+         para.0 L5 [install](../guide/install.md) → docs/guide/install.md\n\
+         [narrowed by --glob 'api/**']\n",
+        "a page outside the filter is still a file on disk"
+    );
+}

@@ -1,5 +1,5 @@
 //! What agent hosts need of `mdsel mcp` (SPEC §15): tools loaded rather than
-//! deferred (`_meta`), a human `title`, accurate `instructions`, and input
+//! deferred, and found by keywords where they are deferred (`_meta`), a human `title`, accurate `instructions`, and input
 //! schemas every host accepts. (A real JSON Schema validator checks the same
 //! schemas under draft-07 and 2020-12 in `tests/hosts/`.)
 
@@ -38,6 +38,16 @@ async fn every_tool_is_always_loaded_titled_and_plainly_typed() {
             meta.get("anthropic/alwaysLoad"),
             Some(&Value::Bool(true)),
             "{}",
+            tool.name
+        );
+        // A host that defers tools behind a search finds them by a few
+        // keywords: short, plain words, Markdown among them.
+        let hint = meta.get("anthropic/searchHint").and_then(Value::as_str);
+        let hint = hint.unwrap_or_else(|| panic!("{}: no anthropic/searchHint", tool.name));
+        let words: Vec<&str> = hint.split_whitespace().collect();
+        assert!(
+            (3..=8).contains(&words.len()) && hint.len() <= 64 && words.contains(&"markdown"),
+            "{}: {hint:?}",
             tool.name
         );
         let title = tool.title.as_deref().expect("title");

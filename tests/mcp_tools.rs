@@ -304,3 +304,61 @@ async fn select_lists_links_out_into_and_broken() {
     assert_eq!(scoped, "b.md\npara.0 L5 [a](a.md#one) → a::h2.0\n");
     assert!(session.close().await.success());
 }
+
+/// Issue 51: `glob` narrows the files of the directories given as `--glob`
+/// does, on both tools; the last line names the parameter, not the flag, and a
+/// pattern that cannot parse is an error in the tool's words.
+#[tokio::test]
+async fn glob_narrows_the_files_as_the_flag_does() {
+    let dir = fixtures();
+    let session = start(&dir).await;
+    let tools = session.client.list_all_tools().await.expect("tools/list");
+    for t in &tools {
+        let schema = Value::Object((*t.input_schema).clone());
+        let glob = &schema["properties"]["glob"];
+        assert_eq!(glob["type"], "array", "{}: {schema}", t.name);
+        assert_eq!(glob["items"], json!({"type": "string"}), "{}", t.name);
+        assert!(glob.get("default").is_none_or(|d| !d.is_null()), "{glob}");
+        assert!(
+            !schema["required"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("glob"))
+        );
+    }
+    let flag = "--glob 'sub/**'";
+    let parameter = r#"glob: ["sub/**"]"#;
+    let args = json!({"files": ["tree"], "glob": ["sub/**"]});
+    let (index, is_error) = session.call("mdsel_index", args).await;
+    assert!(!is_error, "{index}");
+    let (cli, _) = mcp::cli(&dir, &["index", "--glob", "sub/**", "tree"], &[]);
+    assert!(cli.ends_with(&format!("[narrowed by {flag}]\n")), "{cli}");
+    assert!(!cli.contains("a.md"), "{cli}");
+    assert_eq!(index, cli.replace(flag, parameter));
+    // One pattern as a plain string is a list of one, as `files` is.
+    let one = session
+        .call("mdsel_index", json!({"files": "tree", "glob": "sub/**"}))
+        .await;
+    assert_eq!(one, (index, false));
+    // A search over mdsel_select, narrowed the same way.
+    let args = json!({"selector": "text", "files": ["tree"], "glob": ["sub/**"]});
+    let (hits, is_error) = session.call("mdsel_select", args).await;
+    assert!(!is_error, "{hits}");
+    let (cli, _) = mcp::cli(&dir, &["select", "--glob", "sub/**", "text", "tree"], &[]);
+    assert!(cli.ends_with(&format!("[narrowed by {flag}]\n")), "{cli}");
+    let cli = cli
+        .replace(flag, parameter)
+        .replace("--offset ", "offset: ");
+    assert_eq!(hits, cli);
+    let args = json!({"files": ["tree"], "glob": ["a["]});
+    let (bad, is_error) = session.call("mdsel_index", args).await;
+    assert!(is_error, "{bad}");
+    assert!(
+        bad.starts_with(
+            r#"!USAGE_ERROR: glob "a[" is not a usable pattern: unclosed character class"#
+        ) && bad.contains(r#"e.g. glob: ["api/**", "!*.draft.md"]"#),
+        "{bad}"
+    );
+    assert!(!bad.contains("--glob"), "{bad}");
+    assert!(session.close().await.success());
+}

@@ -22,7 +22,7 @@ struct Host {
     wrong_kind: &'static [&'static str],
 }
 
-const HOSTS: [Host; 5] = [
+const HOSTS: [Host; 6] = [
     Host {
         name: "cursor",
         files: &[".cursor/mcp.json", ".cursor/hooks.json"],
@@ -53,7 +53,8 @@ const HOSTS: [Host; 5] = [
                 json!({"inputs": [], "servers": {
                     "github": {"type": "http", "url": "https://example.com/mcp"},
                     "mdsel": {"type": "stdio", "command": "mdsel",
-                        "args": ["mcp", "--root", "${workspaceFolder}"]}}}),
+                        "args": ["mcp", "--root", "${workspaceFolder}"],
+                        "env": {"MDSEL_MAX_WORDS": "480"}}}}),
                 json!({"permissions": {"allow": ["Bash(ls:*)"]}, "hooks": {"PostToolUse": [],
                     "PreToolUse": [{"matcher": "Read",
                         "hooks": [{"type": "command", "command": "mdsel hook claude"}]}]}}),
@@ -92,6 +93,21 @@ const HOSTS: [Host; 5] = [
                     "env": {"MDSEL_MAX_WORDS": "600"}}}})]
         },
         wrong_kind: &["mcp_servers = 3\n"],
+    },
+    Host {
+        name: "copilot",
+        files: &[".github/mcp.json"],
+        existing: &[
+            r#"{"mcpServers": {"playwright": {"type": "local", "command": "npx", "args": ["@playwright/mcp@latest"], "tools": ["*"]}}, "z": 1}"#,
+        ],
+        merged: || {
+            vec![json!({"mcpServers": {
+                "playwright": {"type": "local", "command": "npx",
+                    "args": ["@playwright/mcp@latest"], "tools": ["*"]},
+                "mdsel": {"type": "local", "command": "mdsel", "args": ["mcp"],
+                    "env": {"MDSEL_MAX_WORDS": "600"}, "tools": ["*"]}}, "z": 1})]
+        },
+        wrong_kind: &[r#"{"mcpServers": {"mdsel": {"env": 3}}}"#],
     },
     Host {
         name: "opencode",
@@ -136,6 +152,7 @@ impl Project {
             .env("XDG_CONFIG_HOME", home.join("xdg"))
             .env("APPDATA", home.join("appdata"))
             .env_remove("CODEX_HOME")
+            .env_remove("COPILOT_HOME")
             .search_path(&home.join("bin"))
             .output()
     }
@@ -349,7 +366,7 @@ fn user_settings_go_to_each_hosts_own_place() {
             home.join("xdg")
         }
     };
-    let cases: [(&str, Vec<&str>); 7] = [
+    let cases: [(&str, Vec<&str>); 8] = [
         ("claude", vec![".claude.json", ".claude/settings.json"]),
         ("claude-desktop", vec!["@Claude/claude_desktop_config.json"]),
         ("cursor", vec![".cursor/mcp.json", ".cursor/hooks.json"]),
@@ -359,6 +376,7 @@ fn user_settings_go_to_each_hosts_own_place() {
         ),
         ("gemini", vec![".gemini/settings.json"]),
         ("codex", vec![".codex/config.toml"]),
+        ("copilot", vec![".copilot/mcp-config.json"]),
         ("opencode", vec!["xdg/opencode/opencode.json"]),
     ];
     for (host, files) in cases {
@@ -412,4 +430,46 @@ fn claude_desktop_names_the_binary_by_its_full_path() {
             .join(if cfg!(windows) { "mdsel.exe" } else { "mdsel" })
     );
     assert_eq!(value["mcpServers"]["mdsel"]["args"], json!(["mcp"]));
+}
+
+/// Issue 51: an entry an earlier setup wrote gains the budget each host needs
+/// to keep its answers inline (and Copilot CLI's entry every tool), and a
+/// budget the user set stays.
+#[test]
+fn an_earlier_entry_gains_the_hosts_budget() {
+    let cases = [
+        (
+            "vscode",
+            ".vscode/mcp.json",
+            "servers",
+            json!({"type": "stdio", "command": "mdsel", "args": ["mcp"]}),
+            json!({"type": "stdio", "command": "mdsel", "args": ["mcp"],
+                "env": {"MDSEL_MAX_WORDS": "480"}}),
+        ),
+        (
+            "copilot",
+            ".github/mcp.json",
+            "mcpServers",
+            json!({"type": "local", "command": "mdsel", "args": ["mcp"]}),
+            json!({"type": "local", "command": "mdsel", "args": ["mcp"],
+                "tools": ["*"], "env": {"MDSEL_MAX_WORDS": "600"}}),
+        ),
+    ];
+    for (host, file, key, before, after) in cases {
+        let s = Project::new();
+        s.project
+            .write(file, json!({key: {"mdsel": before}}).to_string());
+        ok(&s.setup(host, &["--write"]));
+        assert_eq!(
+            parse(file, &s.project.read(file)),
+            json!({key: {"mdsel": after}}),
+            "{host}"
+        );
+        let mine = json!({key: {"mdsel": {"command": "mdsel", "env": {"MDSEL_MAX_WORDS": "300"}, "tools": ["*"]}}});
+        let s = Project::new();
+        s.project.write(file, mine.to_string());
+        let report = ok(&s.setup(host, &["--write"]));
+        assert!(report.contains("already set up"), "{host}: {report}");
+        assert_eq!(parse(file, &s.project.read(file)), mine, "{host}");
+    }
 }

@@ -114,6 +114,7 @@ fn outline_is_refused_for_hosts_without_it() {
         "cursor",
         "vscode",
         "codex",
+        "copilot",
         "opencode",
         "claude-desktop",
     ] {

@@ -23,6 +23,7 @@ mod exact;
 mod folders;
 mod format_guide;
 mod fuzz_regressions;
+mod globs;
 mod hook;
 mod hook_hosts;
 mod hook_outline;

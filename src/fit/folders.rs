@@ -237,7 +237,7 @@ impl Tree {
                 inputs.get(biggest.input).map_or("", String::as_str),
                 &biggest.path,
             ),
-            flags: flags.to_vec(),
+            flags: super::lines::within_folder(flags),
         })
     }
 

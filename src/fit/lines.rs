@@ -9,7 +9,8 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::budget::Size;
+use super::budget::{Budget, Size};
+use crate::options::{Hints, Options};
 use crate::selector::Target;
 use crate::tree::BlockKind;
 
@@ -360,6 +361,56 @@ pub(crate) fn marker_text(marker: &Marker) -> String {
 /// The size of a marker line.
 pub(crate) fn marker_size(marker: &Marker) -> Size {
     Size::of(&marker_text(marker))
+}
+
+/// The last line of an outline or a hit list that path filters narrowed, with
+/// its newline, naming the filters as the caller passes them again: `[narrowed
+/// by --glob 'api/**']` on the command line, `[narrowed by glob:
+/// ["api/**"]]` for a tool. `None` without filters.
+pub(crate) fn narrowed_text(globs: &[String], hints: Hints) -> Option<String> {
+    if globs.is_empty() {
+        return None;
+    }
+    let filters = match hints {
+        Hints::Flags => {
+            let words: Vec<String> = globs
+                .iter()
+                .map(|g| format!("--glob {}", shell_word(g)))
+                .collect();
+            words.join(" ")
+        }
+        Hints::Parameters => format!("glob: {}", serde_json::to_string(globs).unwrap_or_default()),
+    };
+    Some(format!("[narrowed by {filters}]\n"))
+}
+
+/// The budget of an outline or a hit list: [`Budget::of`], less the line
+/// that says path filters narrowed it ([`narrowed_text`]), when there are
+/// filters.
+pub(crate) fn listing_budget(options: &Options) -> Budget {
+    let narrowed = narrowed_text(&options.globs, options.hints);
+    Budget::of(options).less(narrowed.as_deref().map(Size::of).unwrap_or_default())
+}
+
+/// The options of a call as they apply to a folder beneath a directory given:
+/// a `--glob` tied to that directory ([`anchored`](crate::source::anchored):
+/// `api/**`) would mean something else there, and is left out; the others are
+/// kept as they are.
+pub(crate) fn within_folder(flags: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(flags.len());
+    let mut words = flags.iter();
+    while let Some(flag) = words.next() {
+        if flag == "--glob" {
+            match words.next() {
+                Some(pattern) if crate::source::anchored(pattern) => {}
+                Some(pattern) => out.extend([flag.clone(), pattern.clone()]),
+                None => out.push(flag.clone()),
+            }
+        } else {
+            out.push(flag.clone());
+        }
+    }
+    out
 }
 
 /// Options as a command's words, each followed by a space.

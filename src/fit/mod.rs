@@ -26,7 +26,9 @@ pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
 pub(crate) use folders::Place;
 pub use lines::shell_word;
-pub(crate) use lines::{Lean, Marker, block_lines, marker_text, outline_line, printable};
+pub(crate) use lines::{
+    Lean, Marker, block_lines, listing_budget, marker_text, narrowed_text, outline_line, printable,
+};
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};

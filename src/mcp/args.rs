@@ -77,6 +77,11 @@ pub struct IndexArgs {
     /// (`h2.1 Usage (530w) L40-120`), to read or edit a section by line number.
     #[serde(default)]
     pub(super) lines: bool,
+    /// Optional: only the files of the directories given whose paths (relative
+    /// to each) match these .gitignore-style patterns, e.g. ["api/**"];
+    /// "!drafts/" leaves out. Files named directly are always read.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub(super) glob: Vec<String>,
 }
 
 /// Arguments of `mdsel_select`.
@@ -99,6 +104,11 @@ pub struct SelectArgs {
     #[serde(default)]
     #[schemars(with = "u32")]
     pub(super) offset: Option<usize>,
+    /// Optional: only the files of the directories given whose paths (relative
+    /// to each) match these .gitignore-style patterns, e.g. ["api/**"];
+    /// "!drafts/" leaves out. Files named directly are always read.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub(super) glob: Vec<String>,
     /// Optional: list links instead: "out" of the selected nodes, "to" the
     /// selected section (what links here), or "broken" (`*`: every file).
     #[serde(default)]

@@ -46,12 +46,17 @@ const ROOTS_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A tool's `_meta`: Claude Code loads the tool's schema at the start of a
 /// session instead of deferring it behind its tool search, so the model sees
-/// the tools the hook's reminder names.
-fn always_load() -> MetaObject {
+/// the tools the hook's reminder names; a host that defers it all the same
+/// finds it by `search_hint`, a few keywords its tool search matches.
+fn tool_meta(search_hint: &str) -> MetaObject {
     let mut meta = MetaObject::new();
     meta.insert(
         "anthropic/alwaysLoad".to_owned(),
         serde_json::Value::Bool(true),
+    );
+    meta.insert(
+        "anthropic/searchHint".to_owned(),
+        serde_json::Value::from(search_hint),
     );
     meta
 }
@@ -148,7 +153,7 @@ impl Server {
         title = "Markdown outline (mdsel)",
         description = INDEX_DESCRIPTION,
         input_schema = plain_schema::<IndexArgs>(),
-        meta = always_load(),
+        meta = tool_meta("markdown docs outline headings sections toc"),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
@@ -165,14 +170,13 @@ impl Server {
             return CallToolResult::error(vec![ContentBlock::text(text)]);
         }
         let scope = args.selector.into_iter().collect();
-        self.call(
-            Command::Index(scope),
-            args.files,
-            args.lines,
-            Paging::default(),
-            &context,
-        )
-        .await
+        let shape = Shape {
+            lines: args.lines,
+            globs: args.glob,
+            ..Shape::default()
+        };
+        self.call(Command::Index(scope), args.files, shape, &context)
+            .await
     }
 
     #[tool(
@@ -180,7 +184,7 @@ impl Server {
         title = "Markdown section by selector or search (mdsel)",
         description = SELECT_DESCRIPTION,
         input_schema = plain_schema::<SelectArgs>(),
-        meta = always_load(),
+        meta = tool_meta("markdown docs read section search"),
         annotations(
             read_only_hint = true,
             destructive_hint = false,
@@ -205,13 +209,13 @@ impl Server {
             None => Command::Select(vec![args.selector]),
             Some(links) => links_command(links, args.selector),
         };
-        let limit = args.limit;
-        let paging = Paging {
-            limit,
+        let shape = Shape {
+            limit: args.limit,
             offset: args.offset.unwrap_or(0),
+            globs: args.glob,
+            ..Shape::default()
         };
-        self.call(command, args.files, false, paging, &context)
-            .await
+        self.call(command, args.files, shape, &context).await
     }
 }
 
@@ -231,8 +235,7 @@ impl Server {
         &self,
         command: Command,
         files: Vec<String>,
-        lines: bool,
-        paging: Paging,
+        shape: Shape,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let allowed = self.allowed_roots(&context.peer).await;
@@ -240,9 +243,12 @@ impl Server {
         // Every file read must lie in a root, checked on the file opened: a
         // name swapped for a link to elsewhere after the check reads nothing.
         let mut with = Options::clone(&self.options);
-        with.line_ranges |= lines;
-        with.limit = paging.limit.or(with.limit);
-        with.offset = paging.offset;
+        with.line_ranges |= shape.lines;
+        with.limit = shape.limit.or(with.limit);
+        with.offset = shape.offset;
+        // A server started with `--glob` narrows every call; a call's own
+        // patterns come after, so they decide where both match.
+        with.globs.extend(shape.globs);
         with.confine = Some(Arc::from(allowed.as_slice()));
         // Each call has its own flag.
         with.cancel = mdsel::Cancel::default();
@@ -333,11 +339,14 @@ fn links_command(links: LinksArg, selector: String) -> Command {
     }
 }
 
-/// A search's `limit` and `offset`, as a tool call gives them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Paging {
+/// What a tool call's own parameters change of the server's options: line
+/// ranges (`lines`), a search's `limit` and `offset`, path filters (`glob`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Shape {
+    lines: bool,
     limit: Option<usize>,
     offset: usize,
+    globs: Vec<String>,
 }
 
 /// What a tool call returns: the text, and whether it is an error result.

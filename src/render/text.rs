@@ -23,6 +23,8 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
             if let Some(marker) = &report.marker {
                 out.write_all(marker_text(marker).as_bytes())?;
             }
+            let listed = !report.rows.is_empty() || report.marker.is_some();
+            write_narrowed(report, listed, out)?;
         }
         CommandKind::Select => {
             let pieces: Vec<Piece<'_>> = report
@@ -54,12 +56,31 @@ pub fn write_text(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .collect();
             super::hits::write_hits(report, &hits, out)?;
             super::hits::write_files(report, &report.files, out)?;
+            let listed = !hits.is_empty() || !report.files.is_empty();
+            write_narrowed(report, listed, out)?;
         }
         CommandKind::Links => {
             super::links::write_links(report, &report.links, &report.link_list, out)?;
+            write_narrowed(report, true, out)?;
         }
     }
     Ok(())
+}
+
+/// The line saying path filters narrowed an outline or a hit list, after
+/// it, when something was `listed` (an outline or a hit list that is not
+/// there is not narrowed).
+fn write_narrowed(
+    report: &Report,
+    listed: bool,
+    out: &mut (impl Write + ?Sized),
+) -> io::Result<()> {
+    match &report.narrowed {
+        Some(line) if listed && report.command != CommandKind::Select => {
+            out.write_all(line.as_bytes())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The text sink: writes each part of a response as soon as it is certain
@@ -73,6 +94,8 @@ pub(crate) struct TextSink<'w> {
     hits: Vec<HitRow>,
     /// What the outline rows written so far said.
     lean: Lean,
+    /// Whether some of an outline or a hit list was written.
+    listed: bool,
 }
 
 impl<'w> TextSink<'w> {
@@ -84,6 +107,7 @@ impl<'w> TextSink<'w> {
             selection: None,
             hits: Vec::new(),
             lean: Lean::default(),
+            listed: false,
         }
     }
 
@@ -106,10 +130,14 @@ impl Sink for TextSink<'_> {
         match event {
             Event::Loaded { .. } => self.report.event(event)?,
             Event::Rows(rows) => {
+                self.listed |= !rows.is_empty();
                 write_rows(&rows, &mut self.lean, &mut self.out)?;
                 self.out.flush()?;
             }
-            Event::Marker(marker) => self.out.write_all(marker_text(&marker).as_bytes())?,
+            Event::Marker(marker) => {
+                self.listed = true;
+                self.out.write_all(marker_text(&marker).as_bytes())?;
+            }
             Event::Piece { selector, piece } => {
                 let selection = self.selection.get_or_insert_with(|| Selection::new(budget));
                 selection.push(selector, *piece);
@@ -126,10 +154,12 @@ impl Sink for TextSink<'_> {
                 self.hits.push(*hit);
             }
             Event::Files(files) => {
+                self.listed |= !files.is_empty();
                 super::hits::write_files(&self.report, &files, &mut self.out)?;
                 self.report.event(Event::Files(files))?;
             }
             Event::Links(list) => {
+                self.listed = true;
                 super::links::write_links(&self.report, &list.links, &list, &mut self.out)?;
                 self.report.event(Event::Links(list))?;
             }
@@ -140,9 +170,11 @@ impl Sink for TextSink<'_> {
                     write_selection(&pieces, more, namespaced, budget, &mut self.out)?;
                 }
                 if !self.hits.is_empty() {
+                    self.listed = true;
                     let hits = std::mem::take(&mut self.hits);
                     super::hits::write_hits(&self.report, &hits, &mut self.out)?;
                 }
+                write_narrowed(&self.report, self.listed, &mut self.out)?;
                 self.report.matches.clear();
             }
             _ => {}

@@ -141,6 +141,8 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// A usage problem that stopped the call (exit 2).
     pub usage_error: Option<String>,
+    /// The line that ends an outline or a hit list path filters narrowed.
+    pub(crate) narrowed: Option<String>,
     /// The budget text output fits (SPEC §12).
     pub(crate) budget: Budget,
     /// Of a search: which hits it lists, and how.
@@ -180,6 +182,7 @@ impl Report {
             query: None,
             warnings: Vec::new(),
             usage_error: None,
+            narrowed: None,
             budget: Budget::new(crate::options::DEFAULT_MAX_WORDS),
             view: HitView::default(),
             loaded: 0,
@@ -266,6 +269,7 @@ impl Report {
             Event::Unresolved(u) => self.unresolved.push(u),
             Event::Warning(w) => self.warnings.push(w),
             Event::Usage(u) => self.usage_error = Some(u),
+            Event::Narrowed(line) => self.narrowed = Some(line),
             Event::Searched(n) => self.searched += n,
             Event::Matched(n) => self.matched = n,
             other => *event = Some(other),
@@ -325,6 +329,7 @@ impl Sink for Report {
             | Event::Unresolved(_)
             | Event::Warning(_)
             | Event::Usage(_)
+            | Event::Narrowed(_)
             | Event::Searched(_)
             | Event::Matched(_) => {}
         }

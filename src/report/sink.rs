@@ -49,6 +49,9 @@ pub(crate) enum Event {
     Failed(FailedFile),
     /// A selector that found nothing.
     Unresolved(Unresolved),
+    /// The line that ends an outline or a hit list path filters narrowed
+    /// (with its newline), sent before anything of the response.
+    Narrowed(String),
     /// A note that does not change the exit code.
     Warning(String),
     /// A usage problem that stops the call.

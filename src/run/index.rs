@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::load::{Reading, Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
-use crate::fit::{Budget, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
+use crate::fit::{self, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
 use crate::options::Options;
 use crate::report::{Event, Sink, Unresolved};
 use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
@@ -62,7 +62,8 @@ pub(super) fn run(
 ) -> io::Result<()> {
     let scoping = scoping(options, call, parsed, &walk);
     let mut misses = scoping.selectors.as_ref().map(Misses::new);
-    let mut folder = Folder::new(Budget::of(options), scoping.call.clone(), scoping.page);
+    let budget = fit::listing_budget(options);
+    let mut folder = Folder::new(budget, scoping.call.clone(), scoping.page);
     let walked = walk.walked_a_directory();
     if walked {
         folder = folder.by_folders();
@@ -362,7 +363,7 @@ mod tests {
     use crate::options::Options;
     use crate::render::TextSink;
     use crate::report::{Event, Sink};
-    use crate::source::Input;
+    use crate::source::{Globs, Input};
 
     /// The text sink, asking for every document whole: then none is only
     /// counted, and every outline is built.
@@ -471,8 +472,8 @@ mod tests {
                 super::run(&options, &call, Vec::new(), walk, &mut TextSink::new(&mut out)).unwrap();
                 String::from_utf8(out).unwrap()
             };
-            let ahead = Walk::new(&inputs, threads).counted_ahead(&options.limits());
-            prop_assert_eq!(print(ahead), print(Walk::new(&inputs, threads)));
+            let ahead = Walk::new(&inputs, threads, &Globs::default()).counted_ahead(&options.limits());
+            prop_assert_eq!(print(ahead), print(Walk::new(&inputs, threads, &Globs::default())));
         }
     }
 

@@ -18,7 +18,7 @@ use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
 use crate::ordered::for_each_ordered_with;
-use crate::source::{self, Entry, Input, Limits, Source};
+use crate::source::{self, Entry, Globs, Input, Limits, Source};
 use crate::tree::{Document, parse_named, parse_sections};
 use crate::words::count_words;
 
@@ -63,6 +63,9 @@ pub(crate) struct Walk {
     /// others were named (see [`Walk::counting`]); `None` where a file was
     /// not read.
     words_ahead: Vec<Option<u32>>,
+    /// How many directories given were walked (whether or not they held a
+    /// file).
+    dirs: usize,
 }
 
 /// How [`Walk::for_each_read`] reads.
@@ -77,10 +80,10 @@ pub(crate) struct Reading {
 }
 
 impl Walk {
-    /// Expands directories (listing their folders on up to `threads` threads)
-    /// and names every file found.
-    pub fn new(inputs: &[Input], threads: usize) -> Walk {
-        Walk::build(inputs, threads, None)
+    /// Expands directories (listing their folders on up to `threads` threads,
+    /// keeping the files the `globs` keep) and names every file found.
+    pub fn new(inputs: &[Input], threads: usize, globs: &Globs) -> Walk {
+        Walk::build(inputs, threads, globs, None)
     }
 
     /// [`Walk::new`], counting the words of the first files on another thread
@@ -88,12 +91,12 @@ impl Walk {
     /// threads): naming leaves the second core mostly idle, and most pages
     /// of a tree too large to outline are only counted ([`Walk::for_each_read`]'s
     /// `known`).
-    pub fn counting(inputs: &[Input], threads: usize, limits: &Limits) -> Walk {
-        Walk::build(inputs, threads, Some(limits))
+    pub fn counting(inputs: &[Input], threads: usize, globs: &Globs, limits: &Limits) -> Walk {
+        Walk::build(inputs, threads, globs, Some(limits))
     }
 
-    fn build(inputs: &[Input], threads: usize, count: Option<&Limits>) -> Walk {
-        let found = source::expand(inputs, threads);
+    fn build(inputs: &[Input], threads: usize, globs: &Globs, count: Option<&Limits>) -> Walk {
+        let source::Expanded { found, dirs } = source::expand(inputs, threads, globs);
         let entries = || {
             found
                 .iter()
@@ -156,7 +159,14 @@ impl Walk {
             places,
             stdin,
             words_ahead,
+            dirs,
         }
+    }
+
+    /// How many directories given were walked, whether or not they held a
+    /// file the globs keep.
+    pub fn dirs(&self) -> usize {
+        self.dirs
     }
 
     /// Whether some file was found by walking a directory.
@@ -476,11 +486,11 @@ mod tests {
             std::fs::write(folder.join(format!("p{}.md", f % 1500)), "# P\n").unwrap();
         }
         let inputs = [Input::Path(dir.path().to_path_buf())];
-        let one = Walk::new(&inputs, 1);
+        let one = Walk::new(&inputs, 1, &Globs::default());
         assert!(one.places.len() > PLACED_APART / 2, "{}", one.places.len());
         assert!(one.places().iter().all(Option::is_some));
         for threads in [2, 3] {
-            let many = Walk::new(&inputs, threads);
+            let many = Walk::new(&inputs, threads, &Globs::default());
             assert_eq!(many.paths(), one.paths(), "{threads} threads");
             assert_eq!(many.namespaces(), one.namespaces(), "{threads} threads");
             assert_eq!(many.places(), one.places(), "{threads} threads");

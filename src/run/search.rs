@@ -307,7 +307,7 @@ mod tests {
     use super::*;
     use crate::report::Report;
     use crate::search::Documents;
-    use crate::source::Input;
+    use crate::source::{Globs, Input};
 
     fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> Input {
         let path = dir.path().join(name);
@@ -317,7 +317,7 @@ mod tests {
 
     fn again(inputs: &[Input], lens: &[usize]) -> Again {
         Again {
-            reopen: Walk::new(inputs, 1).reopener(),
+            reopen: Walk::new(inputs, 1, &Globs::default()).reopener(),
             limits: Limits::new(u64::MAX),
             lens: lens.iter().copied().enumerate().collect(),
             kept: HashMap::new(),
@@ -337,7 +337,7 @@ mod tests {
         run(
             &Options::default(),
             "needle",
-            Walk::new(&inputs, 1),
+            Walk::new(&inputs, 1, &Globs::default()),
             &mut report,
         )
         .unwrap();
@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn what_cannot_be_read_again_is_kept() {
         let inputs = [Input::Stdin, Input::from_arg("README.md")];
-        let walk = Walk::new(&inputs, 1);
+        let walk = Walk::new(&inputs, 1, &Globs::default());
         assert_eq!(walk.stdin(), Some(0));
         let reopen = walk.reopener();
         assert!(

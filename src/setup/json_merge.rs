@@ -72,6 +72,50 @@ pub fn add_entry_with(
     Ok(changed)
 }
 
+/// Adds the server entry `name: entry` to the object at `keys` (see
+/// [`add_entry_with`]), and gives an entry already there the budget
+/// `MDSEL_MAX_WORDS = words` in its `env`, unless it has one (in `env`, or
+/// `--max-words` in its `args`): an entry from an earlier setup is upgraded,
+/// a budget the user chose stays.
+pub fn add_server_with_budget(
+    root: &mut Value,
+    keys: &[&str],
+    name: &str,
+    entry: Value,
+    required: &[(&str, Value)],
+    words: u32,
+) -> Result<bool, String> {
+    let added = add_entry_with(root, keys, name, entry, required)?;
+    let map = object_at(root, keys)?;
+    let Some(Value::Object(server)) = map.get_mut(name) else {
+        return Ok(added);
+    };
+    let in_args = server
+        .get("args")
+        .and_then(Value::as_array)
+        .is_some_and(|args| {
+            args.iter()
+                .filter_map(Value::as_str)
+                .any(|a| a == "--max-words" || a.starts_with("--max-words="))
+        });
+    if in_args {
+        return Ok(added);
+    }
+    let env = server
+        .entry("env")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(env) = env else {
+        let mut path = keys.to_vec();
+        path.extend([name, "env"]);
+        return Err(format!("{} is not an object", dotted(&path)));
+    };
+    if env.contains_key("MDSEL_MAX_WORDS") {
+        return Ok(added);
+    }
+    env.insert("MDSEL_MAX_WORDS".to_owned(), Value::from(words.to_string()));
+    Ok(true)
+}
+
 /// Sets `key` at the top level to `value` when it is absent.
 pub fn add_default(root: &mut Value, key: &str, value: Value) -> Result<bool, String> {
     add_entry(root, &[], key, value)
@@ -214,6 +258,46 @@ mod tests {
         let mut fresh = json!({});
         assert_eq!(add(&mut fresh), Ok(true));
         assert_eq!(fresh, json!({"servers": {"mdsel": {"new": 1}}}));
+    }
+
+    #[test]
+    fn a_server_entry_gains_the_budget_unless_it_has_one() {
+        let add = |doc: &mut Value| {
+            let entry = json!({"command": "mdsel", "env": {"MDSEL_MAX_WORDS": "480"}});
+            add_server_with_budget(doc, &["servers"], "mdsel", entry, &[], 480)
+        };
+        let mut fresh = json!({});
+        assert_eq!(add(&mut fresh), Ok(true));
+        assert_eq!(add(&mut fresh), Ok(false), "already there");
+        let cases = [
+            (
+                json!({"command": "/opt/mdsel"}),
+                json!({"command": "/opt/mdsel", "env": {"MDSEL_MAX_WORDS": "480"}}),
+            ),
+            (
+                json!({"env": {"RUST_LOG": "x"}}),
+                json!({"env": {"RUST_LOG": "x", "MDSEL_MAX_WORDS": "480"}}),
+            ),
+        ];
+        for (before, want) in cases {
+            let mut doc = json!({"servers": {"mdsel": before}});
+            assert_eq!(add(&mut doc), Ok(true));
+            assert_eq!(doc, json!({"servers": {"mdsel": want}}));
+        }
+        for mine in [
+            json!({"env": {"MDSEL_MAX_WORDS": "300"}}),
+            json!({"args": ["mcp", "--max-words", "300"]}),
+            json!({"args": ["--max-words=300", "mcp"]}),
+        ] {
+            let mut doc = json!({"servers": {"mdsel": mine.clone()}});
+            assert_eq!(add(&mut doc), Ok(false), "{mine}");
+            assert_eq!(doc, json!({"servers": {"mdsel": mine}}));
+        }
+        let mut wrong = json!({"servers": {"mdsel": {"env": []}}});
+        assert_eq!(
+            add(&mut wrong),
+            Err("servers.mdsel.env is not an object".to_owned())
+        );
     }
 
     #[test]

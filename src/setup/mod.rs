@@ -14,6 +14,7 @@
 
 mod claude;
 mod codex;
+mod copilot;
 mod cursor;
 mod gemini;
 mod json_merge;
@@ -121,13 +122,14 @@ struct Host {
 }
 
 /// The hosts `mdsel setup` knows: a new host is one row here (and its module).
-const HOSTS: [Host; 7] = [
+const HOSTS: [Host; 8] = [
     claude::CODE,
     claude::DESKTOP,
     cursor::HOST,
     vscode::HOST,
     gemini::HOST,
     codex::HOST,
+    copilot::HOST,
     opencode::HOST,
 ];
 

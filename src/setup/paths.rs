@@ -1,7 +1,7 @@
 //! Where hosts keep their per-user settings, and whether `mdsel` is on PATH.
 //!
 //! Only environment variables are consulted (`HOME` or `USERPROFILE`,
-//! `APPDATA`, `XDG_CONFIG_HOME`, `CODEX_HOME`), so tests can point every host
+//! `APPDATA`, `XDG_CONFIG_HOME`, `CODEX_HOME`, `COPILOT_HOME`), so tests can point every host
 //! at a scratch folder.
 
 use std::ffi::OsString;
@@ -46,6 +46,14 @@ pub fn codex_home() -> Result<PathBuf, String> {
     match std::env::var_os("CODEX_HOME") {
         Some(v) if !v.is_empty() => Ok(PathBuf::from(v)),
         _ => Ok(home()?.join(".codex")),
+    }
+}
+
+/// Copilot CLI's folder: `$COPILOT_HOME`, else `~/.copilot`.
+pub fn copilot_home() -> Result<PathBuf, String> {
+    match std::env::var_os("COPILOT_HOME") {
+        Some(v) if !v.is_empty() => Ok(PathBuf::from(v)),
+        _ => Ok(home()?.join(".copilot")),
     }
 }
 

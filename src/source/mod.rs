@@ -13,10 +13,12 @@ use std::sync::Arc;
 use crate::error::{FailedFile, FileError};
 use crate::paths::is_markdown_path;
 
+mod globs;
 mod order;
 mod walk;
 
-pub(crate) use walk::expand;
+pub(crate) use globs::{GlobError, Globs, anchored};
+pub(crate) use walk::{Expanded, expand};
 
 /// The largest document whatever `--max-bytes` says (4 GiB): node ids are 32-bit.
 pub const HARD_LIMIT: u64 = u32::MAX as u64;

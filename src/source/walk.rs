@@ -6,23 +6,29 @@ use std::fs;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 
+use super::globs::Globs;
 use super::order::Keys;
 use super::{Entry, Input, SUGGESTED_MISSING, failed};
 use crate::error::{FailedFile, FileError};
 use crate::paths::is_markdown_path;
 
+/// What [`expand`] found: each file with the position of the directory input
+/// it was found under (`None`: named directly, or not a file), and how many
+/// directory inputs were walked (whether or not they held a file).
+pub(crate) struct Expanded {
+    pub found: Vec<(Result<Entry, FailedFile>, Option<usize>)>,
+    pub dirs: usize,
+}
+
 /// Turns inputs into the files to read, in order: directories are walked
 /// recursively (sorted, `.gitignore`- and hidden-aware, symlinks not followed) for
-/// Markdown files, and a file named twice is kept once. Inputs that cannot be
-/// read at all, or are refused, become errors in place.
+/// Markdown files the `globs` keep, and a file named twice is kept once. A file
+/// named directly is read whatever the globs say. Inputs that cannot be read at
+/// all, or are refused, become errors in place.
 ///
-/// Each file comes with the position of the directory input it was found under
-/// (`None`: named directly, or not a file). Up to `threads` threads list a
-/// directory's folders; the order is the same on any number.
-pub(crate) fn expand(
-    inputs: &[Input],
-    threads: usize,
-) -> Vec<(Result<Entry, FailedFile>, Option<usize>)> {
+/// Up to `threads` threads list a directory's folders; the order is the same
+/// on any number.
+pub(crate) fn expand(inputs: &[Input], threads: usize, globs: &Globs) -> Expanded {
     let mut out = Vec::new();
     let mut seen = Seen::default();
     // Files named one by one are taken by their full identity; so are walked
@@ -40,6 +46,7 @@ pub(crate) fn expand(
         .filter(|m| matches!(m, Some(Ok(meta)) if !meta.is_dir()))
         .count();
     let mut dirs = Vec::new();
+    let mut walked_dirs = 0;
     for ((k, input), meta) in inputs.iter().enumerate().zip(metas) {
         let before = out.len();
         let mut walked = false;
@@ -61,7 +68,8 @@ pub(crate) fn expand(
             Input::Path(path) => match meta.unwrap_or_else(|| fs::metadata(path)) {
                 Ok(meta) if meta.is_dir() => {
                     walked = true;
-                    let found = walk(path, threads);
+                    walked_dirs += 1;
+                    let found = walk(path, threads, globs);
                     seen.reserve(found.len());
                     out.reserve(found.len());
                     for found in found {
@@ -88,7 +96,10 @@ pub(crate) fn expand(
         }
     }
     suggest_for_missing(&mut out);
-    out.into_iter().zip(dirs).collect()
+    Expanded {
+        found: out.into_iter().zip(dirs).collect(),
+        dirs: walked_dirs,
+    }
 }
 
 /// Works out what each missing path may have meant, when few are missing:
@@ -204,10 +215,11 @@ fn identity(path: &Path) -> Identity {
 /// listing gives it (where there is one), or what kept the walk from a path.
 type Found = Result<(PathBuf, Option<u64>), FailedFile>;
 
-/// The Markdown files under `dir`, each with its inode number as the
-/// directory listing gives it (where there is one), in [`push_order_key`](super::order) order
-/// whatever the number of `threads` listing folders at once.
-fn walk(dir: &Path, threads: usize) -> Vec<Found> {
+/// The Markdown files under `dir` that the `globs` keep, each with its inode
+/// number as the directory listing gives it (where there is one), in
+/// [`push_order_key`](super::order) order whatever the number of `threads`
+/// listing folders at once.
+fn walk(dir: &Path, threads: usize, globs: &Globs) -> Vec<Found> {
     // The walker is not asked to sort: its comparator would take each name
     // from its path again at every comparison. Each path is keyed once instead.
     let mut builder = ignore::WalkBuilder::new(dir);
@@ -215,6 +227,15 @@ fn walk(dir: &Path, threads: usize) -> Vec<Found> {
         .standard_filters(true)
         .require_git(false)
         .follow_links(false);
+    // A filter, not the walker's overrides: those would also take back what
+    // `.gitignore` leaves out, and a glob only narrows. A folder left out is
+    // not entered.
+    if let Some(under) = globs.under(dir) {
+        builder.filter_entry(move |entry| {
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            under.keeps(entry.path(), is_dir)
+        });
+    }
     if threads <= 1 {
         let mut listed = Listed::default();
         for result in builder.build() {
@@ -374,7 +395,8 @@ mod tests {
             name: "a.md".to_owned(),
             bytes: b"# A\n".to_vec(),
         };
-        let got: Vec<_> = expand(&[bytes.clone(), refused, bytes], 1)
+        let got: Vec<_> = expand(&[bytes.clone(), refused, bytes], 1, &Globs::default())
+            .found
             .into_iter()
             .map(|(e, _)| e)
             .collect();
@@ -398,7 +420,7 @@ mod tests {
         }
         fs::write(dir.path().join("top.md"), "# T\n").unwrap();
         let listed = |threads| -> Vec<PathBuf> {
-            walk(dir.path(), threads)
+            walk(dir.path(), threads, &Globs::default())
                 .into_iter()
                 .map(|found| found.expect("readable").0)
                 .collect()
