@@ -144,8 +144,7 @@ enum Sub {
         #[arg(required = true, value_name = "FILES")]
         files: Vec<String>,
     },
-    /// List links: out of the selected nodes (none: every link), into a node
-    /// (--to), or those that land nowhere (--broken).
+    /// List links out of nodes, into one (--to), or those that land nowhere (--broken).
     Links {
         /// What links here: the section or document a selector names
         /// (`guide::#install`, `'[[Note]]'`, `ns::*`) or a file's path.

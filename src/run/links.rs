@@ -215,7 +215,7 @@ fn info(targets: &[Targets], doc: usize, link: Read, landing: Landing) -> LinkIn
         Landing::Page { doc: at, section } => {
             let page = &targets[at];
             let to = match section {
-                None => page.path.clone(),
+                None => page.shown_path().to_owned(),
                 Some(_) if at == doc => page.selector(section),
                 Some(_) => crate::namespace::qualified(&page.namespace, &page.selector(section)),
             };

@@ -67,6 +67,15 @@ impl Targets {
         }
     }
 
+    /// The path as a listing shows it: without a leading `./`, as the
+    /// caller can still pass it back.
+    pub fn shown_path(&self) -> &str {
+        match self.path.strip_prefix("./") {
+            Some(rest) if !rest.is_empty() && !rest.starts_with('-') => rest,
+            _ => &self.path,
+        }
+    }
+
     /// The selector of the document (`None`) or of one of its sections.
     pub fn selector(&self, section: Option<usize>) -> String {
         match section {
@@ -130,7 +139,7 @@ impl Broken {
             Broken::Note(note) => format!("no such note: {note}"),
             Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
             Broken::Anchor { anchor, doc } => {
-                format!("no anchor #{anchor} in {}", pages[*doc].path)
+                format!("no anchor #{anchor} in {}", pages[*doc].shown_path())
             }
         }
     }
@@ -319,7 +328,7 @@ impl<'p> Lands<'p> {
         Landing::Broken {
             suggestion: self
                 .nearest_file(&path)
-                .map(|doc| self.pages[doc].path.clone()),
+                .map(|doc| self.pages[doc].shown_path().to_owned()),
             why: Broken::File(path),
         }
     }
