@@ -207,7 +207,7 @@ impl<'p> Lands<'p> {
     /// Where a link written in document `from` with `target` lands.
     pub fn land(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
         if wiki {
-            return self.wiki(target);
+            return self.wiki(from, target);
         }
         let target = target.trim();
         if is_external(target) {
@@ -258,12 +258,28 @@ impl<'p> Lands<'p> {
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
-    /// already left out by the parser).
-    fn wiki(&mut self, target: &str) -> Landing {
+    /// already left out by the parser), written in document `from`:
+    /// `[[#Heading]]` is a heading of that document, and of a nested heading
+    /// path (`[[Note#Part#Heading]]`) the last heading names the section.
+    fn wiki(&mut self, from: usize, target: &str) -> Landing {
         let (note, heading) = match target.split_once('#') {
-            Some((note, heading)) => (note.trim(), Some(heading.trim())),
+            Some((note, path)) => (
+                note.trim(),
+                path.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
+            ),
             None => (target.trim(), None),
         };
+        if note.is_empty() {
+            return self.in_page(from, heading);
+        }
+        // An attachment (`[[diagram.png]]`) is a file of the vault that is
+        // not Markdown: not among the inputs, and not checked.
+        if note.rsplit_once('.').is_some_and(|(_, ext)| {
+            !ext.contains([' ', '/']) && !crate::paths::is_markdown_name(note)
+        }) && !note.ends_with('.')
+        {
+            return Landing::External;
+        }
         let found = match self.notes.get(note) {
             Some(found) => *found,
             None => {
@@ -493,7 +509,7 @@ mod tests {
             ),
             ("docs/1.start/2.intro.md", "# Intro\n"),
             ("docs/api/index.md", "# API\n\n## Calls\n"),
-            ("notes/Big Idea.md", "# Big Idea\n\n## Why\n"),
+            ("notes/Big Idea.md", "# Big Idea\n\n## Why\n\nBecause. ^reason\n"),
         ])
     }
 
@@ -538,6 +554,15 @@ mod tests {
         );
         assert_eq!(lands.land(0, "Big Idea#why", true), page(4, Some(1)));
         assert_eq!(lands.land(0, "big idea", true), page(4, None));
+        assert_eq!(
+            lands.land(4, "#Why", true),
+            page(4, Some(1)),
+            "[[#Why]]: this note"
+        );
+        assert_eq!(
+            lands.land(0, "Big Idea#Big Idea#Why", true),
+            page(4, Some(1))
+        );
         assert_eq!(
             lands.land(0, "https://x.org/a.md", false),
             Landing::External

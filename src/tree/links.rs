@@ -30,13 +30,14 @@ pub(crate) struct Link {
 }
 
 /// What a document's text says about links: the links it holds, and the ids
-/// its HTML gives (`<a id=…>`, `<span name=…>`) where a link may land besides
-/// its headings.
+/// where a link may land besides its headings: its HTML's (`<a id=…>`,
+/// `<span name=…>`) and Obsidian's block ids (` ^id` ending a line, named
+/// `^id`, as `[[Note#^id]]` names them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Written {
     /// Every link outside code and front matter, in text order.
     pub links: Vec<Link>,
-    /// Each HTML `id` or `name`, with where it is written.
+    /// Each HTML `id` or `name` and block id, with where it is written.
     pub ids: Vec<(String, usize)>,
 }
 
@@ -47,6 +48,7 @@ impl Document {
         let body = self.front.map_or(0, |id| self.node(id).span.end);
         let text = &self.text[body..];
         let mut written = Written::default();
+        block_ids(text, body, &mut written.ids);
         if !may_link(text.as_bytes()) {
             return written;
         }
@@ -101,6 +103,26 @@ impl Document {
             .or(self.root.filter(holds))
             .or(self.front.filter(holds))
             .unwrap_or(super::NodeId::DOCUMENT)
+    }
+}
+
+/// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
+/// letters, digits and `-` ending a line, as `^id`.
+fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
+    let bytes = text.as_bytes();
+    for caret in memchr::memchr_iter(b'^', bytes) {
+        if caret == 0 || !matches!(bytes[caret - 1], b' ' | b'\t') {
+            continue;
+        }
+        let id = bytes[caret + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+            .count();
+        let end = caret + 1 + id;
+        let rest = text[end..].split('\n').next().unwrap_or_default();
+        if id > 0 && rest.trim().is_empty() {
+            ids.push((text[caret..end].to_owned(), at + caret));
+        }
     }
 }
 
@@ -254,6 +276,19 @@ mod holder_tests {
         assert_eq!(at("para\n"), "para.1");
         assert_eq!(at("[x]"), "list.0/item.1");
         assert_eq!(at("## B"), "h2.0");
+    }
+
+    #[test]
+    fn block_ids_end_their_line() {
+        let text = "# A\n\nA claim. ^claim-1\n\nx ^ not\n\n2^10 and ^mid here\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let ids: Vec<String> = doc
+            .written_links()
+            .ids
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(ids, ["^claim-1"]);
     }
 
     #[test]
