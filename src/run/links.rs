@@ -139,7 +139,7 @@ fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: 
         .map(|link| Read {
             from: canonical(doc, doc.holder(link.span.start)),
             line: doc.line_of(link.span.start),
-            text: shown(&doc.text()[link.span]),
+            text: shown(&link.written),
             target: link.target,
             wiki: link.wiki,
         })

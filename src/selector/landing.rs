@@ -509,7 +509,10 @@ mod tests {
             ),
             ("docs/1.start/2.intro.md", "# Intro\n"),
             ("docs/api/index.md", "# API\n\n## Calls\n"),
-            ("notes/Big Idea.md", "# Big Idea\n\n## Why\n\nBecause. ^reason\n"),
+            (
+                "notes/Big Idea.md",
+                "# Big Idea\n\n## Why\n\nBecause. ^reason\n",
+            ),
         ])
     }
 

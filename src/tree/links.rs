@@ -20,8 +20,12 @@ use crate::paths::Dialect;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Link {
     /// Where it is written in the text: the whole link (`[text](target)`,
-    /// `[[Note]]`, `<https://…>`, the `<a href=…>` tag).
+    /// `[[Note]]`, `<https://…>`, the `<a href=…>` tag), on its lines (a
+    /// container's indented content is read one level out, so the columns
+    /// there are the parser's).
     pub span: Range<usize>,
+    /// The link as written.
+    pub written: String,
     /// Its target as written: a reference-style link's, from its definition;
     /// a wiki link's `Note#Heading` (its shown text left out).
     pub target: String,
@@ -53,7 +57,10 @@ impl Document {
             return written;
         }
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(text));
-        let parsed = as_mdx(&lf, self.dialect == Dialect::Mdx);
+        // Containers as the tree reads them: mkdocs' indented notes are
+        // Markdown, not code.
+        let (marked, _) = super::containers::prepare(lf);
+        let parsed = as_mdx(&marked, self.dialect == Dialect::Mdx);
         let options = super::options::options() | Options::ENABLE_WIKILINKS;
         for (event, range) in Parser::new_ext(&parsed, options).into_offset_iter() {
             let at = range.start + body..range.end + body;
@@ -63,6 +70,7 @@ impl Document {
                     dest_url,
                     ..
                 }) => written.links.push(Link {
+                    written: parsed[range].to_owned(),
                     span: at,
                     target: match link_type {
                         LinkType::Email if !dest_url.starts_with("mailto:") => {
@@ -157,6 +165,7 @@ fn read_html(html: &str, at: usize, written: &mut Written) {
         if let Some(target) = attribute(rest, "href") {
             written.links.push(Link {
                 span: at + open..at + end,
+                written: html[open..end].to_owned(),
                 target: target.to_owned(),
                 wiki: false,
             });
@@ -201,7 +210,10 @@ mod tests {
         doc.written_links()
             .links
             .into_iter()
-            .map(|l| (doc.text()[l.span].to_owned(), l.target, l.wiki))
+            .map(|l| {
+                assert_eq!(doc.text()[l.span], l.written, "in place outside containers");
+                (l.written, l.target, l.wiki)
+            })
             .collect()
     }
 
@@ -237,6 +249,16 @@ mod tests {
     fn links_in_code_are_examples_not_links() {
         let text = "```md\n[a](b.md)\n```\n\n    [c](d.md)\n\nSee `[e](f.md)` and [g](h.md).\n";
         assert_eq!(links(text), vec![one("[g](h.md)", "h.md")]);
+    }
+
+    #[test]
+    fn a_containers_content_is_markdown() {
+        let text = "# A\n\n!!! note\n\n    See [b](b.md) here.\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let found = doc.written_links().links;
+        assert_eq!(found.len(), 1, "not an indented code block");
+        assert_eq!(found[0].written, "[b](b.md)");
+        assert_eq!(doc.line_of(found[0].span.start), 5);
     }
 
     #[test]
