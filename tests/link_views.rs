@@ -229,6 +229,9 @@ fn a_long_listing_is_paged_with_the_call_for_the_next_links() {
         "the next page starts after the first: {rest}"
     );
     assert!(rest.contains("[top][r]"), "{rest}");
+    let (past, _, code) = run(&dir, &["links", "--offset", "99", "docs/guide"]);
+    assert_eq!(code, 0);
+    assert_eq!(past, "[12 links in all, all before offset 99]\n");
 }
 
 #[test]

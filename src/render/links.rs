@@ -26,10 +26,19 @@ pub(super) fn write_links(
     list: &LinkList,
     out: &mut (impl Write + ?Sized),
 ) -> io::Result<()> {
+    let view = report.view;
+    if links.is_empty() && list.total > 0 {
+        // An offset past the last link.
+        let line = format!(
+            "[{} in all, all before offset {}]\n",
+            count_of(list.total),
+            view.offset
+        );
+        return out.write_all(line.as_bytes());
+    }
     if links.is_empty() {
         return out.write_all(none_line(list).as_bytes());
     }
-    let view = report.view;
     let mut above: Option<&str> = None;
     let blocks: Vec<String> = links
         .iter()
@@ -105,7 +114,10 @@ fn none_line(list: &LinkList) -> String {
         Asked::Out { scoped: false } => format!("no links in {docs}\n"),
         Asked::Out { scoped: true } => format!("no links in the nodes selected in {docs}\n"),
         Asked::To(to) => format!("no link in {docs} lands on {to}\n"),
-        Asked::Broken => format!("no broken links: {} checked in {docs}\n", links(list.read)),
+        Asked::Broken => format!(
+            "no broken links: {} checked in {docs}\n",
+            count_of(list.read)
+        ),
     }
 }
 
@@ -118,11 +130,12 @@ fn broken_count(list: &LinkList) -> String {
     format!(
         "[{} broken of {} in {docs}]\n",
         list.total,
-        links(list.read)
+        count_of(list.read)
     )
 }
 
-fn links(n: usize) -> String {
+/// `1 link`, `20 links`.
+fn count_of(n: usize) -> String {
     if n == 1 {
         "1 link".to_owned()
     } else {
