@@ -15,7 +15,8 @@ use mdsel::{Call, Command, Input, LinkView, Options, Target};
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
 
-/// `mdsel hook --help`: what the hook answers, and outline mode (SPEC §10).
+/// `mdsel hook --help`: what the hook answers, and outline mode (README,
+/// "Outline mode").
 const HOOK_ABOUT: &str = "Agent hook: suggest mdsel when an agent reads big Markdown.
 
 Reads the host's hook JSON on stdin. When the call reads a Markdown file (.md, \
@@ -334,7 +335,7 @@ fn auto(args: Vec<String>, notes: &mut Vec<String>) -> (Command, Vec<String>) {
     }
 }
 
-/// `search`'s query and files (SPEC §17): the arguments that exist on disk (or
+/// `search`'s query and files (README, "Search"): the arguments that exist on disk (or
 /// plainly name a file, as auto mode tells) are the inputs, and every other word
 /// is the query, as if quoted: `mdsel search restore deleted file notes/`
 /// searches "restore deleted file". When no argument is a file, the last one is
@@ -689,7 +690,7 @@ fn options(opts: &Opts) -> Options {
         None => options = options.read_words_from_env(),
     }
     if opts.json || opts.full {
-        // JSON is for programs: every section whole, as before (SPEC §17).
+        // JSON is for programs: every section whole, as before.
         options.read_words = 0;
     }
     options

@@ -1,4 +1,5 @@
-//! The process exit codes of SPEC §8, decided in one place ([`crate::Report::exit_code`]).
+//! The process exit codes (README, "Exit codes"), decided in one place
+//! ([`crate::Report::exit_code`]).
 
 /// How a call ended, as a process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! [`run`] loads, parses, resolves or searches, and fits the answer into a
 //! [`Report`] that the writers render. [`run_text`] runs the same stages and
 //! writes the text as it goes, holding only what the response can still show
-//! (SPEC §12: every text response fits `max_words`), which is what the CLI and
+//! (every text response fits `max_words`), which is what the CLI and
 //! the MCP server use. ARCHITECTURE.md walks through the stages.
 //!
 //! ```
@@ -97,7 +97,7 @@ pub fn run(options: &Options, call: &Call) -> Report {
     report
 }
 
-/// Runs one call and writes its text (SPEC §6, within the budget of §12) to
+/// Runs one call and writes its text, within the budget, to
 /// `out` as it is produced, holding only what the response can still show.
 /// The report returned holds what ran and what went wrong (failed files,
 /// unresolved selectors, warnings, a usage error) for [`write_errors`] and the

@@ -1,9 +1,10 @@
 //! Namespaces: the names a selector's `ns::` uses to address one document of many.
 //!
-//! Owns SPEC §1's naming rule ([`namespaces`]) and the lookup from a selector's
-//! namespace back to its document ([`find`]). Every document gets a distinct name
-//! that parses as a namespace in the selector grammar. It reads the current
-//! directory (to resolve relative paths) and nothing else: no files, no Markdown.
+//! Owns the naming rule ([`namespaces`]; README, "Selectors") and the lookup
+//! from a selector's namespace back to its document ([`find`]). Every document
+//! gets a distinct name that parses as a namespace in the selector grammar. It
+//! reads the current directory (to resolve relative paths) and nothing else: no
+//! files, no Markdown.
 //!
 //! The rule, in order:
 //! 1. the file name without its last extension, lowercased (`-` is `stdin`);
@@ -516,7 +517,7 @@ pub(crate) fn sanitize(name: &str) -> String {
     let mut in_space = false;
     while let Some((i, c)) = chars.next() {
         let next = chars.peek().map(|&(_, n)| n);
-        // A run of white space inside the name is one `-` (SPEC §14: one
+        // A run of white space inside the name is one `-` (one
         // shell word, `Internal links.md` → `internal-links`).
         let inside = i >= start && i < end;
         if c.is_whitespace() && !c.is_control() && inside {
@@ -534,7 +535,7 @@ pub(crate) fn sanitize(name: &str) -> String {
             ':' => matches!(next, None | Some(':')),
             // A character a shell reads (`q;id>pwned.md`, `$(…)`, quotes, a
             // glob, `~`, `#`): a namespace is one shell word, pasted as
-            // printed (SPEC §14).
+            // printed (README, "Selectors").
             c if SHELL.contains(c) => true,
             c if garbles(c) => true,
             c => c.is_whitespace(),

@@ -11,7 +11,7 @@ pub const DEFAULT_MAX_WORDS: usize = 2000;
 /// Default `--max-bytes`: larger files are refused (64 MiB).
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// Default `--read-words`: a selected section over this many words prints its
-/// own text and an outline of its subsections (SPEC §17). Chosen by measuring
+/// own text and an outline of its subsections. Chosen by measuring
 /// agents' reads; see the README.
 pub const DEFAULT_READ_WORDS: usize = 300;
 /// Default `--limit`: search hits shown at most (fewer when the rest score far
@@ -67,14 +67,14 @@ pub struct Options {
     /// Folders (canonical) every file read must lie in, checked on the file
     /// opened: a server's roots (`None`: anywhere).
     pub confine: Option<std::sync::Arc<[std::path::PathBuf]>>,
-    /// The read size (SPEC §17): a selected section over this many words, with
+    /// The read size (README, "Text"): a selected section over this many words, with
     /// subsections, shows its own text and then its subsections as outline
     /// lines. 0 prints every section whole (JSON, `--full`).
     pub read_words: usize,
     /// Outline lines (`index` text) carry their node's 1-based inclusive line
     /// range, `h2.1 Usage (530w) L40-120`, as the Claude Code hook's outline
-    /// mode shows them (SPEC §10), so a reader can go on by line range. The
-    /// ranges count towards the budget; off, the outline is SPEC §6's.
+    /// mode shows them, so a reader can go on by line range. The
+    /// ranges count towards the budget; off, the outline is the plain one.
     pub line_ranges: bool,
     /// Path filters (`--glob`): gitignore-style patterns, relative to each
     /// directory given, that narrow the files a walk finds (`!` leaves out);

@@ -50,7 +50,8 @@ pub(crate) fn is_markdown_name(text: &str) -> bool {
     })
 }
 
-/// How a document's text is read: CommonMark with GFM, or MDX (SPEC §16).
+/// How a document's text is read: CommonMark with GFM, or MDX (README, "Site
+/// markup: MDX and templates").
 /// Decided once from its path, when it is parsed, and kept on the document.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Dialect {
@@ -70,7 +71,7 @@ impl Dialect {
     }
 }
 
-/// Whether a path names an MDX file (`.mdx`, any case), read as MDX (SPEC §16).
+/// Whether a path names an MDX file (`.mdx`, any case), read as MDX.
 pub(crate) fn is_mdx(path: &str) -> bool {
     path.rsplit_once('.')
         .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))

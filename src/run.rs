@@ -211,7 +211,8 @@ fn usage(sink: &mut dyn Sink, problem: &str) -> io::Result<Option<Walk>> {
 }
 
 /// Whether select's arguments are plainly not selectors, so the call is a
-/// search (SPEC §4): none parses and none looks like selector syntax.
+/// search (README, "Commands and options"): none parses and none looks like
+/// selector syntax.
 fn is_query(parsed: &[Parsed]) -> bool {
     !parsed.is_empty()
         && parsed.iter().all(|p| {

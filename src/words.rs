@@ -1,7 +1,7 @@
 //! Word counting, the one size measure every face shares.
 //!
 //! A word is a run of non-whitespace characters in the raw source text, markup
-//! included (SPEC §2). Counting needs no parse, so the hook can size a 10 MB file in
+//! included. Counting needs no parse, so the hook can size a 10 MB file in
 //! milliseconds. This module must stay allocation-free.
 
 use crate::lanes::{HIGH, LOW, ascii_space};

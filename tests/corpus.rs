@@ -219,7 +219,7 @@ fn search_finds_the_answering_section_in_the_top_five() {
 
 /// Issue 13: `mdsel hook claude --outline` on a whole read of every corpus
 /// file: files over the threshold are narrowed to at most 40 lines, their
-/// outline stays within the §12 byte ceiling, and every heading's line range
+/// outline stays within the budget's byte ceiling, and every heading's line range
 /// starts on that heading (ATX or setext) and lies within the file.
 #[test]
 #[ignore = "reads ../shared/corpus or $MDSEL_CORPUS; run: cargo test --test integration corpus:: -- --ignored"]

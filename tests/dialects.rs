@@ -1,6 +1,7 @@
-//! Site markup (SPEC §16): `.mdx` read as MDX, and template markup and MDX's
-//! `import`/`export` kept in content but out of search. (`tests/mdx.rs`
-//! compares headings with the MDX compiler itself.)
+//! Site markup (README, "Site markup: MDX and templates"): `.mdx` read as
+//! MDX, and template markup and MDX's `import`/`export` kept in content but
+//! out of search. (`tests/mdx.rs` compares headings with the MDX compiler
+//! itself.)
 
 use crate::common;
 
@@ -226,7 +227,7 @@ fn mdc_block_components_are_containers() {
 }
 
 /// Issue 38: template markup in a heading is no part of its title: outlines,
-/// heading paths and search never show or match it (SPEC §16).
+/// heading paths and search never show or match it.
 #[test]
 fn template_markup_in_a_heading_is_left_out_of_its_title() {
     let page = "# Doc\n\n## {{< param x >}} Title\n\ntext about params\n\n## Other {{% badge %}}new{{% /badge %}}\n\nmore\n";

@@ -1,4 +1,4 @@
-//! Reading economy (SPEC §17): a hit says where it is, few telling hits, quoted
+//! Reading economy: a hit says where it is, few telling hits, quoted
 //! phrases are literal, reads are right-sized, the first look is lean, words are
 //! one query, and a namespace carries over a comma list.
 

@@ -1,5 +1,5 @@
-//! Byte-exactness (SPEC principle 1) and the per-file errors that need a live file
-//! system: FIFOs, unreadable files, streams over the size limit, closed stdout.
+//! Byte-exactness and the per-file errors that need a live file system:
+//! FIFOs, unreadable files, streams over the size limit, closed stdout.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! SPEC §14, folders: a directory whose document lines do not fit folds by
+//! Folders (README, "Text"): a directory whose document lines do not fit folds by
 //! folders before it pages, and every document stays reachable by following
 //! folder lines and page markers, each response within the budget.
 
@@ -10,7 +10,7 @@ use std::path::Path;
 use common::bin::mdsel_in;
 use common::scratch::Scratch;
 
-/// The response budget's ceiling at `max_words` (SPEC §12), with the few words
+/// The response budget's ceiling at `max_words`, with the few words
 /// a marker may run over.
 fn assert_fits(text: &str, max_words: usize, call: &str) {
     let words = text.split_whitespace().count();
@@ -55,7 +55,7 @@ fn a_small_tree_folds_into_its_folders() {
          [folded into folders below depth 1 · expand: mdsel index --max-words 25 docs/api]\n"
     );
     // Room for depth 2: the folders of api/, the documents of guide/ right
-    // beneath its line, by file name (SPEC §17).
+    // beneath its line, by file name.
     let deeper = index(tree.path(), &["index", "--max-words", "40", "docs"]);
     assert_eq!(
         deeper,

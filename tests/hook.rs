@@ -1,4 +1,5 @@
-//! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (SPEC §10).
+//! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (README,
+//! "What the hooks do").
 
 use crate::common;
 

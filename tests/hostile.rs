@@ -9,7 +9,7 @@ use common::bin::{fixtures, mdsel, mdsel_in};
 use common::memory::{self, CommandKind, ErrorCode, Report, Run};
 use common::scratch::Scratch;
 
-/// The whole index: `full` lifts the response budget (SPEC §12), so the whole
+/// The whole index: `full` lifts the response budget, so the whole
 /// answer can be checked.
 fn index(text: &str) -> String {
     index_with(Run::index().full(), text)
@@ -257,7 +257,7 @@ fn search_over_a_hundred_thousand_matching_sections_stays_bounded() {
     );
 }
 
-/// Issue 38, SPEC §12: error text has a budget too. A huge selector is quoted
+/// Issue 38: error text has a budget too. A huge selector is quoted
 /// cut; thousands of missing files are one line with a count and examples;
 /// what does not fit is counted, never dumped.
 #[test]

@@ -1,4 +1,4 @@
-//! mdsel as real hosts and install channels take it (SPEC §15), with the
+//! mdsel as real hosts and install channels take it (README, "Hosts' limits"), with the
 //! tools they use: ajv (the JSON Schema validator of Gemini CLI) on the tools'
 //! schemas, Gemini CLI itself offline, the MCP Registry's schema on
 //! `server.json`, `mcpb validate` on the bundle's manifest; and the budget
@@ -123,7 +123,7 @@ const CAPS: [Cap; 7] = [
     Cap {
         host: "cursor",
         bytes: 32_768,
-        why: "no published cap: SPEC §12's default, 32 KiB",
+        why: "no published cap: the default budget's 32 KiB",
     },
     Cap {
         host: "vscode",
@@ -138,7 +138,7 @@ const CAPS: [Cap; 7] = [
     Cap {
         host: "opencode",
         bytes: 32_768,
-        why: "no published cap: SPEC §12's default, 32 KiB",
+        why: "no published cap: the default budget's 32 KiB",
     },
 ];
 

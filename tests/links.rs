@@ -1,6 +1,7 @@
-//! SPEC §14, links: `#anchor` as a first step names the section whose heading
-//! has that anchor (GitHub slug, explicit id, or loosely its letters and
-//! digits), with every later step, query and page working after it.
+//! Links (README, "Following links"): `#anchor` as a first step names the
+//! section whose heading has that anchor (GitHub slug, explicit id, or
+//! loosely its letters and digits), with every later step, query and page
+//! working after it.
 
 use crate::common;
 

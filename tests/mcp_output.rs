@@ -26,7 +26,7 @@ async fn results_are_byte_identical_to_the_cli() {
         assert_eq!(mcp, cli_index(&dir, files, &env), "index {files:?}");
         assert!(!mcp.1 && !mcp.0.is_empty(), "index {files:?}");
     }
-    // Scoped and paged outlines, folded at this budget (SPEC §12).
+    // Scoped and paged outlines, folded at this budget.
     let scoped_cases: &[(&str, &[&str])] = &[
         ("h2.1", &["guide.md"]),
         ("guide::*", &["guide.md", "long.md"]),
@@ -60,7 +60,7 @@ async fn results_are_byte_identical_to_the_cli() {
         ("docs/readme::h1.0", &["docs/readme.md", "api/readme.md"]),
         ("h1.0", &["docs/readme.md", "api/readme.md"]),
         ("install", &["guide.md"]), // falls back to search, as the CLI does
-        // Links (SPEC §14): an anchor, a path with an anchor, a wiki link.
+        // Links (README, "Following links"): an anchor, a path with an anchor, a wiki link.
         ("#usage/code.0", &["guide.md"]),
         ("#search--find?head=1", &["guide.md"]),
         ("guide.md#installation", &["guide.md", "long.md"]),
@@ -173,7 +173,7 @@ async fn the_server_takes_the_cli_options_for_every_call() {
     assert!(session.close().await.success());
 }
 
-/// SPEC §15: `mdsel_index {lines: true}` is `mdsel index --lines`: outline lines
+/// `mdsel_index {lines: true}` is `mdsel index --lines`: outline lines
 /// end with their line ranges, counted in the budget.
 #[tokio::test]
 async fn index_lines_are_the_cli_lines_flag() {

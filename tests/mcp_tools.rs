@@ -10,7 +10,7 @@ use mcp::{arguments, assert_ok, start};
 use rmcp::model::{CallToolRequestParams, Tool};
 use serde_json::{Value, json};
 
-/// The SPEC's §11 text for `mdsel_index`, copied here independently of the
+/// The tool description of `mdsel_index`, copied here independently of the
 /// server's copy, so that a drift in either fails this test.
 const INDEX_DESCRIPTION: &str = "Return a selector inventory for one or more Markdown documents.
 
@@ -33,8 +33,8 @@ Output includes:
 
 Directories are indexed whole; a large outline is folded to fit, and the last line says how to expand a part (selector) or see the next page. A folder line (`api/ (120 docs, 50000w)`) expands by indexing that folder (its path joined to the directory given).";
 
-/// The SPEC's §11 text for `mdsel_select`, with the line §13 appends (§17 adds
-/// where a hit is and what a long section prints).
+/// The tool description of `mdsel_select`, its lines on search (where a hit
+/// is) and on what a long section prints included, copied as the index's is.
 const SELECT_DESCRIPTION: &str = r#"Retrieve specific content from Markdown documents using selectors.
 
 IMPORTANT: For Markdown files over 200 words, use this tool instead of Read.
@@ -103,7 +103,7 @@ async fn tools_list_has_exact_names_descriptions_schemas_and_annotations() {
     assert_eq!(schema["required"], json!(["selector", "files"]));
     assert_eq!(schema["properties"]["selector"]["type"], "string");
     assert_eq!(schema["properties"]["selector"]["minLength"], 1);
-    // SPEC §17: a search's hit count, optional, a plain integer of at least 1.
+    // A search's hit count, optional, a plain integer of at least 1.
     assert_eq!(
         schema["properties"]["limit"],
         json!({"type": "integer", "minimum": 1, "description": schema["properties"]["limit"]["description"]})
@@ -225,7 +225,7 @@ async fn nothing_to_read_is_said_in_the_tools_words() {
     assert!(session.close().await.success());
 }
 
-/// SPEC §17: `limit` sets how many hits a search shows and `offset` where
+/// `limit` sets how many hits a search shows and `offset` where
 /// they start; the text is the command line's for `--limit` and `--offset`,
 /// but for the last line, which names the parameter.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! `.mdx` read as MDX (SPEC §16): the headings mdsel lists agree, line and
+//! `.mdx` read as MDX: the headings mdsel lists agree, line and
 //! level, with the MDX compiler's (@mdx-js/mdx 3 with GFM and front matter,
 //! through `scripts/mdx-diff`), over the fixtures in `tests/mdx/fixtures` and
 //! a few hundred generated cases: components around headings, fences and

@@ -1,4 +1,4 @@
-//! The library's side of the hook's outline mode (SPEC §10): `write_outline`
+//! The library's side of the hook's outline mode (README, "Outline mode"): `write_outline`
 //! prints one parsed document's index exactly as `index` does, and
 //! `Options::line_ranges` adds each part's line range to the outline, counted
 //! in the budget.
@@ -92,7 +92,7 @@ fn line_ranges_are_each_parts_lines() {
         stripped.push('\n');
         ranges.extend(range.map(|r| (head.trim_start().to_owned(), r)));
     }
-    // Without its ranges, the outline is SPEC §6's, line for line.
+    // Without its ranges, the outline is `index`'s, line for line.
     assert_eq!(stripped, plain);
     let want = [
         ("front (4w)", (1, 3)),

@@ -1,4 +1,4 @@
-//! Property tests for the invariants of SPEC §2, §3 and §5 over random Markdown:
+//! Property tests for invariants over random Markdown:
 //! pages concatenate to the content; root and top-level sections cover the whole
 //! document in order; every selector the index prints resolves to its heading;
 //! output does not depend on the thread count; blocks never overlap their siblings
@@ -326,7 +326,7 @@ proptest! {
     }
 }
 
-/// MDX's own lines (SPEC §16), hostile ones included, among the CommonMark ones.
+/// MDX's own lines, hostile ones included, among the CommonMark ones.
 const MDX_LINES: &[&str] = &[
     "<Tabs>",
     "</Tabs>",

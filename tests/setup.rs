@@ -175,7 +175,7 @@ fn an_existing_mdsel_entry_keeps_what_the_user_wrote_and_gains_always_load() {
     let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Read|Grep", "hooks": [{"type": "command", "command": "mdsel hook claude", "timeout": 5}]}]}}"#;
     dir.write(".claude/settings.json", settings);
     assert!(setup(dir.path(), &["--write"]).status.success());
-    // SPEC §15: an entry from before gains `alwaysLoad`, and only that.
+    // An entry from before gains `alwaysLoad`, and only that.
     let upgraded: Value = serde_json::from_str(&dir.read(".mcp.json")).unwrap();
     let want = json!({"mcpServers": {"mdsel": {"command": "/opt/mdsel", "args": ["mcp", "--root", "../docs"], "alwaysLoad": true}}});
     assert_eq!(upgraded, want);

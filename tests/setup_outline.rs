@@ -1,7 +1,8 @@
-//! `mdsel setup claude --outline [--write]`: the hook in outline mode (SPEC
-//! §10). The mode asked for is what ends up in `.claude/settings.json`: an mdsel
-//! hook of the other mode is switched in place, everything else kept, never a
-//! second entry. VS Code's set-up, which shares the file, leaves either mode be.
+//! `mdsel setup claude --outline [--write]`: the hook in outline mode (README,
+//! "Outline mode"). The mode asked for is what ends up in
+//! `.claude/settings.json`: an mdsel hook of the other mode is switched in
+//! place, everything else kept, never a second entry. VS Code's set-up, which
+//! shares the file, leaves either mode be.
 
 use crate::common;
 

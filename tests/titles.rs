@@ -1,5 +1,5 @@
-//! SPEC §14, titles and one-word namespaces, on generated doc sets of the
-//! shapes real ones have: MDN-like pages titled in front matter and named
+//! Titles (README, "Titles") and one-word namespaces, on generated doc sets of
+//! the shapes real ones have: MDN-like pages titled in front matter and named
 //! index.md, a Hugo section `_index.md` with TOML, an Obsidian-like vault
 //! titled by file name with spaces, a README with one h1, a changelog of h2s.
 

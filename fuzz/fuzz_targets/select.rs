@@ -75,7 +75,7 @@ fn render(report: &Report) {
     serde_json::from_slice::<serde_json::Value>(&json).expect("JSON output parses");
 }
 
-/// Every selector shown works when pasted back (SPEC principle 3).
+/// Every selector shown works when pasted back.
 fn pasted_back(inputs: &[Input], report: &Report, m: &mdsel::Match) {
     let shown = report.display_selector(m, None);
     let again = select(inputs, vec![shown.clone()], usize::MAX, true);
@@ -91,7 +91,7 @@ fn pasted_back(inputs: &[Input], report: &Report, m: &mdsel::Match) {
     );
 }
 
-/// Concatenating all pages of the document gives back its text (SPEC §5).
+/// Concatenating all pages of the document gives back its text.
 fn pages_concatenate(inputs: &[Input], max_words: usize) {
     let report = select(&inputs[..1], vec!["*/page".into()], max_words, false);
     let doc = &report.documents[0];

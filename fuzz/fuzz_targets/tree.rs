@@ -16,7 +16,7 @@ use mdsel::{BlockKind, Command, Document, Input, NodeId, Request};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        // As CommonMark, and as MDX (SPEC §16: a prepared copy is parsed).
+        // As CommonMark, and as MDX (a prepared copy is parsed).
         for name in ["fuzz.md", "fuzz.mdx"] {
             let doc = mdsel::parse_document(mdsel::Source::new(name, text.to_owned()));
             check_tree(&doc);

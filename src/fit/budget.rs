@@ -1,7 +1,7 @@
-//! The response budget (SPEC §12): how many words and bytes one text response
+//! The response budget (README, "Text"): how many words and bytes one text response
 //! may hold, and the sizes measured against it.
 //!
-//! A word is a run of non-whitespace (SPEC §2). The byte ceiling is 16 bytes a
+//! A word is a run of non-whitespace. The byte ceiling is 16 bytes a
 //! word, so a response of long paths or URLs (one word, many tokens) still fits
 //! a client's context. `--full` lifts both limits.
 

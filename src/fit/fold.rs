@@ -1,7 +1,7 @@
-//! Folding and paging an outline to fit the budget (SPEC §12), one document at
+//! Folding and paging an outline to fit the budget (README, "Text"), one document at
 //! a time, in input order.
 //!
-//! An outline that fits is shown whole, exactly as SPEC §6 prints it. One that
+//! An outline that fits is shown whole, exactly as an index prints it. One that
 //! does not is folded breadth first: every line down to the deepest depth whose
 //! lines all fit, each line at that depth noting how many lines it hides, and a
 //! last line naming a call that expands the biggest folded part. When even the
@@ -168,7 +168,7 @@ impl Folder {
         }
     }
 
-    /// Folds by folders before paging (SPEC §14): for a call that walks a
+    /// Folds by folders before paging (README, "Text"): for a call that walks a
     /// directory. Nothing is printed before the walk ends then, as folder
     /// lines count every document beneath them.
     pub fn by_folders(mut self) -> Folder {

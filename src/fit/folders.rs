@@ -1,4 +1,4 @@
-//! Folding a directory's outline by folders (SPEC §14): when its document lines
+//! Folding a directory's outline by folders (README, "Text"): when its document lines
 //! do not fit, folder lines `<folder>/ (<N> docs, <words>w)` at the deepest
 //! folder depth that fits, breadth first as headings fold; documents standing
 //! directly in a shown folder level are listed as document lines there.
@@ -169,7 +169,7 @@ impl Tree {
     /// every document in a folder shallower than `d`, in path order.
     ///
     /// A folder's own documents come right after its line, before its
-    /// subfolders, each named by its file name alone (SPEC §17): the line above
+    /// subfolders, each named by its file name alone: the line above
     /// gives the folder.
     pub fn lines_at(&self, d: u8, inputs: &[String]) -> Vec<Line> {
         debug_assert!(

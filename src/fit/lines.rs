@@ -1,5 +1,5 @@
-//! The text of an outline (SPEC §6 `index`, §12 folding): its lines, the block
-//! counts, and the marker that ends a folded or paged outline.
+//! The text of an outline (`index`, folded or not: README, "Text"): its
+//! lines, the block counts, and the marker that ends a folded or paged outline.
 //!
 //! This is the unit the budget measures, so it lives with the measuring: the
 //! folder sizes lines with these functions and `render` writes them, so sizes
@@ -29,7 +29,7 @@ pub(crate) enum Item {
         /// (see [`Lean`]).
         walked: bool,
     },
-    /// A document under the folder line above it (SPEC §17: a first look is
+    /// A document under the folder line above it (a first look is
     /// lean): `[<namespace> ]<file name> (<words>w) <title>`, the namespace only
     /// when the file name alone does not give it.
     Member {
@@ -62,7 +62,7 @@ pub(crate) struct Line {
     /// Lines beneath this one: how many a fold right below it hides.
     pub descendants: u32,
     /// The node's 1-based inclusive line range, when the outline shows ranges
-    /// (` L40-120`, the hook's outline mode, SPEC §10).
+    /// (` L40-120`, the hook's outline mode).
     pub lines: Option<(usize, usize)>,
 }
 
@@ -200,7 +200,7 @@ pub(crate) fn outline_line(line: &Line, hidden: u32, buf: &mut Vec<u8>) {
 /// What a printed outline has said so far, so that a document found by
 /// walking a directory is printed under a line naming its folder, by its file
 /// name alone, and the folder is not printed again for the documents after it
-/// (SPEC §17: a first look is lean):
+/// (a first look is lean):
 ///
 /// ```text
 /// docs/guide/

@@ -2,8 +2,8 @@
 //!
 //! Resolving names nodes; this stage turns them into [`Match`]es with the byte
 //! spans a response prints: `?head`/`?tail` cuts, pages within the budget's words
-//! and bytes (SPEC §5), and whole matches with `--full` or `?full=true`. It also
-//! owns the budget of a whole response (SPEC §12): the folded and paged outline
+//! and bytes, and whole matches with `--full` or `?full=true`. It also
+//! owns the budget of a whole response (README, "Text"): the folded and paged outline
 //! of `index`, and which whole matches of a selection are shown. It reads the
 //! document text to count words and find line ends, and measures outline lines
 //! and markers with the text writer's own functions; it never writes output.
@@ -68,7 +68,7 @@ pub struct Match {
     /// Where a search hit sits and what it matched.
     pub hit: Option<HitInfo>,
     /// A section shown by its own text, its subsections as outline lines
-    /// (SPEC §17: a read is right-sized).
+    /// (a read is right-sized).
     pub folded: Option<Folded>,
 }
 
@@ -94,7 +94,7 @@ pub struct HitInfo {
     /// Titles of the sections holding the hit, outermost first.
     pub path: Vec<String>,
     /// The sentence or sentences holding the best match, on one line: whitespace
-    /// folded, links by their text (SPEC §17's passage).
+    /// folded, links by their text (a hit's passage, README, "Text").
     pub passage: String,
     /// Whether the passage is all the text of the hit.
     pub whole: bool,
@@ -204,7 +204,7 @@ const MARKER_WORDS: usize = 12;
 const MARKER_BYTES: usize = 400;
 
 /// A section over the read size, with subsections, as a right-sized read shows
-/// it (SPEC §17): its own text (heading to first subsection, trailing blank
+/// it (README, "Text"): its own text (heading to first subsection, trailing blank
 /// lines dropped), then its subsections as outline lines. `None` when the
 /// section is shown as before: within the read size, no subsections, cut by
 /// `?head`/`?tail`, or its own text alone over a page (then it pages whole).
@@ -299,7 +299,7 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
 const LINK_LINES: usize = 3;
 
 /// A read of a section with the link reference definitions that end its
-/// text left out (SPEC §17: a read is right-sized), when there are
+/// text left out (a read is right-sized), when there are
 /// [`LINK_LINES`] or more and some other text before them; the marker after it
 /// says how many, and `?full=true` shows them. Not for a page of a longer
 /// match, nor a cut one, nor a whole file (`*`).
@@ -406,8 +406,8 @@ pub(crate) fn paged(options: &Options, doc: &Document, m: Match) -> Match {
     }
 }
 
-/// How much one page holds: the response budget's words and bytes (SPEC §5,
-/// §12), whether or not `--full` lifts the budget (a `page.K` still names pages).
+/// How much one page holds: the response budget's words and bytes, whether or
+/// not `--full` lifts the budget (a `page.K` still names pages).
 pub(crate) fn page_size(options: &Options) -> Budget {
     Budget::new(options.max_words)
 }

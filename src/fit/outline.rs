@@ -65,7 +65,7 @@ pub(crate) struct DocOutline {
     /// Where the document was found under a directory given, if it was.
     pub place: Option<Place>,
     /// The front matter and preamble lines are left out of a folded outline:
-    /// the whole document is shown and it has headings (SPEC §17: a first look
+    /// the whole document is shown and it has headings (a first look
     /// is lean).
     pub parts_fold: bool,
 }
@@ -142,7 +142,7 @@ impl DocOutline {
                 None
             }
         };
-        // The title (SPEC §14), unless the file name gives it; not repeated
+        // The title (README, "Titles"), unless the file name gives it; not repeated
         // when the top heading it came from is the line right beneath.
         let title =
             (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));

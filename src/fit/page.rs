@@ -1,4 +1,4 @@
-//! Mechanical truncation and paging (SPEC §5): byte ranges, never rewritten text.
+//! Mechanical truncation and paging: byte ranges, never rewritten text.
 //!
 //! `?head`/`?tail` keep whole lines; pages are runs of whole lines within the
 //! budget's words and bytes, a longer line split between words. Concatenating
@@ -62,7 +62,7 @@ fn nth_line_start_from_end(text: &str, span: Range<usize>, n: usize) -> usize {
 }
 
 /// Splits `span` into pages of whole lines holding at most `budget.words` words
-/// and `budget.bytes` bytes each (SPEC §5, §12); a single line over either limit
+/// and `budget.bytes` bytes each; a single line over either limit
 /// is split between words (inside a word only when one word alone is over the
 /// byte limit). Always at least one page; the pages concatenate to the span.
 pub(crate) fn pages(text: &str, span: Range<usize>, budget: Budget) -> Vec<Range<usize>> {

@@ -1,5 +1,5 @@
-//! `mdsel hook claude`: Claude Code's `PreToolUse` hook (SPEC §10), which VS
-//! Code's agent also runs from `.claude/settings.json`.
+//! `mdsel hook claude`: Claude Code's `PreToolUse` hook (README, "What the
+//! hooks do"), which VS Code's agent also runs from `.claude/settings.json`.
 //!
 //! VS Code ignores the `Read` matcher and runs the hook before every tool
 //! call, so anything that is not a read of a Markdown file is answered with

@@ -1,5 +1,5 @@
 //! The hook face: `mdsel hook <host>`, a reminder to use mdsel's tools when an
-//! agent reads a big Markdown file (SPEC §10).
+//! agent reads a big Markdown file (README, "What the hooks do").
 //!
 //! Reads the host's hook JSON on stdin; when the call reads a Markdown file
 //! with more words than `MDSEL_MIN_WORDS`, prints the host's way of adding the
@@ -60,10 +60,10 @@ const CHUNK: usize = 64 * 1024;
 /// What the hook answers a whole read of big Markdown with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// The reminder (SPEC §10), on every host.
+    /// The reminder, on every host.
     Remind,
     /// Claude Code's outline mode: the opening and an outline of at most
-    /// `max_words` (§12); the reminder where it does not apply, and on other hosts.
+    /// `max_words`; the reminder where it does not apply, and on other hosts.
     Outline { max_words: usize },
 }
 
@@ -185,7 +185,8 @@ fn is_space(b: u8) -> bool {
 mod tests {
     use super::*;
 
-    /// The reminder, word for word (SPEC §11), in every host's output.
+    /// The reminder, word for word (README, "What the hooks do"), in every
+    /// host's output.
     const MESSAGE: &str = "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 
     #[test]

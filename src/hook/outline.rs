@@ -1,6 +1,6 @@
 //! `mdsel hook claude --outline`: a whole-file `Read` of big Markdown inside
 //! the project becomes a read of the file's opening, with its outline beside it
-//! (SPEC §10, outline mode).
+//! (README, "Outline mode").
 //!
 //! Claude Code delivers a `PreToolUse` hook's context beside the tool's result,
 //! so a reminder cannot save the first read; `updatedInput` can. It is asked
@@ -87,9 +87,9 @@ fn load(real: &Path, shown: &Path) -> Option<Document> {
     Some(mdsel::parse_document(source))
 }
 
-/// How many lines the narrowed read returns: the front matter and preamble
-/// (SPEC §2), everything before the first heading, at least one line and at
-/// most [`MAX_OPENING`]. A file that opens with its title shows that line; the
+/// How many lines the narrowed read returns: the front matter and preamble,
+/// everything before the first heading, at least one line and at most
+/// [`MAX_OPENING`]. A file that opens with its title shows that line; the
 /// outline beside it says the rest.
 pub fn opening(doc: &Document) -> usize {
     let last_line = |id| doc.lines_of(&doc.node(id).span()).1;

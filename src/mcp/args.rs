@@ -11,10 +11,10 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 /// The input schema of a tool's arguments, in the plain JSON Schema every host
-/// accepts (SPEC §15): no `$schema` (rmcp's default names draft 2020-12, which
-/// Gemini CLI has rejected), no `$defs`/`$ref` (the arguments are flat), and no
-/// `"default": null` (an optional string simply is not required). What is left
-/// means the same under draft-07 and 2020-12.
+/// accepts (README, "Hosts' limits"): no `$schema` (rmcp's default names draft
+/// 2020-12, which Gemini CLI has rejected), no `$defs`/`$ref` (the arguments
+/// are flat), and no `"default": null` (an optional string simply is not
+/// required). What is left means the same under draft-07 and 2020-12.
 pub(super) fn plain_schema<T: JsonSchema>() -> Arc<JsonObject> {
     let schema = SchemaSettings::draft07()
         .into_generator()

@@ -1,5 +1,5 @@
 //! The MCP face: `mdsel mcp`, a stdio server with the tools `mdsel_index` and
-//! `mdsel_select` (SPEC §9).
+//! `mdsel_select` (README, "What the server does").
 //!
 //! Each tool call becomes the same [`mdsel::Call`] the CLI would build, runs
 //! through [`mdsel::run`], and is rendered by the CLI's own writers, so the text
@@ -32,13 +32,14 @@ use self::args::{IndexArgs, LinksArg, SelectArgs, missing, plain_schema};
 use self::roots::Roots;
 use self::transport::Lines;
 
-/// The normative tool descriptions (SPEC §11), byte for byte.
+/// The tool descriptions, sent byte for byte.
 pub const INDEX_DESCRIPTION: &str = include_str!("index.txt");
 /// See [`INDEX_DESCRIPTION`].
 pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
 
-/// What `initialize` tells the client about using mdsel (SPEC §15): when to
-/// use it instead of a whole-file read, and how the calls chain.
+/// What `initialize` tells the client about using mdsel (README, "Hosts'
+/// limits"): when to use it instead of a whole-file read, and how the calls
+/// chain.
 pub const INSTRUCTIONS: &str = include_str!("instructions.txt");
 
 /// How long a tool call waits for the client to list its roots.

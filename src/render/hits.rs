@@ -117,7 +117,7 @@ fn hit_blocks(rows: &[HitRow], first: bool) -> Vec<String> {
         .collect()
 }
 
-/// Where a hit's file is, as the caller can pass it back (SPEC §17); the
+/// Where a hit's file is, as the caller can pass it back; the
 /// namespace for text that has no path of its own.
 fn place(r: &HitRow) -> String {
     path_word(&r.file, &r.namespace)

@@ -1,4 +1,4 @@
-//! The JSON format of SPEC §7: one object, fields in a stable documented order.
+//! The JSON format (README, "JSON"): one object, fields in a stable documented order.
 
 use std::io::{self, Write};
 
@@ -124,7 +124,7 @@ struct MatchOut<'a> {
     selector: String,
     namespace: &'a str,
     title: &'a str,
-    /// The document's path, as the caller can pass it back (SPEC §17).
+    /// The document's path, as the caller can pass it back.
     file: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
@@ -312,7 +312,7 @@ fn file_errors(report: &Report) -> Vec<FileErrorOut<'_>> {
 }
 
 fn index_data(report: &Report) -> IndexData<'_> {
-    // Documents a scope selector found nothing in have no outline (SPEC §12).
+    // Documents a scope selector found nothing in have no outline.
     let scoped: Vec<(&Document, &Scope)> = report
         .documents
         .iter()

@@ -1,4 +1,5 @@
-//! Rendering a [`crate::Report`]: compact text (SPEC §6) or one JSON object (§7).
+//! Rendering a [`crate::Report`]: compact text or one JSON object
+//! (README, "Output").
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) or about what is shown (that is `fit`'s), and

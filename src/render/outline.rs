@@ -1,4 +1,4 @@
-//! Writing an outline (SPEC §6 `index`, §12 folding) as `fit` planned it: its
+//! Writing an outline (`index`, folded or not) as `fit` planned it: its
 //! rows and the marker that ends a folded or paged outline, in the line format
 //! `fit` measured them with.
 
@@ -14,7 +14,7 @@ use crate::tree::Document;
 /// prints it (PATH being the document's path): whole, or folded or paged to
 /// the budget of `options`, its markers naming that path. For a front end that
 /// already holds the document, as the Claude Code hook's outline mode does
-/// (SPEC §10, with [`Options::line_ranges`]).
+/// (README, "Outline mode", with [`Options::line_ranges`]).
 pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> io::Result<()> {
     let call = CallText {
         scope: Vec::new(),

@@ -1,4 +1,4 @@
-//! The compact text format of SPEC §6, within the budget of §12: results for
+//! The compact text format (README, "Text"), within the budget: results for
 //! stdout, errors for stderr.
 
 use std::borrow::Cow;
@@ -265,7 +265,7 @@ fn piece_text(p: &Piece<'_>, namespaced: bool, labelled: bool) -> Option<String>
 }
 
 /// `[folded: 7 subsections · whole: ns::h2.9?full=true]` after a right-sized
-/// read (SPEC §17), or `[folded: 12 link definitions · …]`, or both.
+/// read, or `[folded: 12 link definitions · …]`, or both.
 fn folded_marker(namespace: Option<&str>, m: &Match, folded: &Folded) -> String {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -357,7 +357,7 @@ pub fn write_errors(report: &Report, err: &mut impl Write) -> io::Result<()> {
     for w in &report.warnings {
         entries.push(format!("warning: {}\n", cut_line(w)));
     }
-    // Errors fit the budget too (SPEC §12): entries while they fit, then one
+    // Errors fit the budget too: entries while they fit, then one
     // line saying how many were left out.
     let budget = report.budget;
     let mut used = Size::default();

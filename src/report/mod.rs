@@ -120,7 +120,7 @@ pub struct Report {
     pub documents: Vec<Document>,
     /// Of a search: how many documents were searched.
     pub searched: usize,
-    /// Of a search: how many hits it could show, with more room (SPEC §17).
+    /// Of a search: how many hits it could show, with more room.
     pub matched: usize,
     /// Inputs that could not be loaded, in input order.
     pub failed: Vec<FailedFile>,
@@ -143,7 +143,7 @@ pub struct Report {
     pub usage_error: Option<String>,
     /// The line that ends an outline or a hit list path filters narrowed.
     pub(crate) narrowed: Option<String>,
-    /// The budget text output fits (SPEC §12).
+    /// The budget text output fits.
     pub(crate) budget: Budget,
     /// Of a search: which hits it lists, and how.
     pub(crate) view: HitView,
@@ -317,7 +317,7 @@ impl Sink for Report {
             Event::End => {
                 if !self.order.is_empty() {
                     // Matches in the order the selectors were given, each
-                    // selector's in document order (SPEC §6).
+                    // selector's in document order.
                     let mut keyed: Vec<(usize, Match)> =
                         self.order.drain(..).zip(self.matches.drain(..)).collect();
                     keyed.sort_by_key(|(k, _)| *k);

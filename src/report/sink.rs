@@ -72,7 +72,7 @@ pub(crate) struct HitRow {
     pub namespace: String,
     /// The node is the front matter (it has no heading path).
     pub front: bool,
-    /// The document's path, as the caller can pass it back (SPEC §17).
+    /// The document's path, as the caller can pass it back.
     pub file: String,
     /// The document's title, where its path does not show it.
     pub title: Option<String>,

@@ -4,7 +4,7 @@
 //!
 //! Namespaces need every path, and the walk gives them before any file is read,
 //! so a document's name is known on its worker: the names are those of every
-//! file found (SPEC §1), whether or not it then reads as text. Naming a large
+//! file found, whether or not it then reads as text. Naming a large
 //! walk keeps one core busy; an outline's walk counts the words of its first
 //! files on the other meanwhile ([`Walk::counting`]), which is all a page deep
 //! in a folded tree needs.

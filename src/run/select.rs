@@ -1,5 +1,5 @@
 //! `select`: every selector looked up in each document as it is parsed, the
-//! matches fitted (SPEC §5) and handed to the sink document by document, then
+//! matches fitted and handed to the sink document by document, then
 //! the misses explained once all documents have been seen.
 //!
 //! A document's matches are copied out of it on its worker (unless the sink

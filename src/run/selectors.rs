@@ -4,7 +4,7 @@
 //! Looking up happens on the worker that holds the document; what it keeps is
 //! small (the matches, the miss that got furthest, whether a suggestion would
 //! resolve here), so documents need not outlive their turn. A selector is
-//! unresolved only if no document yields a match (SPEC §3), and every
+//! unresolved only if no document yields a match, and every
 //! suggestion shown resolves in some loaded document.
 
 use crate::namespace::qualified;

@@ -33,7 +33,7 @@ pub struct SearchHit {
     /// namespaced selectors, best first.
     pub copies: Vec<String>,
     /// The block holding the preview line, when the hit is long enough that
-    /// reading just that block saves reading it (SPEC §17), as a selector
+    /// reading just that block saves reading it, as a selector
     /// without namespace.
     pub block: Option<String>,
 }
@@ -249,7 +249,7 @@ fn worth<'a>(spots: impl Iterator<Item = &'a Spot>) -> f32 {
 }
 
 /// The document's title, then the titles from the outermost section down to
-/// the unit's own (SPEC §14: the title is not repeated when the top heading
+/// the unit's own (README, "Titles": the title is not repeated when the top heading
 /// gave it).
 fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
     let mut path = Vec::new();

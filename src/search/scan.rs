@@ -278,7 +278,7 @@ fn scan_as<'q>(
         literal: true,
     };
     let units = units(doc, max_words);
-    // A unit's path is its document's name and title (SPEC §14: the title
+    // A unit's path is its document's name and title (README, "Titles": the title
     // weighs for every unit as a top section's would), then its sections'.
     // The name and the title mostly say the same thing (`localization.md`,
     // titled `localization`): a word in both counts once, as in either.
@@ -416,7 +416,7 @@ struct Scanner<'q, 'm> {
     out: DocScan,
     tokenizer: Tokenizer,
     stop_only: bool,
-    /// The unit being finished holds the query's quoted phrases (SPEC §17);
+    /// The unit being finished holds the query's quoted phrases;
     /// one that does not counts for the statistics but is no match.
     literal: bool,
 }

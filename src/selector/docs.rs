@@ -1,13 +1,14 @@
-//! Which loaded document a selector names (SPEC §1, §14): by its namespace,
-//! by a link's path, or by a wiki link's note. Lookups over the names and
-//! paths a call loaded; what the names are is `namespace`'s.
+//! Which loaded document a selector names (README, "Selectors", "Following
+//! links"): by its namespace, by a link's path, or by a wiki link's note.
+//! Lookups over the names and paths a call loaded; what the names are is
+//! `namespace`'s.
 
 use crate::namespace::{find, sanitize};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::paths::link_spellings;
 
-/// Which document a selector's namespace names (SPEC §1, §14): as [`find`]
+/// Which document a selector's namespace names (README, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
 /// namespace has `-`: `Internal links::h2.0`); else any suffix of a
 /// document's path without its extension that names exactly one

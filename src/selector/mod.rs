@@ -1,7 +1,7 @@
 //! Selectors: the syntax (`parse`) and its meaning over a document (`resolve`).
 //!
 //! A [`Selector`] is plain data parsed once; resolving it against documents never
-//! re-reads the string. Grammar (SPEC §3):
+//! re-reads the string. Grammar (README, "Selectors"):
 //!
 //! ```text
 //! selector  := [namespace "::"] step ("/" step)* ["?" query ("&" query)*]

@@ -44,7 +44,7 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
         .map(unquoted)
         .filter(|p| !p.is_empty())
         .collect();
-    // A namespace written once carries over the rest of the list (SPEC §17):
+    // A namespace written once carries over the rest of the list (README, "Selectors"):
     // `ns::h2.3,h3.4` is `ns::h2.3` and `ns::h3.4`.
     let mut namespace: Option<&str> = None;
     parts
@@ -243,9 +243,9 @@ pub fn parse(input: &str) -> Result<Selector, SyntaxError> {
 
 impl Selector {
     /// Splits one argument into selectors at commas where the next character is
-    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector), as SPEC §3 says,
-    /// or where another namespace follows; a namespace written once carries over
-    /// the rest of the list (SPEC §17).
+    /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector) or where another
+    /// namespace follows; a namespace written once carries over the rest of the
+    /// list (README, "Selectors").
     ///
     /// ```
     /// assert_eq!(mdsel::Selector::split("h2.0,h3.4"), ["h2.0", "h3.4"]);
@@ -258,7 +258,8 @@ impl Selector {
 
     /// Whether text is shaped like a selector even when it does not parse (a
     /// word followed by `.N`, `[N]` or `,N`, or holding `::`, `/`, `[`, `?`):
-    /// such an argument is a selector with a typo, never a search (SPEC §4, §13).
+    /// such an argument is a selector with a typo, never a search (README,
+    /// "Commands and options").
     pub fn looks_like(text: &str) -> bool {
         looks_like_selector(text)
     }
@@ -810,7 +811,7 @@ mod tests {
                 &["[[Note#Bold, italics]]", "h2.0"],
             ),
             ("h2.0,[[A, B]]", &["h2.0", "[[A, B]]"]),
-            // SPEC §17: a namespace carries over the list; another may follow.
+            // A namespace carries over the list; another may follow.
             ("ns::h2.3,h3.4", &["ns::h2.3", "ns::h3.4"]),
             ("ns::h2.3,2,h3.4", &["ns::h2.3,2", "ns::h3.4"]),
             (

@@ -1,6 +1,6 @@
-//! What a selector is once parsed (SPEC §3): plain data, read by every stage
-//! that resolves or writes one. Parsing it is `parse`'s, its meaning over a
-//! document `resolve`'s.
+//! What a selector is once parsed (README, "Selectors"): plain data, read by
+//! every stage that resolves or writes one. Parsing it is `parse`'s, its
+//! meaning over a document `resolve`'s.
 
 use std::fmt;
 
@@ -27,7 +27,7 @@ pub struct Selector {
     pub(crate) doc: Option<DocRef>,
 }
 
-/// How a link names its document (SPEC §14).
+/// How a link names its document (README, "Following links").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum DocRef {
     /// `docs/config/server.md#server-proxy`: a Markdown file's path.
@@ -75,7 +75,8 @@ pub struct Step {
 pub enum Target {
     /// `*`: the whole document at the first step, all children later.
     All,
-    /// `#anchor`: the section whose heading has that anchor (SPEC §14).
+    /// `#anchor`: the section whose heading has that anchor (README, "Following
+    /// links").
     Anchor,
     /// `root`: the preamble.
     Root,

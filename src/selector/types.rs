@@ -17,7 +17,7 @@ pub(crate) struct TypeInfo {
     pub target: Target,
     /// The shorthand name, as canonical selectors, the index and messages write it.
     pub name: &'static str,
-    /// The full name of SPEC §2 (`block:code`, `heading:h2`), if the type has one.
+    /// The full name (`block:code`, `heading:h2`), if the type has one.
     pub full: Option<&'static str>,
     /// Other names a selector may use (`paragraph`, `blockquote`).
     pub aliases: &'static [&'static str],
@@ -67,7 +67,7 @@ pub(crate) const TYPES: [TypeInfo; 19] = [
     row(Target::Item,                        "item",    Some("block:item"),        &[],             "item",               "items"),
     row(Target::Block(BlockKind::Code),      "code",    Some("block:code"),        &[],             "code block",         "code blocks"),
     row(Target::Block(BlockKind::Table),     "table",   Some("block:table"),       &[],             "table",              "tables"),
-    // A site's container (`:::note`, `!!! note`, a Hugo alert) is a quote too (SPEC §16).
+    // A site's container (`:::note`, `!!! note`, a Hugo alert) is a quote too.
     row(Target::Block(BlockKind::Quote),     "quote",   Some("block:blockquote"),  &["blockquote", "callout"], "blockquote", "blockquotes"),
     row(Target::Block(BlockKind::Html),      "html",    Some("block:html"),        &[],             "HTML block",         "HTML blocks"),
     row(Target::Page,                        "page",    None,                      &[],             "page",               "pages"),

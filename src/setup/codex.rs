@@ -4,14 +4,14 @@
 //!
 //! Codex keeps about 10,000 bytes of a tool result (older builds 10 KiB, head
 //! and tail), so the entry carries a budget under which every mdsel response
-//! fits whole, markers included (SPEC §15).
+//! fits whole, markers included (README, "Hosts' limits").
 
 use toml_edit::{InlineTable, Item, TableLike, Value};
 
 use super::toml_merge::{add_table, strings};
 use super::{Host, Scope, Target, paths, place};
 
-/// The words a response may hold over Codex: at 16 bytes a word (SPEC §12),
+/// The words a response may hold over Codex: at 16 bytes a word,
 /// 9,600 bytes, under Codex's 10,000 with room for a marker's last words.
 pub const CODEX_MAX_WORDS: u32 = 600;
 

@@ -41,7 +41,7 @@ impl Keys {
 
 /// Appends to `key` where a path found under `dir` comes in the walk's order:
 /// depth first, siblings (files and folders alike) by name, numbers in names
-/// as numbers (`2.install.md` before `10.deploy.md`, SPEC §1), partials after
+/// as numbers (`2.install.md` before `10.deploy.md`), partials after
 /// the rest (see [`is_partial`]). Its components below `dir`, each as its
 /// partial flag then its name (see [`push_natural`]) then a zero byte, compare
 /// as bytes in that order: a name's key holds no zero byte, so a name that
@@ -103,7 +103,7 @@ fn push_natural(name: &[u8], key: &mut Vec<u8>) {
 /// Whether a file or folder is a partial: a name starting with `_` (other than
 /// Hugo's `_index` pages), which site generators never publish as a page but
 /// include into others. Partials are listed after their siblings, so a folder's
-/// pages come first (SPEC §16).
+/// pages come first.
 fn is_partial(name: &[u8]) -> bool {
     name.first() == Some(&b'_')
         && !name

@@ -1,4 +1,4 @@
-//! Heading anchors (SPEC §14): what a link's `#fragment` names.
+//! Heading anchors (README, "Following links"): what a link's `#fragment` names.
 //!
 //! Each heading has the GitHub slug of its plain text (a repeated slug gets
 //! `-1`, `-2`, … in document order), and may have explicit ids: a `{#id}`

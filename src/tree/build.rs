@@ -239,7 +239,7 @@ fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usi
     );
 }
 
-/// The document's title by the rules of SPEC §14, and which gave it.
+/// The document's title by the rules of README, "Titles", and which gave it.
 fn document_title(b: &Builder, text: &str, path: &str) -> (String, TitleSource) {
     if let Some(title) = b
         .front

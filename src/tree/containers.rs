@@ -1,5 +1,6 @@
-//! Site generators' containers (SPEC §16): one block each, holding their
-//! content, addressed as a `quote` (a callout, as GitHub's `> [!NOTE]` is):
+//! Site generators' containers (README, "Site markup: MDX and templates"):
+//! one block each, holding their content, addressed as a `quote` (a callout,
+//! as GitHub's `> [!NOTE]` is):
 //!
 //! - `:::note … :::` (Docusaurus, VitePress, pandoc's fenced divs), nested ones
 //!   inside the outermost;
@@ -84,7 +85,7 @@ fn may_hold_one(bytes: &[u8]) -> bool {
 /// text. Each opener looks ahead for its end, so thousands of unclosed or
 /// nested openers would read the text once each; past this, the rest of the
 /// text is left as written (its content is exact all the same), and time stays
-/// linear in the text whatever its containers (SPEC §16).
+/// linear in the text whatever its containers.
 struct Work(Cell<usize>);
 
 impl Work {

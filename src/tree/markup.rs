@@ -1,5 +1,6 @@
-//! What search reads of a document (SPEC §16): its text with site-generator
-//! markup blanked, the same length so that offsets agree with the text.
+//! What search reads of a document (README, "Site markup: MDX and
+//! templates"): its text with site-generator markup blanked, the same length
+//! so that offsets agree with the text.
 //!
 //! Blanked, outside fenced code (where markup is an example, and content):
 //! - template markup: Hugo shortcodes (`{{< … >}}`, `{{% … %}}`),
@@ -182,7 +183,7 @@ impl<'t> Blanked<'t> {
     }
 }
 
-/// A heading's plain title without its template markup (SPEC §16: never
+/// A heading's plain title without its template markup (never
 /// searchable text, in headings too), whitespace runs where it stood folded
 /// by the caller: `{{< param x >}} Title` is `Title`.
 pub(super) fn without_templates(title: &str) -> Option<String> {
@@ -210,7 +211,7 @@ pub(super) fn without_templates(title: &str) -> Option<String> {
 
 /// Whether a line (past its indentation) is a list item holding only a link to
 /// an anchor of the same page, `- [Usage](#usage)`: a table of contents, which
-/// names every heading and so would match any query (SPEC §16: navigation, not
+/// names every heading and so would match any query (navigation, not
 /// text; never searched, never a preview).
 fn navigation(rest: &[u8]) -> bool {
     let rest = rest.trim_ascii_end();

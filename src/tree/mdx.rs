@@ -1,4 +1,5 @@
-//! Reading `.mdx` as MDX (SPEC §16) with the one CommonMark parser.
+//! Reading `.mdx` as MDX with the one CommonMark parser (README, "Site
+//! markup: MDX and templates").
 //!
 //! The parser reads a prepared copy of the text: the same length, every line
 //! where it was, only bytes within a line changed, so spans (whole lines) index

@@ -180,7 +180,7 @@ pub struct Document {
     /// How its text was read, decided once from its path.
     pub(crate) dialect: Dialect,
     pub(crate) text: String,
-    /// The text as search reads it, where markup was blanked (SPEC §16),
+    /// The text as search reads it, where markup was blanked,
     /// made on first need (`None`: the text itself).
     pub(crate) search_text: std::sync::OnceLock<Option<Box<str>>>,
     pub(crate) offset: usize,
@@ -191,10 +191,11 @@ pub struct Document {
     pub(crate) sections: Vec<NodeId>,
     /// Plain-text heading titles, parallel to `sections`.
     pub(crate) titles: Vec<String>,
-    /// Each heading's anchors (SPEC §14), parallel to `sections`, made on
-    /// first need (only links, anchor selectors and JSON use them).
+    /// Each heading's anchors (README, "Following links"), parallel to
+    /// `sections`, made on first need (only links, anchor selectors and JSON use
+    /// them).
     pub(crate) anchors: std::sync::OnceLock<Vec<Anchors>>,
-    /// The document's title (SPEC §14) and where it came from.
+    /// The document's title (README, "Titles") and where it came from.
     pub(crate) title: String,
     pub(crate) title_source: TitleSource,
     /// Word counts, parallel to `sections`.
@@ -242,7 +243,7 @@ impl Document {
             .unwrap_or(&self.text)
     }
 
-    /// Each heading's anchors (SPEC §14), parallel to the sections.
+    /// Each heading's anchors (README, "Following links"), parallel to the sections.
     pub(crate) fn anchors(&self) -> &[Anchors] {
         self.anchors.get_or_init(|| {
             let starts: Vec<usize> = self
@@ -267,7 +268,7 @@ impl Document {
 
     /// The content of a span as output shows it: the slice of the text, with
     /// one `\n` added when it runs to the end of a file that lacks a final
-    /// newline (SPEC §2).
+    /// newline.
     ///
     /// ```
     /// let doc = mdsel::parse_document(mdsel::Source::new("a.md", "# A\n\ntext"));
@@ -284,7 +285,7 @@ impl Document {
         }
     }
 
-    /// The raw source slice of a node (without the final newline SPEC §2 adds).
+    /// The raw source slice of a node (without the final newline output adds).
     pub fn slice(&self, id: NodeId) -> &str {
         &self.text[self.node(id).span.clone()]
     }
@@ -353,7 +354,7 @@ impl Document {
             .ok()
     }
 
-    /// The document's title (SPEC §14): its front matter's `title`, else its
+    /// The document's title (README, "Titles"): its front matter's `title`, else its
     /// one top heading's text, else its file name (its folder's for `index`
     /// and `readme` files).
     pub fn doc_title(&self) -> &str {

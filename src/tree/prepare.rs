@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::lines::Lines;
 
-/// `text` prepared for the parser as MDX (SPEC §16) if `mdx`.
+/// `text` prepared for the parser as MDX if `mdx`.
 pub(super) fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
     if mdx {
         Cow::Owned(super::mdx::prepare(text))

@@ -1,4 +1,4 @@
-//! A document's title (SPEC §14), the first of: its front matter's `title`; the
+//! A document's title (README, "Titles"), the first of: its front matter's `title`; the
 //! text of its one top heading; its file name (for `index`, `_index` and
 //! `readme`, its folder's).
 //!
@@ -142,11 +142,11 @@ fn single_quoted(value: &str) -> Option<String> {
 }
 
 /// What may follow a quoted value on its line: nothing, or a comment.
-/// A title's plain text as §6 folds a heading's (SPEC §14): emphasis, code and
-/// link marks dropped, entities and escapes decoded, formatting tags (those
-/// with their closing tag in the title: `<b>…</b>`) dropped; a tag without one
-/// is the title's subject and stays (MDN's `<input>: The Input element`).
-/// Titles without a mark are as written.
+/// A title's plain text as an outline folds a heading's (README, "Titles"):
+/// emphasis, code and link marks dropped, entities and escapes decoded,
+/// formatting tags (those with their closing tag in the title: `<b>…</b>`)
+/// dropped; a tag without one is the title's subject and stays
+/// (MDN's `<input>: The Input element`). Titles without a mark are as written.
 fn plain(value: &str) -> std::borrow::Cow<'_, str> {
     use pulldown_cmark::{Event, Parser};
     if !value.contains(['*', '_', '`', '&', '<', '[', '\\', '~']) {
@@ -182,7 +182,7 @@ fn trailing_ok(rest: &str) -> bool {
     rest.is_empty() || rest.starts_with('#')
 }
 
-/// A title as §6 folds heading text: control characters and whitespace runs
+/// A title as an outline folds heading text: control characters and whitespace runs
 /// become one space, and past [`MAX_TITLE_CHARS`] it is cut with `…`.
 pub(crate) fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(4 * MAX_TITLE_CHARS));

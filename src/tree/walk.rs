@@ -43,7 +43,7 @@ fn block_span(lines: &Lines<'_>, range: &Range<usize>) -> Range<usize> {
 }
 
 /// A block's span, as [`block_span`], but ending at the last line the parser
-/// read as not blank: a container's marker lines (blank to it, SPEC §16) are
+/// read as not blank: a container's marker lines (blank to it) are
 /// never the tail of a block inside. `parsed` is the parser's text for
 /// `lines.text()[body..]`, the same length, line for line.
 pub(super) fn parsed_block_span(
@@ -245,7 +245,7 @@ struct Walk<'a> {
     /// Where the last top-level fenced code or HTML block ended, if it was the
     /// last top-level block.
     leaf_end: Option<usize>,
-    /// Site containers (`:::note`, SPEC §16) hold the document-level blocks
+    /// Site containers (`:::note`) hold the document-level blocks
     /// within their lines; the next ones to open, and the one open.
     boxes: Peekable<std::vec::IntoIter<Range<usize>>>,
     open_box: Option<Range<usize>>,

@@ -1,4 +1,4 @@
-// The install channels' files, checked offline (SPEC §15):
+// The install channels' files, checked offline (README, "Hosts' limits"):
 // - server.json against the MCP Registry's published schema
 //   (vendor/server.schema.json), and against what it names: the npm
 //   launcher's name and `mcpName`, and one version everywhere;

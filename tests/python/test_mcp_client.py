@@ -26,7 +26,7 @@ from mcp.shared.message import SessionMessage
 MDSEL = str(Path(sys.argv[1]).resolve())
 REPO = Path(sys.argv[2]).resolve()
 FIXTURES = REPO / "tests" / "fixtures"
-# The server's copies of the SPEC §11 texts; tests/mcp_tools.rs pins them to the SPEC.
+# The server's copies of the tool descriptions; tests/mcp_tools.rs pins them.
 INDEX_DESCRIPTION = (REPO / "src" / "mcp" / "index.txt").read_text()
 SELECT_DESCRIPTION = (REPO / "src" / "mcp" / "select.txt").read_text()
 
