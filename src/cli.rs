@@ -29,9 +29,9 @@ inside the session's working directory is narrowed to the file's opening (front 
 matter and preamble, at most 40 lines), and the file's outline goes beside it: \
 the index within MDSEL_MAX_WORDS, each part with its line range (h2.1 Usage \
 (530w) L40-120), to read on by selector or by line range. A Read with a range, \
-or of a file outside the working directory, gets the reminder. \
-`mdsel setup claude --outline --write` turns it on, `mdsel setup claude --write` \
-off.";
+or of a file outside the working directory (the event's cwd; an event without \
+one), gets the reminder. `mdsel setup claude --outline --write` turns it on, \
+`mdsel setup claude --write` off.";
 
 /// Select exactly the Markdown you need.
 #[derive(Parser, Debug)]
