@@ -63,7 +63,6 @@ impl fmt::Display for Reason {
                     shown.join(", ")
                 )
             }
-            Reason::NoDocument => f.write_str("No document was loaded to look in"),
             Reason::NoteNotFound { note } => write!(
                 f,
                 "No file among the inputs is the note '{note}' (a Markdown file of that name, any case)"
@@ -145,7 +144,6 @@ mod tests {
             (Reason::ItemNeedsList { owner: None, lists: 0 }, "'item' selects the items of a list, so it must follow a list step; document has no lists"),
             (Reason::NamespaceNotFound { namespace: "nope".into(), loaded: vec!["guide".into(), "api".into()] }, "no document has namespace 'nope'; loaded: guide, api"),
             (Reason::NamespaceNotFound { namespace: "x".into(), loaded: many }, "no document has namespace 'x'; loaded: d0, d1, d2, d3, d4, d5, d6, d7, d8, d9"),
-            (Reason::NoDocument, "No document was loaded to look in"),
             (Reason::NoteNotFound { note: "Nope".into() }, "No file among the inputs is the note 'Nope' (a Markdown file of that name, any case)"),
             (Reason::PathNotFound { path: "/guide/x".into() }, "No file among the inputs is '/guide/x' (by its path or a suffix of it; for a site's page, its .md or index.md)"),
             (Reason::NoAnchor { anchor: "serve".into(), headings: 3 }, "No heading has the anchor #serve (GitHub slug, explicit id, or its letters and digits)"),

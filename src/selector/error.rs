@@ -234,8 +234,6 @@ pub enum Reason {
         /// The namespaces of the loaded documents, in input order.
         loaded: Vec<String>,
     },
-    /// No document was loaded to look in (the file errors say why).
-    NoDocument,
     /// `[[No such note]]` — no loaded file is the note a wiki link names.
     NoteNotFound {
         /// The note as written.
@@ -290,7 +288,6 @@ impl Reason {
             Reason::OutOfRange { .. }
             | Reason::NoneOfType { .. }
             | Reason::ItemNeedsList { .. }
-            | Reason::NoDocument
             | Reason::NoAnchor { .. }
             | Reason::NoteNotFound { .. }
             | Reason::PathNotFound { .. }
