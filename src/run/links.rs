@@ -17,7 +17,7 @@ use crate::tree::{Document, Kind, NodeId};
 const SHOWN_CHARS: usize = 80;
 
 /// A link as its document's worker reads it.
-struct Read {
+struct Listed {
     from: String,
     line: usize,
     text: String,
@@ -29,7 +29,7 @@ struct Read {
 /// the selected nodes), and the nodes a `--to` selector names in it.
 struct Page {
     targets: Targets,
-    links: Vec<Read>,
+    links: Vec<Listed>,
     /// Sections (`Some`) or the whole document (`None`) links are listed into.
     into: Vec<Option<usize>>,
 }
@@ -136,7 +136,7 @@ fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: 
         .links
         .into_iter()
         .filter(|link| within(link.span.start))
-        .map(|link| Read {
+        .map(|link| Listed {
             from: canonical(doc, doc.holder(link.span.start)),
             line: doc.line_of(link.span.start),
             text: shown(&link.written),
@@ -209,7 +209,7 @@ fn resolve_all(options: &Options, view: &LinkView, pages: Vec<Option<Page>>) -> 
 }
 
 /// A link resolved, as the listing gives it.
-fn info(targets: &[Targets], doc: usize, link: Read, landing: Landing) -> LinkInfo {
+fn info(targets: &[Targets], doc: usize, link: Listed, landing: Landing) -> LinkInfo {
     let here = &targets[doc];
     let (status, to, reason, suggestion) = match landing {
         Landing::Page { doc: at, section } => {

@@ -87,9 +87,13 @@ impl Selectors {
     /// files found, in order.
     pub fn new(parsed: Vec<Parsed>, namespaces: &[String], paths: &[String]) -> Selectors {
         let mut warnings = Vec::new();
+        // Made once, for the first selector that names a page by its path.
+        let by_path = std::cell::OnceCell::new();
         let mut target = |sel: &Selector| {
             let found = match (&sel.doc, &sel.namespace) {
-                (Some(DocRef::Path(path)), _) => selector::find_path(paths, path),
+                (Some(DocRef::Path(path)), _) => by_path
+                    .get_or_init(|| selector::Paths::new(paths))
+                    .find(path),
                 (Some(DocRef::Note(note)), _) => {
                     let found = selector::find_notes(paths, note);
                     if found.len() > 1 {

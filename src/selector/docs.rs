@@ -4,6 +4,8 @@
 //! `namespace`'s.
 
 use crate::namespace::{find, sanitize};
+use std::cell::OnceCell;
+
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::paths::link_spellings;
@@ -64,8 +66,8 @@ pub(crate) struct Paths {
     /// ordering prefix, in input order.
     by_name: HashMap<String, Vec<usize>>,
     /// Every component of every path, lowercase, as written and without a
-    /// numeric ordering prefix.
-    known: HashSet<String>,
+    /// numeric ordering prefix: made when a site's base is first looked for.
+    known: OnceCell<HashSet<String>>,
 }
 
 impl Paths {
@@ -73,21 +75,29 @@ impl Paths {
     pub fn new(paths: &[String]) -> Paths {
         let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
-        let mut known = HashSet::new();
         for (i, parts) in all.iter().enumerate() {
             if let Some(last) = parts.last() {
                 by_name.entry(name_key(last)).or_default().push(i);
-            }
-            for part in parts {
-                known.insert(part.to_lowercase());
-                known.insert(unnumbered(part).to_lowercase());
             }
         }
         Paths {
             all,
             by_name,
-            known,
+            known: OnceCell::new(),
         }
+    }
+
+    /// Every component of every path, lowercase (and without its numeric
+    /// ordering prefix).
+    fn known(&self) -> &HashSet<String> {
+        self.known.get_or_init(|| {
+            let mut known = HashSet::new();
+            for part in self.all.iter().flatten() {
+                known.insert(part.to_lowercase());
+                known.insert(unnumbered(part).to_lowercase());
+            }
+            known
+        })
     }
 
     /// [`find_path`] over these paths.
@@ -136,7 +146,7 @@ impl Paths {
             return Some(i);
         }
         // A base: leading components, one of which no input has.
-        let known = |c: &String| self.known.contains(&c.to_lowercase());
+        let known = |c: &String| self.known().contains(&c.to_lowercase());
         // The page itself (and a folder's index page under it) is never passed
         // over: a missing page is no base.
         let index_page = {
@@ -160,7 +170,7 @@ fn name_key(name: &str) -> String {
 
 /// A path component without its numeric ordering prefix (`2.installation.md`
 /// → `installation.md`, `10.api` → `api`); others as they are.
-fn unnumbered(part: &str) -> &str {
+pub(super) fn unnumbered(part: &str) -> &str {
     let digits = part.bytes().take_while(u8::is_ascii_digit).count();
     match part.get(digits..) {
         Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Paths, components, find_notes};
+use super::docs::{Paths, components, find_notes, unnumbered};
 use super::resolve::{canonical, find_heading, nearest_anchors};
 use crate::namespace::qualified;
 use crate::paths::{link_spellings, percent_decoded};
@@ -272,14 +272,6 @@ impl<'p> Lands<'p> {
         if note.is_empty() {
             return self.in_page(from, heading);
         }
-        // An attachment (`[[diagram.png]]`) is a file of the vault that is
-        // not Markdown: not among the inputs, and not checked.
-        if note.rsplit_once('.').is_some_and(|(_, ext)| {
-            !ext.contains([' ', '/']) && !crate::paths::is_markdown_name(note)
-        }) && !note.ends_with('.')
-        {
-            return Landing::External;
-        }
         let found = match self.notes.get(note) {
             Some(found) => *found,
             None => {
@@ -290,6 +282,9 @@ impl<'p> Lands<'p> {
         };
         match found {
             Some(doc) => self.in_page(doc, heading.filter(|h| !h.is_empty())),
+            // No note, but an attachment (`[[diagram.png]]`): a file of the
+            // vault that is not Markdown, not among the inputs, not checked.
+            None if is_attachment(note) => Landing::External,
             None => Landing::Broken {
                 suggestion: self
                     .nearest_file(note)
@@ -411,6 +406,17 @@ fn under(path: &Path, roots: &[PathBuf]) -> bool {
         .is_some_and(|real| roots.iter().any(|r| real.starts_with(r)))
 }
 
+/// Whether a wiki link's note is written as a file that is not Markdown
+/// (`diagram.png`, `paper.pdf`): an extension of letters and digits.
+fn is_attachment(note: &str) -> bool {
+    note.rsplit_once('.').is_some_and(|(name, ext)| {
+        !name.is_empty()
+            && !ext.is_empty()
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && !crate::paths::is_markdown_name(note)
+    })
+}
+
 /// How alike two file names must be for one to be suggested for the other.
 const NEAR: f32 = 0.7;
 
@@ -466,16 +472,6 @@ fn is_page(path: &str) -> bool {
             let ext = ext.to_ascii_lowercase();
             ["html", "htm"].contains(&ext.as_str()) || crate::paths::is_markdown_name(name)
         }
-    }
-}
-
-/// A path component without its numeric ordering prefix (`2.install` →
-/// `install`).
-fn unnumbered(part: &str) -> &str {
-    let digits = part.bytes().take_while(u8::is_ascii_digit).count();
-    match part.get(digits..) {
-        Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],
-        _ => part,
     }
 }
 

@@ -21,7 +21,7 @@ mod resolve;
 mod syntax;
 mod types;
 
-pub(crate) use docs::{find_in, find_notes, find_path};
+pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Landing, Lands, Targets};
 pub use pages::page_source;

@@ -300,29 +300,22 @@ mod holder_tests {
         assert_eq!(at("## B"), "h2.0");
     }
 
+    /// The ids a text gives where links may land, in order.
+    fn ids(text: &str) -> Vec<String> {
+        let doc = parse_document(Source::new("a.md", text));
+        let written = doc.written_links();
+        written.ids.into_iter().map(|(id, _)| id).collect()
+    }
+
     #[test]
     fn block_ids_end_their_line() {
         let text = "# A\n\nA claim. ^claim-1\n\nx ^ not\n\n2^10 and ^mid here\n";
-        let doc = parse_document(Source::new("a.md", text));
-        let ids: Vec<String> = doc
-            .written_links()
-            .ids
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(ids, ["^claim-1"]);
+        assert_eq!(ids(text), ["^claim-1"]);
     }
 
     #[test]
     fn html_ids_are_where_links_may_land() {
         let text = "# A\n\nText <a id=\"here\"></a> and <span name='there'>.\n";
-        let doc = parse_document(Source::new("a.md", text));
-        let ids: Vec<String> = doc
-            .written_links()
-            .ids
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(ids, ["here", "there"]);
+        assert_eq!(ids(text), ["here", "there"]);
     }
 }
