@@ -69,7 +69,7 @@ pub(super) fn run(
         options.threads,
         &options.limits(),
         |i, doc| {
-            let mut finds = selectors.look(
+            let finds = selectors.look(
                 i,
                 &doc,
                 |sel| resolve_in(&doc, sel).map(|hits| hits.into_iter().map(|h| h.node).collect()),
@@ -77,7 +77,7 @@ pub(super) fn run(
             );
             let nodes: Vec<NodeId> = finds
                 .found
-                .iter_mut()
+                .iter()
                 .flatten()
                 .filter_map(|f| f.as_ref().ok())
                 .flat_map(|nodes: &Vec<NodeId>| nodes.iter().copied())
@@ -104,10 +104,12 @@ pub(super) fn run(
         },
     );
     written?;
-    let mut list = resolve_all(options, view, pages);
-    if let Asked::Out { scoped: s } = &mut list.asked {
-        *s = scoped;
-    }
+    let asked = match view {
+        LinkView::Out => Asked::Out { scoped },
+        LinkView::To(to) => Asked::To(to.clone()),
+        LinkView::Broken => Asked::Broken,
+    };
+    let list = resolve_all(options, view, asked, pages);
     sink.event(Event::Links(Box::new(list)))?;
     for miss in misses.finish(&selectors, paths.len() > 1) {
         sink.event(Event::Unresolved(miss))?;
@@ -163,7 +165,12 @@ fn shown(text: &str) -> String {
 
 /// Every link read, resolved over every document, and those the view asks
 /// for in input order, from the offset on.
-fn resolve_all(options: &Options, view: &LinkView, pages: Vec<Option<Page>>) -> LinkList {
+fn resolve_all(
+    options: &Options,
+    view: &LinkView,
+    asked: Asked,
+    pages: Vec<Option<Page>>,
+) -> LinkList {
     let loaded: Vec<usize> = (0..pages.len()).filter(|&i| pages[i].is_some()).collect();
     let mut targets = Vec::with_capacity(loaded.len());
     let mut reads = Vec::with_capacity(loaded.len());
@@ -177,11 +184,7 @@ fn resolve_all(options: &Options, view: &LinkView, pages: Vec<Option<Page>>) -> 
     let mut lands = Lands::new(&targets, options.limits().within);
     let mut list = LinkList {
         documents: loaded.len(),
-        asked: match view {
-            LinkView::Out => Asked::default(),
-            LinkView::To(to) => Asked::To(to.clone()),
-            LinkView::Broken => Asked::Broken,
-        },
+        asked,
         ..LinkList::default()
     };
     for (doc, links) in reads.into_iter().enumerate() {
