@@ -14,7 +14,7 @@ mod shown;
 
 use std::ops::Range;
 
-use segments::{Segment, segments};
+use segments::{Kind, Segment, segments};
 pub(crate) use shown::shown_text;
 
 /// Longest passage, in characters: a segment over it is cut around its match.
@@ -174,9 +174,10 @@ pub(crate) fn context(
     }
 }
 
-/// What a line of code or a table row is worth beside a sentence holding the
-/// same terms: a command line that names every query word rarely says what
-/// the question asks, the sentence about it does.
+/// What a line of code or HTML is worth beside a sentence holding the same
+/// terms: a command line that names every query word rarely says what the
+/// question asks, the sentence about it does. A table's row is a fact (an
+/// option, its default, what it does) and counts in full.
 const LITERAL: f32 = 0.5;
 
 /// What a query term the hit's heading already shows counts for in a segment:
@@ -184,8 +185,8 @@ const LITERAL: f32 = 0.5;
 /// rest of the question's words.
 const TITLED: f32 = 0.25;
 
-/// The segment holding the most distinct query terms (a literal one counting
-/// them at [`LITERAL`]), the more telling of equals (their weights), the first
+/// The segment holding the most distinct query terms (code counting them at
+/// [`LITERAL`]), the more telling of equals (their weights), the first
 /// of those; the first without a match.
 fn best_segment(segments: &[Segment], found: &[Found], titled: u64) -> usize {
     let mut best: Option<(f32, f32, usize)> = None;
@@ -212,7 +213,7 @@ fn best_segment(segments: &[Segment], found: &[Found], titled: u64) -> usize {
             }
             j += 1;
         }
-        if seg.literal {
+        if seg.kind == Kind::Code {
             count *= LITERAL;
         }
         if count > 0.0 && best.is_none_or(|(c, w, _)| count > c || count == c && weight > w) {
@@ -330,6 +331,36 @@ mod tests {
                 .contains("The cache waits five minutes for the lock."),
             "{p:?}"
         );
+    }
+
+    #[test]
+    fn a_table_row_is_a_fact_and_a_code_line_is_not() {
+        let at = |text: &str, w: &str, term| Found {
+            start: text.find(w).unwrap(),
+            term,
+            weight: 1.0,
+        };
+        let intro =
+            "The CSV output has a few options, each set in the script or from the environment:\n\n";
+        let row = "| `saveInterval` | how often the file is written | `\"1s\"` | `K6_CSV_SAVE_INTERVAL` |\n";
+        let table =
+            format!("{intro}| option | what | default | variable |\n|---|---|---|---|\n{row}");
+        let found = |t: &str| {
+            let mut f = vec![at(t, "CSV", 0), at(t, "output", 1)];
+            f.push(at(t, "saveInterval", 2));
+            f.push(at(t, "often", 3));
+            f.push(at(t, "K6_CSV_SAVE_INTERVAL", 4));
+            f.sort_by_key(|f| f.start);
+            f
+        };
+        // The row holds three terms to the sentence's two: it is shown.
+        let p = passage(&table, 0..table.len(), &found(&table), 0, 120);
+        assert!(p.text.contains("K6_CSV_SAVE_INTERVAL"), "{p:?}");
+        assert!(!p.text.contains("The CSV output"), "{p:?}");
+        // The same words on a line of code count half: the sentence is shown.
+        let code = format!("{intro}```\n{}```\n", row.replace('|', " "));
+        let p = passage(&code, 0..code.len(), &found(&code), 0, 120);
+        assert!(p.text.starts_with("The CSV output"), "{p:?}");
     }
 
     #[test]

@@ -11,8 +11,18 @@ use super::shown::tag;
 pub(super) struct Segment {
     pub span: Range<usize>,
     pub group: u32,
-    /// A line of code, a table row or a line of HTML, not prose.
-    pub literal: bool,
+    pub kind: Kind,
+}
+
+/// What a segment is, which decides what its terms are worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A sentence, a heading's text.
+    Prose,
+    /// A table's row: a fact under the table's header (its first row).
+    Row,
+    /// A line of code or of HTML.
+    Code,
 }
 
 /// The segments of `region`, in order.
@@ -88,13 +98,13 @@ impl Reader<'_> {
                 .bytes()
                 .all(|b| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t'));
             if !delimiters {
-                self.push(span, true);
+                self.push(span, Kind::Row);
             }
         } else if let Some(title) = rest.strip_prefix('#') {
             let title = title.trim_start_matches('#').trim();
             self.flush();
             if !title.is_empty() {
-                self.push(span.end - title.len()..span.end, false);
+                self.push(span.end - title.len()..span.end, Kind::Prose);
             }
             self.group += 1;
         } else {
@@ -109,7 +119,7 @@ impl Reader<'_> {
             self.fence = None;
             self.group += 1;
         } else if !rest.is_empty() {
-            self.push(span, true);
+            self.push(span, Kind::Code);
         }
     }
 
@@ -126,7 +136,7 @@ impl Reader<'_> {
             && self.prose.is_none()
         {
             // A line of HTML: markup, read as a literal line.
-            self.push(span, true);
+            self.push(span, Kind::Code);
         } else {
             match &mut self.prose {
                 Some((run, _)) => run.end = span.end,
@@ -135,11 +145,11 @@ impl Reader<'_> {
         }
     }
 
-    fn push(&mut self, span: Range<usize>, literal: bool) {
+    fn push(&mut self, span: Range<usize>, kind: Kind) {
         self.out.push(Segment {
             span,
             group: self.group,
-            literal,
+            kind,
         });
     }
 
@@ -256,7 +266,7 @@ pub(super) fn sentences(
                 out.push(Segment {
                     span: run.start + start..run.start + end,
                     group,
-                    literal: false,
+                    kind: Kind::Prose,
                 });
                 start = end + gap;
                 i = start;
@@ -269,7 +279,7 @@ pub(super) fn sentences(
         out.push(Segment {
             span: run.start + start..run.end,
             group,
-            literal: false,
+            kind: Kind::Prose,
         });
     }
 }
