@@ -93,8 +93,8 @@ struct Opts {
     /// them out. Repeatable. Files named directly are always read.
     #[arg(short = 'g', long = "glob", value_name = "PATTERN", global = true)]
     globs: Vec<String>,
-    /// Search hits to show; without it, at most 3, fewer when the rest score far
-    /// below the best; with --files or --count, most files [default: all that fit]
+    /// Search hits to show at most (default 3; up to 3, fewer when the rest score
+    /// far below the best); with --files or --count, most files [default: all that fit]
     #[arg(long, value_name = "N", global = true, value_parser = positive)]
     limit: Option<usize>,
     /// Search and links: pass over the first N hits (or files, links), to see the next ones.

@@ -15,7 +15,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// agents' reads; see the README.
 pub const DEFAULT_READ_WORDS: usize = 300;
 /// Default `--limit`: search hits shown at most (fewer when the rest score far
-/// below the best). Chosen by measuring agents' first searches; see the README.
+/// below the best, as with any limit up to this one). Chosen by measuring agents' first searches; see the README.
 pub const DEFAULT_LIMIT: usize = 3;
 
 /// How a response names the call that shows more of it: the command line's

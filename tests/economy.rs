@@ -152,6 +152,12 @@ fn hits_far_below_the_best_are_left_to_the_next_page() {
         [("b.md".to_owned(), "h2.0".to_owned())],
         "{next}"
     );
+    // Asking for a few hits is asking to read less: the same first page.
+    let few = stdout(&dir, &["search", "--limit", "2", "lock timeout", "."]);
+    assert_eq!(few, out);
+    // Asking for more than the default is asking for a list: every hit.
+    let list = stdout(&dir, &["search", "--limit", "4", "lock timeout", "."]);
+    assert_eq!(hits(&list).len(), 2, "{list}");
 }
 
 #[test]

@@ -95,7 +95,7 @@ pub struct SelectArgs {
     #[serde(deserialize_with = "one_or_many")]
     pub(super) files: Vec<String>,
     /// Optional: when the selector is words (a search), how many hits to show
-    /// (without it, at most 3, fewer when the rest score far below the best).
+    /// (default 3; up to 3, fewer when the rest score far below the best).
     #[serde(default)]
     #[schemars(with = "u32", range(min = 1))]
     pub(super) limit: Option<usize>,

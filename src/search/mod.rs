@@ -125,8 +125,9 @@ impl Shown {
 /// of the distinct hits, best first, none nested in another. Sections over
 /// `max_words` words are named by their best block. A candidate whose
 /// document is gone, or no longer has the unit (changed since its scan), is
-/// skipped. Unless `asked` (a number of hits was asked for), the first page
-/// (`offset` 0) leaves out hits far below the best ([`TELLING`]).
+/// skipped. The first page (`offset` 0) leaves out hits far below the best
+/// ([`TELLING`]), unless `asked` for more hits than the default: asking for
+/// a few is asking to read less, and asking for many is asking for a list.
 ///
 /// Copies (the same text in other documents: a page's versions) are one hit,
 /// naming the others in `copies`; near copies wait behind new results, at
@@ -146,7 +147,7 @@ pub(crate) fn hits(
         max_words,
         docs,
     );
-    if offset == 0 && !asked {
+    if offset == 0 && !(asked && limit > crate::options::DEFAULT_LIMIT) {
         let top = hits.first().map_or(0.0, |h| h.score);
         let telling = hits.iter().take_while(|h| h.score >= top * TELLING).count();
         hits.truncate(telling.max(1));
