@@ -55,6 +55,7 @@ mod exit;
 mod fit;
 mod fuzzy;
 mod lanes;
+mod load;
 mod namespace;
 mod options;
 mod ordered;

@@ -12,7 +12,6 @@
 
 mod index;
 mod links;
-mod load;
 mod search;
 mod select;
 mod selectors;
@@ -21,12 +20,12 @@ use std::io;
 
 use crate::call::{Call, Command, LinkView};
 use crate::fit::{self, Budget, shell_word};
+use crate::load::Walk;
 use crate::options::{Hints, Options};
 use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
 use crate::selector;
 use crate::source::{GlobError, Globs};
 
-use self::load::Walk;
 use self::selectors::Parsed;
 
 /// Runs one call with the process's options, handing its events to `sink`;

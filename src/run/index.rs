@@ -11,10 +11,10 @@
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::load::{Reading, Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
 use crate::fit::{self, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
+use crate::load::{Reading, Walk, go_on};
 use crate::options::Options;
 use crate::report::{Event, Sink, Unresolved};
 use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
@@ -358,8 +358,8 @@ fn outlined(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::load::Walk;
     use crate::call::{Call, Command};
+    use crate::load::Walk;
     use crate::options::Options;
     use crate::render::TextSink;
     use crate::report::{Event, Sink};

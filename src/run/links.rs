@@ -5,9 +5,9 @@
 
 use std::io;
 
-use super::load::{Walk, go_on};
 use super::selectors::{Misses, Parsed, Selectors};
 use crate::call::LinkView;
+use crate::load::{Walk, go_on};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
 use crate::selector::{self, Landing, Lands, Targets, canonical, resolve_in};

@@ -12,9 +12,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::ops::ControlFlow;
 
-use super::load::{Read, Reading, Reopen, Walk};
 use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
+use crate::load::{Read, Reading, Reopen, Walk};
 use crate::options::Listing;
 use crate::options::Options;
 use crate::report::{Event, FileHits, HitRow, Sink};

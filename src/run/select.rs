@@ -8,9 +8,9 @@
 use std::borrow::Cow;
 use std::io;
 
-use super::load::{Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::fit::{self, Match, Piece};
+use crate::load::{Walk, go_on};
 use crate::options::Options;
 use crate::report::{Event, Sink};
 use crate::selector::{Miss, Selector, resolve_in};

@@ -1,19 +1,12 @@
-//! Loading, streamed: the walk names every file first, then documents are read
-//! and parsed through a bounded window of worker threads and handed on in
-//! input order, each with its namespace, never all held at once.
-//!
-//! Namespaces need every path, and the walk gives them before any file is read,
-//! so a document's name is known on its worker: the names are those of every
-//! file found, whether or not it then reads as text. Naming a large
-//! walk keeps one core busy; an outline's walk counts the words of its first
-//! files on the other meanwhile ([`Walk::counting`]), which is all a page deep
-//! in a folded tree needs.
+//! The files of a call: the walk, each file's namespace and place, and the
+//! words of the first ones counted while the others are named.
 
 use std::io;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::places::place;
 use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
@@ -383,61 +376,6 @@ impl Reopen {
     }
 }
 
-/// Where a file found under directory input `k` lies: its folder relative to
-/// that directory. `last` is the folder and place of the file placed before
-/// it, whose place is shared when it lies in the same folder.
-fn place<'a>(
-    input: &Input,
-    k: usize,
-    entry: &'a Entry,
-    last: &mut Option<(&'a Path, Place)>,
-) -> Option<Place> {
-    let (Input::Path(dir), Entry::Walked(file)) = (input, entry) else {
-        return None;
-    };
-    let parent = folder_of(file)?;
-    if let Some((folder, place)) = last.as_ref()
-        && place.input == k
-        && folder.as_os_str() == parent.as_os_str()
-    {
-        return Some(place.clone());
-    }
-    let mut folder = String::new();
-    for c in parent.strip_prefix(dir).ok()?.components() {
-        if !folder.is_empty() {
-            folder.push('/');
-        }
-        folder.push_str(&c.as_os_str().to_string_lossy());
-    }
-    let place = Place {
-        input: k,
-        folder: folder.into(),
-    };
-    *last = Some((parent, place.clone()));
-    Some(place)
-}
-
-/// A walked file's folder: what [`Path::parent`] gives, up to its components,
-/// without parsing them all where a path is bytes (a walk joins a folder's
-/// path and a name, so the name is what follows the last `/`). It was a
-/// twentieth of the main thread's work placing 40,000 files.
-fn folder_of(file: &Path) -> Option<&Path> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        let bytes = file.as_os_str().as_bytes();
-        if let Some(slash) = memchr::memrchr(b'/', bytes)
-            && slash + 1 < bytes.len()
-            && !matches!(&bytes[slash + 1..], b"." | b"..")
-        {
-            // (The root keeps its `/`.)
-            let folder = &bytes[..slash.max(1)];
-            return Some(Path::new(std::ffi::OsStr::from_bytes(folder)));
-        }
-    }
-    file.parent()
-}
-
 fn read(entry: &Entry, namespace: String, limits: &Limits) -> Result<Read, FailedFile> {
     let source = source::read(entry, limits).map_err(with_parallel_pages)?;
     Ok(Read { source, namespace })
@@ -462,7 +400,7 @@ fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
 
 /// Keeps what handing a document's events to the sink gave, and stops the
 /// walk when it failed (a closed output).
-pub(super) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> ControlFlow<()> {
+pub(crate) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> ControlFlow<()> {
     *written = result;
     if written.is_err() {
         ControlFlow::Break(())
@@ -535,38 +473,5 @@ mod tests {
         // Once the names are made, counting stops.
         let stop = AtomicBool::new(true);
         assert!(count_ahead(entries.iter(), &Limits::new(100), Some(&stop)).is_empty());
-    }
-
-    #[test]
-    fn a_files_folder_is_its_parent() {
-        for path in [
-            "a/b.md",
-            "a/b/c.md",
-            "/a.md",
-            "a.md",
-            "a//b.md",
-            "./a/b.md",
-            "a/./b.md",
-            "/",
-            "",
-            "a/..",
-            "a/.",
-            "a/b/",
-            "tldr/pages.de/common/tar.md",
-        ] {
-            let path = Path::new(path);
-            let components = |p: Option<&Path>| {
-                p.map(|p| {
-                    p.components()
-                        .map(|c| c.as_os_str().to_owned())
-                        .collect::<Vec<_>>()
-                })
-            };
-            assert_eq!(
-                components(folder_of(path)),
-                components(path.parent()),
-                "{path:?}"
-            );
-        }
     }
 }
