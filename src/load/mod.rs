@@ -10,6 +10,10 @@
 //! in a folded tree needs.
 
 mod places;
+mod reopen;
 mod walk;
+mod window;
 
-pub(crate) use walk::{Read, Reading, Reopen, Walk, go_on};
+pub(crate) use reopen::Reopen;
+pub(crate) use walk::Walk;
+pub(crate) use window::{File, Loaded, Need, Work};

@@ -1,8 +1,6 @@
 //! The files of a call: the walk, each file's namespace and place, and the
 //! words of the first ones counted while the others are named.
 
-use std::io;
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -10,66 +8,24 @@ use super::places::place;
 use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
-use crate::ordered::for_each_ordered_with;
-use crate::source::{self, Entry, Globs, Input, Limits, Source};
-use crate::tree::{Document, parse_named, parse_sections};
+use crate::source::{self, Entry, Globs, Input, Limits};
 use crate::words::count_words;
-
-/// A file read and not yet parsed, with its namespace: a caller that needs
-/// only its words has them without a parse.
-pub(crate) struct Read {
-    source: Source,
-    namespace: String,
-}
-
-impl Read {
-    /// The document, parsed.
-    pub fn parse(self) -> Document {
-        parse_named(self.source, self.namespace)
-    }
-
-    /// The document read for its sections only ([`parse_sections`]).
-    pub fn parse_sections(self) -> Document {
-        parse_sections(self.source, self.namespace)
-    }
-
-    /// Its text's length in bytes.
-    pub fn len(&self) -> usize {
-        self.source.text.len()
-    }
-
-    /// Its words, as its document counts them ([`Document::words`]).
-    pub fn words(&self) -> usize {
-        count_words(&self.source.text)
-    }
-}
 
 /// The files a call reads, in input order, with their namespaces; inputs that
 /// could not be read at all hold their error in place.
 pub(crate) struct Walk {
-    slots: Vec<Result<(Entry, String), FailedFile>>,
+    pub(super) slots: Vec<Result<(Entry, String), FailedFile>>,
     /// Per file found: where it lies under a directory given, if it does.
-    places: Vec<Option<Place>>,
+    pub(super) places: Vec<Option<Place>>,
     /// Which file found is standard input, read only once.
     stdin: Option<usize>,
     /// The words of the first files found, by position, counted while the
     /// others were named (see [`Walk::counting`]); `None` where a file was
     /// not read.
-    words_ahead: Vec<Option<u32>>,
+    pub(super) words_ahead: Vec<Option<u32>>,
     /// How many directories given were walked (whether or not they held a
     /// file).
     dirs: usize,
-}
-
-/// How [`Walk::for_each_read`] reads.
-#[derive(Clone, Debug)]
-pub(crate) struct Reading {
-    /// How many threads read at once.
-    pub threads: usize,
-    /// How large a file read may be, and where it must come from.
-    pub limits: Limits,
-    /// Whether each file's path and name come back in the [`Reopen`].
-    pub reopen: bool,
 }
 
 impl Walk {
@@ -82,8 +38,7 @@ impl Walk {
     /// [`Walk::new`], counting the words of the first files on another thread
     /// while the files are named (of a walk large enough to name on several
     /// threads): naming leaves the second core mostly idle, and most pages
-    /// of a tree too large to outline are only counted ([`Walk::for_each_read`]'s
-    /// `known`).
+    /// of a tree too large to outline are only counted ([`Walk::outline`]).
     pub fn counting(inputs: &[Input], threads: usize, globs: &Globs, limits: &Limits) -> Walk {
         Walk::build(inputs, threads, globs, Some(limits))
     }
@@ -173,14 +128,6 @@ impl Walk {
         &self.places
     }
 
-    /// Where each file found lies under a directory given, by position,
-    /// taken out for a caller that keeps them while the files are read (a
-    /// copy would count a reference to each folder's name up, file by file).
-    /// The walk then knows no place.
-    pub fn take_places(&mut self) -> Vec<Option<Place>> {
-        std::mem::take(&mut self.places)
-    }
-
     /// Whether nothing at all was found (no file, no error).
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
@@ -219,125 +166,23 @@ impl Walk {
 
     /// What it takes to read each file again, without reading it first.
     #[cfg(test)]
-    pub fn reopener(self) -> Reopen {
-        let files = self
-            .slots
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|(entry, ns)| (entry != Entry::Stdin).then_some((entry, ns)))
-            .collect();
-        Reopen { files }
-    }
-
-    /// Reads and parses every file on up to `threads` threads and calls
-    /// `work` with each document on its thread (with its position among the
-    /// files found); `consume` gets the results, and the errors of inputs that
-    /// failed, in input order. `consume` may stop the walk early.
-    pub fn for_each<R, W, C>(self, threads: usize, limits: &Limits, work: W, consume: C)
-    where
-        R: Send,
-        W: Fn(usize, Document) -> R + Sync,
-        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
-    {
-        let reading = Reading {
-            threads,
-            limits: limits.clone(),
-            reopen: false,
-        };
-        self.for_each_read(
-            reading,
-            || (),
-            |_, _| None,
-            |(), i, read| work(i, read.parse()),
-            consume,
-        );
-    }
-
-    /// [`Walk::for_each`], handing `work` each file read but not parsed (it
-    /// parses what it needs to), with scratch state made once per thread by
-    /// `init` and lent to it (see [`for_each_ordered_with`]). A file whose
-    /// words were counted ahead ([`Walk::counting`]) is first offered to
-    /// `known` with them, and read only if it gives no result. Each file's
-    /// path and name are dropped on the thread that read it, unless
-    /// [`Reading::reopen`] asks for them back: the [`Reopen`] returned then
-    /// reads any file again (otherwise it reads none).
-    pub fn for_each_read<R, S, I, K, W, C>(
-        mut self,
-        reading: Reading,
-        init: I,
-        known: K,
-        work: W,
-        mut consume: C,
-    ) -> Reopen
-    where
-        R: Send,
-        I: Fn() -> S + Sync,
-        K: Fn(usize, usize) -> Option<R> + Sync,
-        W: Fn(&mut S, usize, Read) -> R + Sync,
-        C: FnMut(Result<R, FailedFile>) -> ControlFlow<()>,
-    {
-        let Reading {
-            threads,
-            limits,
-            reopen,
-        } = reading;
-        let words_ahead = std::mem::take(&mut self.words_ahead);
-        let cancel = limits.cancel.clone();
-        let mut kept: Vec<Option<(Entry, String)>> = Vec::new();
-        if reopen {
-            kept.resize_with(self.slots.iter().filter(|s| s.is_ok()).count(), || None);
+    pub fn reopener(self) -> super::Reopen {
+        let files: Vec<_> = self.slots.into_iter().filter_map(Result::ok).collect();
+        let mut reopen = super::Reopen::new(files.len());
+        for (i, (entry, ns)) in files.into_iter().enumerate() {
+            if entry != Entry::Stdin {
+                reopen.keep(i, entry, ns);
+            }
         }
-        let mut file = 0;
-        let items: Vec<_> = self
-            .slots
-            .into_iter()
-            .map(|slot| {
-                slot.map(|(entry, ns)| {
-                    file += 1;
-                    (file - 1, entry, ns)
-                })
-            })
-            .collect();
-        for_each_ordered_with(
-            items,
-            threads,
-            init,
-            |state, item| {
-                let (i, entry, ns) = match item {
-                    Ok(item) => item,
-                    Err(failed) => return (Err(failed), None),
-                };
-                // A name handed back is copied for the document; otherwise
-                // the document takes it.
-                let (name, back) = match reopen && entry != Entry::Stdin {
-                    true => (ns.clone(), Some(ns)),
-                    false => (ns, None),
-                };
-                let ahead = words_ahead.get(i).copied().flatten();
-                let result = match ahead.and_then(|words| known(i, words as usize)) {
-                    Some(result) => Ok(result),
-                    None => read(&entry, name, &limits).map(|read| work(state, i, read)),
-                };
-                (result, back.map(|ns| (i, (entry, ns))))
-            },
-            |(result, back)| {
-                if let Some((i, file)) = back {
-                    kept[i] = Some(file);
-                }
-                if cancel.is_cancelled() {
-                    return ControlFlow::Break(());
-                }
-                consume(result)
-            },
-        );
-        Reopen { files: kept }
+        reopen
     }
 }
 
 /// Below this many files, placing them costs less than starting a thread.
 const PLACED_APART: usize = 4096;
 
-/// The words of each file in turn as [`Read::words`] counts them, until
+/// The words of each file in turn as its document counts them
+/// ([`crate::Document::words`]), until
 /// `stop` is set; `None` for a file that cannot be read (its reader reports
 /// why) and for standard input and text in memory, which are left to theirs.
 fn count_ahead<'a>(
@@ -361,31 +206,11 @@ fn count_ahead<'a>(
     words
 }
 
-/// The files of a walk, to read one again once the walk is over, by position
-/// among the files found; standard input cannot be read twice.
-pub(crate) struct Reopen {
-    files: Vec<Option<(Entry, String)>>,
-}
-
-impl Reopen {
-    /// File `i` (its position among the files found) read and parsed again;
-    /// `None` when it cannot be read twice (standard input).
-    pub fn reopen(&self, i: usize, limits: &Limits) -> Option<Result<Document, FailedFile>> {
-        let (entry, ns) = self.files.get(i)?.as_ref()?;
-        Some(read(entry, ns.clone(), limits).map(Read::parse))
-    }
-}
-
-fn read(entry: &Entry, namespace: String, limits: &Limits) -> Result<Read, FailedFile> {
-    let source = source::read(entry, limits).map_err(with_parallel_pages)?;
-    Ok(Read { source, namespace })
-}
-
 /// A missing file's error with, after the files beside it that the reading
 /// stage named, the same page in a parallel folder (another version's or
 /// language's, [`crate::selector::parallel_sources`]): what a missing path
 /// may have meant, at most [`source::SIMILAR_FILES`].
-fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
+pub(super) fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
     if failed.error != FileError::NotFound || failed.path.is_empty() {
         return failed;
     }
@@ -396,17 +221,6 @@ fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
         }
     }
     failed
-}
-
-/// Keeps what handing a document's events to the sink gave, and stops the
-/// walk when it failed (a closed output).
-pub(crate) fn go_on(written: &mut io::Result<()>, result: io::Result<()>) -> ControlFlow<()> {
-    *written = result;
-    if written.is_err() {
-        ControlFlow::Break(())
-    } else {
-        ControlFlow::Continue(())
-    }
 }
 
 #[cfg(test)]
@@ -463,9 +277,9 @@ mod tests {
         let counted = count_ahead(entries.iter(), &Limits::new(100), None);
         let read = entries.iter().map(|entry| match entry {
             Entry::Stdin | Entry::Bytes { .. } => None,
-            _ => read(entry, String::new(), &Limits::new(100))
+            _ => source::read(entry, &Limits::new(100))
                 .ok()
-                .map(|read| read.words() as u32),
+                .map(|source| crate::tree::parse_document(source).words() as u32),
         });
         assert_eq!(counted, read.collect::<Vec<_>>());
         assert_eq!(counted[..4], [Some(5), Some(2), Some(4), Some(0)]);

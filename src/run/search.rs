@@ -10,11 +10,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::io;
-use std::ops::ControlFlow;
 
 use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
-use crate::load::{Read, Reading, Reopen, Walk};
+use crate::load::{File, Need, Reopen, Walk, Work};
 use crate::options::Listing;
 use crate::options::Options;
 use crate::report::{Event, FileHits, HitRow, Sink};
@@ -23,36 +22,90 @@ use crate::selector;
 use crate::source::Limits;
 use crate::tree::{Document, Kind};
 
-/// Reads a file and scans it (when `searching`). Most small documents hold
+/// What `search` makes of each document on the thread that read it: its
+/// counts of the query's terms (when `searching`). Most small documents hold
 /// no match: read for their sections, they give the counts ranking needs. One
 /// that holds a match, or whose units are its blocks, is read whole; so is a
 /// large one, and every one where matches are common (reading a document
 /// twice would cost more than it saves).
-fn scan_file<'q>(
-    read: Read,
+struct Scan<'q> {
     query: &'q Query,
-    scanning: &mut Scanning<'q>,
-    matches: &mut Matches,
-    options: &Options,
+    options: &'q Options,
     searching: bool,
-) -> (Document, Option<DocScan>) {
-    let mut doc = match read.len() <= SMALL && matches.rare() {
-        true => read.parse_sections(),
-        false => read.parse(),
-    };
-    let mut scan = None;
-    if searching && !search::by_blocks(&doc, options.max_words) {
-        let counted = search::scan(&doc, query, scanning, options.max_words);
-        if counted.matched.is_empty() || doc.is_complete() {
-            scan = Some(counted);
+    /// Which file is standard input: it cannot be read again, so its
+    /// document is kept if it may hold a hit.
+    stdin: Option<usize>,
+}
+
+/// One document scanned.
+struct Scanned {
+    file: usize,
+    scan: Option<DocScan>,
+    /// Its text's length at its scan.
+    len: usize,
+    /// The document, when it cannot be read again and may hold a hit.
+    keep: Option<Document>,
+}
+
+impl<'q> Work for Scan<'q> {
+    type Out = Scanned;
+    type Scratch = (Scanning<'q>, Matches);
+    const AGAIN: bool = true;
+
+    fn scratch(&self) -> Self::Scratch {
+        (Scanning::new(self.query), Matches::default())
+    }
+
+    fn need(&self, (_, matches): &Self::Scratch, len: usize) -> Need {
+        match len <= SMALL && matches.rare() {
+            true => Need::Sections,
+            false => Need::Whole,
         }
     }
-    if searching && scan.is_none() {
-        doc = doc.reparse();
-        scan = Some(search::scan(&doc, query, scanning, options.max_words));
+
+    fn work(
+        &self,
+        (scanning, matches): &mut Self::Scratch,
+        file: File<'_>,
+        doc: Document,
+    ) -> Scanned {
+        let (doc, scan) = self.scan(doc, scanning, matches);
+        let len = doc.text().len();
+        let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
+        let keep = (matched && self.stdin == Some(file.index)).then_some(doc);
+        Scanned {
+            file: file.index,
+            scan,
+            len,
+            keep,
+        }
     }
-    matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
-    (doc, scan)
+}
+
+impl<'q> Scan<'q> {
+    /// A document's counts (when searching), the document read whole first
+    /// when it was read for its sections only and holds a match.
+    fn scan(
+        &self,
+        mut doc: Document,
+        scanning: &mut Scanning<'q>,
+        matches: &mut Matches,
+    ) -> (Document, Option<DocScan>) {
+        let max_words = self.options.max_words;
+        let mut scan = None;
+        if self.searching && !search::by_blocks(&doc, max_words) {
+            let counted = search::scan(&doc, self.query, scanning, max_words);
+            if counted.matched.is_empty() || doc.is_complete() {
+                scan = Some(counted);
+            }
+        }
+        if self.searching && scan.is_none() {
+            doc = doc.reparse();
+            scan = Some(search::scan(&doc, self.query, scanning, max_words));
+        }
+        matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
+        (doc, scan)
+    }
 }
 
 /// The largest document first read for its sections only, in bytes: the
@@ -92,52 +145,43 @@ pub(super) fn run(
     for note in &query.notes {
         sink.event(Event::Warning(note.clone()))?;
     }
+    let scan = Scan {
+        query: &query,
+        options,
+        searching: !query.terms.is_empty() && options.listed() > 0,
+        stdin: walk.stdin(),
+    };
     let mut acc = Accumulator::new(&query);
     let mut lens = HashMap::new();
     let mut kept = HashMap::new();
     let mut searched = 0;
     let mut failed = Vec::new();
-    let searching = !query.terms.is_empty() && options.listed() > 0;
-    let stdin = walk.stdin();
-    let reading = Reading {
-        threads: options.threads,
-        limits: options.limits(),
-        reopen: true,
-    };
-    let reopen = walk.for_each_read(
-        reading,
-        || (Scanning::new(&query), Matches::default()),
-        |_, _| None,
-        |(scanning, matches), i, read| {
-            let (doc, scan) = scan_file(read, &query, scanning, matches, options, searching);
-            let len = doc.text().len();
-            // What cannot be read again is kept, if it may hold a hit.
-            let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
-            let keep = (matched && stdin == Some(i)).then_some(doc);
-            (i, scan, len, keep)
-        },
-        |scanned| {
-            match scanned {
-                Ok((i, scan, len, keep)) => {
-                    searched += 1;
-                    lens.insert(i, len);
-                    if let Some(doc) = keep {
-                        kept.insert(i, doc);
-                    }
-                    if let Some(scan) = scan {
-                        acc.add(i, scan);
-                    }
+    let reopen = walk.load(options, &scan, |scanned| {
+        match scanned {
+            Ok(Scanned {
+                file,
+                scan,
+                len,
+                keep,
+            }) => {
+                searched += 1;
+                lens.insert(file, len);
+                if let Some(doc) = keep {
+                    kept.insert(file, doc);
                 }
-                Err(f) => failed.push(f),
+                if let Some(scan) = scan {
+                    acc.add(file, scan);
+                }
             }
-            ControlFlow::Continue(())
-        },
-    );
+            Err(f) => failed.push(f),
+        }
+        Ok(())
+    })?;
     for f in failed {
         sink.event(Event::Failed(f))?;
     }
     sink.event(Event::Searched(searched))?;
-    if !searching {
+    if !scan.searching {
         return Ok(());
     }
     let mut docs = Again {
