@@ -164,14 +164,15 @@ impl Walk {
         self
     }
 
-    /// What it takes to read each file again, without reading it first.
+    /// What it takes to read each file again, as if each had been read
+    /// once now.
     #[cfg(test)]
-    pub fn reopener(self) -> super::Reopen {
+    pub fn reopener(self, limits: &Limits) -> super::Reopen {
         let files: Vec<_> = self.slots.into_iter().filter_map(Result::ok).collect();
-        let mut reopen = super::Reopen::new(files.len());
+        let mut reopen = super::Reopen::new(files.len(), limits.clone());
         for (i, (entry, ns)) in files.into_iter().enumerate() {
-            if entry != Entry::Stdin {
-                reopen.keep(i, entry, ns);
+            if let (false, Ok(source)) = (entry == Entry::Stdin, source::read(&entry, limits)) {
+                reopen.remember(i, entry, ns, source.text.len());
             }
         }
         reopen

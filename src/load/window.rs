@@ -151,7 +151,7 @@ impl Walk {
             words_ahead: std::mem::take(&mut self.words_ahead),
             count_from: AtomicUsize::new(usize::MAX),
         };
-        let mut again = Reopen::new(if C::AGAIN { files } else { 0 });
+        let mut again = Reopen::new(if C::AGAIN { files } else { 0 }, window.limits.clone());
         let mut written = Ok(());
         let mut file = 0;
         let items: Vec<_> = self
@@ -173,8 +173,8 @@ impl Walk {
                 Err(failed) => (Err(failed), None),
             },
             |(result, back)| {
-                if let Some((i, entry, ns)) = back {
-                    again.keep(i, entry, ns);
+                if let Some((i, entry, ns, len)) = back {
+                    again.remember(i, entry, ns, len);
                 }
                 if window.limits.cancel.is_cancelled() {
                     return ControlFlow::Break(());
@@ -224,8 +224,9 @@ enum Done<R> {
     Counted { words: usize, file: usize },
 }
 
-/// A file's path and name handed back, to read it again.
-type Back = Option<(usize, Entry, String)>;
+/// A file's path and name handed back, to read it again, and its text's
+/// length at this reading.
+type Back = Option<(usize, Entry, String, usize)>;
 
 impl<C: Work> Window<'_, C> {
     /// File `i` on the thread that takes it up: counted, if it lies deep
@@ -250,26 +251,29 @@ impl<C: Work> Window<'_, C> {
                 None,
             );
         }
+        let source = match source::read(&entry, &self.limits) {
+            Ok(source) => source,
+            Err(failed) => return (Err(with_parallel_pages(failed)), None),
+        };
+        if self.counts(file) {
+            let words = count_words(&source.text);
+            return (Ok(Done::Counted { words, file: i }), None);
+        }
+        let len = source.text.len();
         // A name handed back is copied for the document; otherwise the
         // document takes it.
         let (name, back) = match C::AGAIN && entry != Entry::Stdin {
-            true => (ns.clone(), Some(ns)),
+            true => (ns.clone(), Some((i, entry, ns, len))),
             false => (ns, None),
         };
-        let done = source::read(&entry, &self.limits)
-            .map_err(with_parallel_pages)
-            .map(|source| {
-                if self.counts(file) {
-                    let words = count_words(&source.text);
-                    return Done::Counted { words, file: i };
-                }
-                let doc = match self.command.need(scratch, source.text.len()) {
-                    Need::Sections => parse_sections(source, name),
-                    Need::Whole => parse_named(source, name),
-                };
-                Done::Worked(self.command.work(scratch, file, doc))
-            });
-        (done, back.map(|ns| (i, entry, ns)))
+        let doc = match self.command.need(scratch, len) {
+            Need::Sections => parse_sections(source, name),
+            Need::Whole => parse_named(source, name),
+        };
+        (
+            Ok(Done::Worked(self.command.work(scratch, file, doc))),
+            back,
+        )
     }
 
     /// Whether `file` need only be counted by now.
