@@ -9,11 +9,13 @@
 //! files on the other meanwhile ([`Walk::counting`]), which is all a page deep
 //! in a folded tree needs.
 
+mod pages;
 mod places;
 mod reopen;
 mod walk;
 mod window;
 
+pub use pages::page_source;
 pub(crate) use reopen::Reopen;
 pub(crate) use walk::Walk;
 pub(crate) use window::{File, Loaded, Need, Work};

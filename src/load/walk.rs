@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::pages::with_parallel_pages;
 use super::places::place;
 use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
@@ -205,23 +206,6 @@ fn count_ahead<'a>(
         words.push(counted);
     }
     words
-}
-
-/// A missing file's error with, after the files beside it that the reading
-/// stage named, the same page in a parallel folder (another version's or
-/// language's, [`crate::selector::parallel_sources`]): what a missing path
-/// may have meant, at most [`source::SIMILAR_FILES`].
-pub(super) fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
-    if failed.error != FileError::NotFound || failed.path.is_empty() {
-        return failed;
-    }
-    for other in crate::selector::parallel_sources(&failed.path, source::SIMILAR_FILES) {
-        if failed.suggestions.len() < source::SIMILAR_FILES && !failed.suggestions.contains(&other)
-        {
-            failed.suggestions.push(other);
-        }
-    }
-    failed
 }
 
 #[cfg(test)]

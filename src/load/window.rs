@@ -15,8 +15,9 @@ use std::marker::PhantomData;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::pages::with_parallel_pages;
 use super::reopen::Reopen;
-use super::walk::{Walk, with_parallel_pages};
+use super::walk::Walk;
 use crate::error::FailedFile;
 use crate::fit::Place;
 use crate::options::Options;
