@@ -4,11 +4,11 @@
 //! One function per command (`index`, `select`, `search`) runs the stages and
 //! hands what they produce to a [`Sink`] as [`Event`]s, in output order: the
 //! text writer writes them as they come, the [`Report`](crate::Report) collects
-//! them. Documents pass through a bounded window of workers in input order, and
-//! reach the sink only when it keeps them, so memory follows the largest file
-//! and the output, not the number of files. Each stage's work is its module's
-//! (`source`, `tree`, `selector`, `search`, `fit`); words and bytes are the
-//! sink's.
+//! them. Documents pass through the loading stage's bounded window of workers
+//! in input order, and reach the sink only when it keeps them, so memory
+//! follows the largest file and the output, not the number of files. Each
+//! stage's work is its module's (`source`, `load`, `tree`, `selector`,
+//! `search`, `fit`); words and bytes are the sink's.
 
 mod index;
 mod links;
