@@ -98,7 +98,7 @@ impl Walk {
         work: impl Fn(usize, Document) -> R + Sync,
         consume: impl FnMut(Result<R, FailedFile>) -> io::Result<()>,
     ) -> io::Result<()> {
-        self.load(options, &Whole(work, PhantomData), consume)
+        self.load(options, &ByFunction(work, PhantomData), consume)
             .map(drop)
     }
 
@@ -300,9 +300,9 @@ impl<C: Work> Window<'_, C> {
 
 /// A command's work as one function: every file parsed whole and handed to
 /// it with its position.
-struct Whole<F, R>(F, PhantomData<fn() -> R>);
+struct ByFunction<F, R>(F, PhantomData<fn() -> R>);
 
-impl<F, R> Work for Whole<F, R>
+impl<F, R> Work for ByFunction<F, R>
 where
     F: Fn(usize, Document) -> R + Sync,
     R: Send,
