@@ -55,6 +55,7 @@ mod exit;
 mod fit;
 mod fuzzy;
 mod lanes;
+mod load;
 mod namespace;
 mod options;
 mod ordered;
@@ -73,14 +74,13 @@ pub use cancel::Cancel;
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
 pub use fit::shell_word;
+pub use load::page_source;
 pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Hints, Listing, Options};
 pub use render::{write_errors, write_json, write_outline, write_text};
 pub use report::{
     CommandKind, Folded, HitInfo, LinkInfo, LinkStatus, Match, PageInfo, Report, Unresolved,
 };
-pub use selector::{
-    Miss, Reason, Selector, SyntaxError, Target, page_source, parse as parse_selector, resolve,
-};
+pub use selector::{Miss, Reason, Selector, SyntaxError, Target, parse as parse_selector, resolve};
 pub use source::{Input, Source};
 pub use tree::{BlockKind, Document, Kind, Node, NodeId, parse_document};
 pub use words::count_words;

@@ -4,15 +4,14 @@
 //! One function per command (`index`, `select`, `search`) runs the stages and
 //! hands what they produce to a [`Sink`] as [`Event`]s, in output order: the
 //! text writer writes them as they come, the [`Report`](crate::Report) collects
-//! them. Documents pass through a bounded window of workers in input order, and
-//! reach the sink only when it keeps them, so memory follows the largest file
-//! and the output, not the number of files. Each stage's work is its module's
-//! (`source`, `tree`, `selector`, `search`, `fit`); words and bytes are the
-//! sink's.
+//! them. Documents pass through the loading stage's bounded window of workers
+//! in input order, and reach the sink only when it keeps them, so memory
+//! follows the largest file and the output, not the number of files. Each
+//! stage's work is its module's (`source`, `load`, `tree`, `selector`,
+//! `search`, `fit`); words and bytes are the sink's.
 
 mod index;
 mod links;
-mod load;
 mod search;
 mod select;
 mod selectors;
@@ -21,12 +20,12 @@ use std::io;
 
 use crate::call::{Call, Command, LinkView};
 use crate::fit::{self, Budget, shell_word};
+use crate::load::Walk;
 use crate::options::{Hints, Options};
 use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
 use crate::selector;
 use crate::source::{GlobError, Globs};
 
-use self::load::Walk;
 use self::selectors::Parsed;
 
 /// Runs one call with the process's options, handing its events to `sink`;

@@ -9,12 +9,11 @@
 //! outline once.
 
 use std::io;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::load::{Reading, Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::call::Call;
-use crate::fit::{self, CallText, DocOutline, Folder, Place, Plan, Scope, page_selector};
+use crate::fit::{self, CallText, DocOutline, Folder, Plan, Scope, page_selector};
+use crate::load::{File, Loaded, Walk, Work};
 use crate::options::Options;
 use crate::report::{Event, Sink, Unresolved};
 use crate::selector::{Index, Miss, Query, Reason, Selector, Step, Target, resolve_in};
@@ -22,17 +21,8 @@ use crate::source::Input;
 use crate::tree::{Document, Kind, NodeId};
 
 /// What a worker made of one document: its outline, what the selectors found
-/// in it and the document itself when the sink keeps it; or, for a document
-/// only counted, its words and its position among the files found (its place
-/// is looked up where it is consumed: a clone would count a reference to its
-/// folder's name up and down on two threads at once).
+/// in it and the document itself when the sink keeps it.
 /// (Boxed: results wait in a ring of slots, and most are only counted.)
-enum Outlined {
-    Parsed(Box<Worked>),
-    Counted { words: usize, file: usize },
-}
-
-/// A document parsed on its worker.
 struct Worked {
     outline: Option<DocOutline>,
     finds: Option<DocFinds<Vec<NodeId>>>,
@@ -57,7 +47,7 @@ pub(super) fn run(
     options: &Options,
     call: &Call,
     parsed: Vec<Parsed>,
-    mut walk: Walk,
+    walk: Walk,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let scoping = scoping(options, call, parsed, &walk);
@@ -68,91 +58,26 @@ pub(super) fn run(
     if walked {
         folder = folder.by_folders();
     }
-    let places = walk.take_places();
     let keep = sink.keeps_documents();
     // Documents deep in folders that fold are only counted, unless each one
     // is wanted whole (a JSON report) or a selector looks into it.
     let may_count = !keep && scoping.selectors.is_none() && walked;
-    let counts_only = AtomicUsize::new(usize::MAX);
-    let mut told = usize::MAX;
+    let outlines = Outlines {
+        scoping: &scoping,
+        options,
+        keep,
+    };
     let mut loaded = 0usize;
-    let mut written = Ok(());
-    // Only counted, if its folder is folded by now.
-    let counted = |i: usize| {
-        let depth = places[i].as_ref().map_or(0, Place::depth);
-        may_count && depth >= counts_only.load(Ordering::Relaxed)
-    };
-    let reading = Reading {
-        threads: options.threads,
-        limits: options.limits(),
-        reopen: false,
-    };
-    walk.for_each_read(
-        reading,
-        || (),
-        |i, words| counted(i).then_some(Outlined::Counted { words, file: i }),
-        |(), i, read| {
-            if counted(i) {
-                return Outlined::Counted {
-                    words: read.words(),
-                    file: i,
-                };
+    walk.outline(options, &outlines, |file| {
+        let handed = match file {
+            Ok(file) => {
+                loaded += 1;
+                hand_over(file, &scoping, misses.as_mut(), &mut folder, sink)
             }
-            let doc = read.parse();
-            let (scope, finds) = scope_of(&scoping, i, &doc);
-            let outline = scope.as_ref().map(|s| {
-                DocOutline::build(&doc, doc.namespace(), s, options.line_ranges)
-                    .placed(places[i].clone())
-            });
-            let kept = keep.then_some((doc, scope));
-            Outlined::Parsed(Box::new(Worked {
-                outline,
-                finds,
-                kept,
-            }))
-        },
-        |loaded_doc| {
-            let result = match loaded_doc {
-                Ok(Outlined::Counted { words, file }) => {
-                    loaded += 1;
-                    folder.push_counted(words, places[file].as_ref());
-                    sink.event(Event::Loaded {
-                        doc: None,
-                        scope: None,
-                    })
-                }
-                Ok(Outlined::Parsed(parsed)) => {
-                    let Worked {
-                        outline,
-                        finds,
-                        kept,
-                    } = *parsed;
-                    loaded += 1;
-                    add(&scoping, misses.as_mut(), finds);
-                    let (doc, scope) = kept.map_or((None, None), |(d, s)| (Some(Box::new(d)), s));
-                    folder.push(outline);
-                    let rows = folder.ready();
-                    sink.event(Event::Loaded { doc, scope }).and_then(|()| {
-                        if rows.is_empty() {
-                            Ok(())
-                        } else {
-                            sink.event(Event::Rows(rows))
-                        }
-                    })
-                }
-                Err(failed) => sink.event(Event::Failed(failed)),
-            };
-            // Stored only when it moves: the workers read it for every file.
-            if let Some(depth) = folder.counts_only_from().filter(|_| may_count)
-                && depth != told
-            {
-                counts_only.store(depth, Ordering::Relaxed);
-                told = depth;
-            }
-            go_on(&mut written, result)
-        },
-    );
-    written?;
+            Err(failed) => sink.event(Event::Failed(failed)),
+        };
+        handed.map(|()| folder.counts_only_from().filter(|_| may_count))
+    })?;
     let plan = folder.finish();
     sink.event(Event::Rows(plan.rows.clone()))?;
     if let Some(marker) = plan.marker.clone() {
@@ -162,6 +87,70 @@ pub(super) fn run(
         sink.event(Event::Unresolved(miss))?;
     }
     Ok(())
+}
+
+/// What `index` makes of each document on the thread that read it.
+struct Outlines<'a> {
+    scoping: &'a Scoping,
+    options: &'a Options,
+    /// Whether the sink keeps documents.
+    keep: bool,
+}
+
+impl Work for Outlines<'_> {
+    type Out = Box<Worked>;
+    type Scratch = ();
+
+    fn scratch(&self) {}
+
+    fn work(&self, (): &mut (), file: File<'_>, doc: Document) -> Box<Worked> {
+        let (scope, finds) = scope_of(self.scoping, file.index, &doc);
+        let outline = scope.as_ref().map(|s| {
+            DocOutline::build(&doc, doc.namespace(), s, self.options.line_ranges)
+                .placed(file.place.cloned())
+        });
+        let kept = self.keep.then_some((doc, scope));
+        Box::new(Worked {
+            outline,
+            finds,
+            kept,
+        })
+    }
+}
+
+/// A document's outline to the folder, and its rows that are certain to be
+/// printed to the sink; a document only counted, its words.
+fn hand_over(
+    file: Loaded<'_, Box<Worked>>,
+    scoping: &Scoping,
+    misses: Option<&mut Misses>,
+    folder: &mut Folder,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let Worked {
+        outline,
+        finds,
+        kept,
+    } = match file {
+        Loaded::Worked(worked) => *worked,
+        Loaded::Counted { words, place } => {
+            folder.push_counted(words, place);
+            return sink.event(Event::Loaded {
+                doc: None,
+                scope: None,
+            });
+        }
+    };
+    add(scoping, misses, finds);
+    let (doc, scope) = kept.map_or((None, None), |(d, s)| (Some(Box::new(d)), s));
+    folder.push(outline);
+    let rows = folder.ready();
+    sink.event(Event::Loaded { doc, scope })?;
+    if rows.is_empty() {
+        Ok(())
+    } else {
+        sink.event(Event::Rows(rows))
+    }
 }
 
 fn add(scoping: &Scoping, misses: Option<&mut Misses>, finds: Option<DocFinds<Vec<NodeId>>>) {
@@ -358,8 +347,8 @@ fn outlined(doc: &Document, sel: &Selector) -> Result<Vec<NodeId>, Miss> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::load::Walk;
     use crate::call::{Call, Command};
+    use crate::load::Walk;
     use crate::options::Options;
     use crate::render::TextSink;
     use crate::report::{Event, Sink};

@@ -5,9 +5,9 @@
 
 use std::io;
 
-use super::load::{Walk, go_on};
 use super::selectors::{Misses, Parsed, Selectors};
 use crate::call::LinkView;
+use crate::load::Walk;
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
 use crate::selector::{self, Landing, Lands, Targets, canonical, resolve_in};
@@ -64,10 +64,8 @@ pub(super) fn run(
     let scoped = !matches!(view, LinkView::To(_)) && !selectors.is_empty();
     let mut misses = Misses::new(&selectors);
     let mut pages: Vec<Option<Page>> = Vec::with_capacity(paths.len());
-    let mut written = Ok(());
     walk.for_each(
-        options.threads,
-        &options.limits(),
+        options,
         |i, doc| {
             let finds = selectors.look(
                 i,
@@ -85,25 +83,21 @@ pub(super) fn run(
             let page = read(&doc, view, scoped, &nodes, to_path == Some(i));
             (page, finds.map(|_| ()))
         },
-        |found| {
-            let result = match found {
-                Ok((page, mut finds)) => {
-                    misses.add(&selectors, &mut finds);
-                    pages.push(Some(page));
-                    finds
-                        .warnings
-                        .into_iter()
-                        .try_for_each(|w| sink.event(Event::Warning(w)))
-                }
-                Err(failed) => {
-                    pages.push(None);
-                    sink.event(Event::Failed(failed))
-                }
-            };
-            go_on(&mut written, result)
+        |found| match found {
+            Ok((page, mut finds)) => {
+                misses.add(&selectors, &mut finds);
+                pages.push(Some(page));
+                finds
+                    .warnings
+                    .into_iter()
+                    .try_for_each(|w| sink.event(Event::Warning(w)))
+            }
+            Err(failed) => {
+                pages.push(None);
+                sink.event(Event::Failed(failed))
+            }
         },
-    );
-    written?;
+    )?;
     let asked = match view {
         LinkView::Out => Asked::Out { scoped },
         LinkView::To(to) => Asked::To(to.clone()),

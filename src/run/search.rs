@@ -8,51 +8,97 @@
 //! second reading loses its hits, with a warning, rather than showing text that
 //! was not ranked; standard input, which cannot be read twice, is kept.
 
-use std::collections::{BTreeMap, HashMap};
 use std::io;
-use std::ops::ControlFlow;
 
-use super::load::{Read, Reading, Reopen, Walk};
-use crate::error::FailedFile;
 use crate::fit::{self, HitInfo, Match};
+use crate::load::{File, Need, Reopen, Walk, Work};
 use crate::options::Listing;
 use crate::options::Options;
 use crate::report::{Event, FileHits, HitRow, Sink};
 use crate::search::{self, Accumulator, DocScan, Query, Scanning, SearchHit};
 use crate::selector;
-use crate::source::Limits;
 use crate::tree::{Document, Kind};
 
-/// Reads a file and scans it (when `searching`). Most small documents hold
+/// What `search` makes of each document on the thread that read it: its
+/// counts of the query's terms (when `searching`). Most small documents hold
 /// no match: read for their sections, they give the counts ranking needs. One
 /// that holds a match, or whose units are its blocks, is read whole; so is a
 /// large one, and every one where matches are common (reading a document
 /// twice would cost more than it saves).
-fn scan_file<'q>(
-    read: Read,
+struct Scan<'q> {
     query: &'q Query,
-    scanning: &mut Scanning<'q>,
-    matches: &mut Matches,
-    options: &Options,
+    options: &'q Options,
     searching: bool,
-) -> (Document, Option<DocScan>) {
-    let mut doc = match read.len() <= SMALL && matches.rare() {
-        true => read.parse_sections(),
-        false => read.parse(),
-    };
-    let mut scan = None;
-    if searching && !search::by_blocks(&doc, options.max_words) {
-        let counted = search::scan(&doc, query, scanning, options.max_words);
-        if counted.matched.is_empty() || doc.is_complete() {
-            scan = Some(counted);
+    /// Which file is standard input: it cannot be read again, so its
+    /// document is kept if it may hold a hit.
+    stdin: Option<usize>,
+}
+
+/// One document scanned.
+struct Scanned {
+    file: usize,
+    scan: Option<DocScan>,
+    /// The document, when it cannot be read again and may hold a hit.
+    keep: Option<Document>,
+}
+
+impl<'q> Work for Scan<'q> {
+    type Out = Scanned;
+    type Scratch = (Scanning<'q>, Matches);
+    const AGAIN: bool = true;
+
+    fn scratch(&self) -> Self::Scratch {
+        (Scanning::new(self.query), Matches::default())
+    }
+
+    fn need(&self, (_, matches): &Self::Scratch, len: usize) -> Need {
+        match len <= SMALL && matches.rare() {
+            true => Need::Sections,
+            false => Need::Whole,
         }
     }
-    if searching && scan.is_none() {
-        doc = doc.reparse();
-        scan = Some(search::scan(&doc, query, scanning, options.max_words));
+
+    fn work(
+        &self,
+        (scanning, matches): &mut Self::Scratch,
+        file: File<'_>,
+        doc: Document,
+    ) -> Scanned {
+        let (doc, scan) = self.scan(doc, scanning, matches);
+        let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
+        let keep = (matched && self.stdin == Some(file.index)).then_some(doc);
+        Scanned {
+            file: file.index,
+            scan,
+            keep,
+        }
     }
-    matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
-    (doc, scan)
+}
+
+impl<'q> Scan<'q> {
+    /// A document's counts (when searching), the document read whole first
+    /// when it was read for its sections only and holds a match.
+    fn scan(
+        &self,
+        mut doc: Document,
+        scanning: &mut Scanning<'q>,
+        matches: &mut Matches,
+    ) -> (Document, Option<DocScan>) {
+        let max_words = self.options.max_words;
+        let mut scan = None;
+        if self.searching && !search::by_blocks(&doc, max_words) {
+            let counted = search::scan(&doc, self.query, scanning, max_words);
+            if counted.matched.is_empty() || doc.is_complete() {
+                scan = Some(counted);
+            }
+        }
+        if self.searching && scan.is_none() {
+            doc = doc.reparse();
+            scan = Some(search::scan(&doc, self.query, scanning, max_words));
+        }
+        matches.add(scan.as_ref().is_some_and(|s| !s.matched.is_empty()));
+        (doc, scan)
+    }
 }
 
 /// The largest document first read for its sections only, in bytes: the
@@ -92,62 +138,37 @@ pub(super) fn run(
     for note in &query.notes {
         sink.event(Event::Warning(note.clone()))?;
     }
-    let mut acc = Accumulator::new(&query);
-    let mut lens = HashMap::new();
-    let mut kept = HashMap::new();
-    let mut searched = 0;
-    let mut failed = Vec::new();
-    let searching = !query.terms.is_empty() && options.listed() > 0;
-    let stdin = walk.stdin();
-    let reading = Reading {
-        threads: options.threads,
-        limits: options.limits(),
-        reopen: true,
+    let scan = Scan {
+        query: &query,
+        options,
+        searching: !query.terms.is_empty() && options.listed() > 0,
+        stdin: walk.stdin(),
     };
-    let reopen = walk.for_each_read(
-        reading,
-        || (Scanning::new(&query), Matches::default()),
-        |_, _| None,
-        |(scanning, matches), i, read| {
-            let (doc, scan) = scan_file(read, &query, scanning, matches, options, searching);
-            let len = doc.text().len();
-            // What cannot be read again is kept, if it may hold a hit.
-            let matched = scan.as_ref().is_some_and(|s| !s.matched.is_empty());
-            let keep = (matched && stdin == Some(i)).then_some(doc);
-            (i, scan, len, keep)
-        },
-        |scanned| {
-            match scanned {
-                Ok((i, scan, len, keep)) => {
-                    searched += 1;
-                    lens.insert(i, len);
-                    if let Some(doc) = keep {
-                        kept.insert(i, doc);
-                    }
-                    if let Some(scan) = scan {
-                        acc.add(i, scan);
-                    }
+    let mut acc = Accumulator::new(&query);
+    let (mut searched, mut failed, mut kept) = (0, Vec::new(), Vec::new());
+    let mut docs = walk.load(options, &scan, |scanned| {
+        match scanned {
+            Ok(scanned) => {
+                searched += 1;
+                kept.extend(scanned.keep.map(|doc| (scanned.file, doc)));
+                if let Some(counts) = scanned.scan {
+                    acc.add(scanned.file, counts);
                 }
-                Err(f) => failed.push(f),
             }
-            ControlFlow::Continue(())
-        },
-    );
+            Err(f) => failed.push(f),
+        }
+        Ok(())
+    })?;
+    for (i, doc) in kept {
+        docs.keep(i, doc);
+    }
     for f in failed {
         sink.event(Event::Failed(f))?;
     }
     sink.event(Event::Searched(searched))?;
-    if !searching {
+    if !scan.searching {
         return Ok(());
     }
-    let mut docs = Again {
-        reopen,
-        limits: options.limits(),
-        lens,
-        kept,
-        read: BTreeMap::new(),
-        changed: Vec::new(),
-    };
     let ranking = acc.rank();
     if options.listing != Listing::Hits {
         return list_files(options, &ranking, &mut docs, sink);
@@ -162,12 +183,17 @@ pub(super) fn run(
     );
     let matched = search::matching(&ranking).max(options.offset + hits.len());
     sink.event(Event::Matched(matched))?;
-    for path in &docs.changed {
-        sink.event(Event::Warning(format!(
-            "{path} changed while it was searched; its hits are left out, search again"
-        )))?;
-    }
-    // The documents of hits, in input order, then the hits.
+    changed(&docs, sink)?;
+    hand_over(options, hits, docs, sink)
+}
+
+/// The documents of hits, in input order, then the hits.
+fn hand_over(
+    options: &Options,
+    hits: Vec<SearchHit>,
+    docs: Reopen,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
     let mut order: Vec<usize> = hits.iter().map(|h| h.doc).collect();
     order.sort_unstable();
     order.dedup();
@@ -191,13 +217,24 @@ pub(super) fn run(
     Ok(())
 }
 
+/// A warning for each file that changed between its scan and its second
+/// reading.
+fn changed(docs: &Reopen, sink: &mut dyn Sink) -> io::Result<()> {
+    for path in docs.changed() {
+        sink.event(Event::Warning(format!(
+            "{path} changed while it was searched; its hits are left out, search again"
+        )))?;
+    }
+    Ok(())
+}
+
 /// `--files` and `--count`: the files holding hits, ranked (or, counting, in
 /// input order), those the response can show read again for where their best
 /// hit lies.
 fn list_files(
     options: &Options,
     ranking: &search::Ranking,
-    docs: &mut Again,
+    docs: &mut Reopen,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut files = search::files(ranking);
@@ -209,7 +246,7 @@ fn list_files(
     let mut rows = Vec::new();
     for tally in window {
         let c = &ranking.candidates[tally.best];
-        let Some(doc) = search::Documents::get(docs, tally.doc) else {
+        let Some(doc) = docs.document(tally.doc) else {
             continue;
         };
         rows.push(FileHits {
@@ -221,11 +258,7 @@ fn list_files(
             score: c.score,
         });
     }
-    for path in &docs.changed {
-        sink.event(Event::Warning(format!(
-            "{path} changed while it was searched; its hits are left out, search again"
-        )))?;
-    }
+    changed(docs, sink)?;
     sink.event(Event::Files(rows))
 }
 
@@ -258,47 +291,9 @@ fn hit_row(options: &Options, doc: &Document, d: usize, hit: SearchHit) -> HitRo
 
 /// The documents of candidates, read again on demand (or kept, for standard
 /// input), each once.
-struct Again {
-    reopen: Reopen,
-    limits: Limits,
-    /// Text length of each document at its scan, by file index.
-    lens: HashMap<usize, usize>,
-    /// Documents that cannot be read again, by file index.
-    kept: HashMap<usize, Document>,
-    /// Documents read again (`None`: that failed, or it changed).
-    read: BTreeMap<usize, Option<Document>>,
-    /// Paths of files that changed since their scan.
-    changed: Vec<String>,
-}
-
-impl Again {
-    fn into_documents(self) -> BTreeMap<usize, Document> {
-        let read = self.read.into_iter().filter_map(|(i, d)| Some((i, d?)));
-        read.chain(self.kept).collect()
-    }
-}
-
-impl search::Documents for Again {
+impl search::Documents for Reopen {
     fn get(&mut self, i: usize) -> Option<&Document> {
-        if self.kept.contains_key(&i) {
-            return self.kept.get(&i);
-        }
-        if !self.read.contains_key(&i) {
-            let doc = match self.reopen.reopen(i, &self.limits) {
-                Some(Ok(doc)) if Some(&doc.text().len()) == self.lens.get(&i) => Some(doc),
-                Some(Ok(doc)) => {
-                    self.changed.push(doc.path().to_owned());
-                    None
-                }
-                Some(Err(FailedFile { path, .. })) => {
-                    self.changed.push(path);
-                    None
-                }
-                None => None,
-            };
-            self.read.insert(i, doc);
-        }
-        self.read.get(&i)?.as_ref()
+        self.document(i)
     }
 }
 
@@ -306,24 +301,12 @@ impl search::Documents for Again {
 mod tests {
     use super::*;
     use crate::report::Report;
-    use crate::search::Documents;
     use crate::source::{Globs, Input};
 
     fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> Input {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         Input::Path(path)
-    }
-
-    fn again(inputs: &[Input], lens: &[usize]) -> Again {
-        Again {
-            reopen: Walk::new(inputs, 1, &Globs::default()).reopener(),
-            limits: Limits::new(u64::MAX),
-            lens: lens.iter().copied().enumerate().collect(),
-            kept: HashMap::new(),
-            read: BTreeMap::new(),
-            changed: Vec::new(),
-        }
     }
 
     #[test]
@@ -346,39 +329,5 @@ mod tests {
         assert_eq!(report.documents[0].namespace(), "hit");
         assert_eq!(report.matches.len(), 1);
         assert_eq!(report.matches[0].doc, 0);
-    }
-
-    #[test]
-    fn a_file_that_changed_since_its_scan_loses_its_hits() {
-        let dir = tempfile::tempdir().unwrap();
-        let text = "## Needle\n\nthe needle\n";
-        let inputs = [file(&dir, "a.md", text)];
-        let mut same = again(&inputs, &[text.len()]);
-        assert!(same.get(0).is_some());
-        assert!(same.changed.is_empty());
-        let mut grown = again(&inputs, &[text.len() - 1]);
-        assert!(grown.get(0).is_none());
-        assert!(grown.changed[0].ends_with("a.md"), "{:?}", grown.changed);
-        let mut gone = again(&inputs, &[text.len()]);
-        std::fs::remove_file(dir.path().join("a.md")).unwrap();
-        assert!(gone.get(0).is_none());
-        assert_eq!(gone.changed.len(), 1);
-    }
-
-    #[test]
-    fn what_cannot_be_read_again_is_kept() {
-        let inputs = [Input::Stdin, Input::from_arg("README.md")];
-        let walk = Walk::new(&inputs, 1, &Globs::default());
-        assert_eq!(walk.stdin(), Some(0));
-        let reopen = walk.reopener();
-        assert!(
-            reopen.reopen(0, &Limits::new(u64::MAX)).is_none(),
-            "standard input is read once"
-        );
-        assert!(reopen.reopen(1, &Limits::new(u64::MAX)).is_some());
-        assert!(
-            reopen.reopen(2, &Limits::new(u64::MAX)).is_none(),
-            "there is no third file"
-        );
     }
 }

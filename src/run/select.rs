@@ -8,9 +8,9 @@
 use std::borrow::Cow;
 use std::io;
 
-use super::load::{Walk, go_on};
 use super::selectors::{DocFinds, Misses, Parsed, Selectors};
 use crate::fit::{self, Match, Piece};
+use crate::load::Walk;
 use crate::options::Options;
 use crate::report::{Event, Sink};
 use crate::selector::{Miss, Selector, resolve_in};
@@ -30,10 +30,8 @@ pub(super) fn run(
     let mut misses = Misses::new(&selectors);
     let keep = sink.keeps_documents();
     let mut loaded = 0usize;
-    let mut written = Ok(());
     walk.for_each(
-        options.threads,
-        &options.limits(),
+        options,
         |i, doc| {
             // A suggestion need only resolve; only one naming pages is paged
             // to be checked.
@@ -51,19 +49,15 @@ pub(super) fn run(
             let finds = pieces(&doc, finds, keep);
             (keep.then_some(doc), finds)
         },
-        |found| {
-            let result = match found {
-                Ok((doc, mut finds)) => {
-                    loaded += 1;
-                    misses.add(&selectors, &mut finds);
-                    hand_over(doc, finds, sink)
-                }
-                Err(failed) => sink.event(Event::Failed(failed)),
-            };
-            go_on(&mut written, result)
+        |found| match found {
+            Ok((doc, mut finds)) => {
+                loaded += 1;
+                misses.add(&selectors, &mut finds);
+                hand_over(doc, finds, sink)
+            }
+            Err(failed) => sink.event(Event::Failed(failed)),
         },
-    );
-    written?;
+    )?;
     for miss in misses.finish(&selectors, loaded > 1) {
         sink.event(Event::Unresolved(miss))?;
     }

@@ -14,7 +14,6 @@
 mod docs;
 mod error;
 mod landing;
-mod pages;
 mod parse;
 mod repair;
 mod resolve;
@@ -24,10 +23,8 @@ mod types;
 pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Landing, Lands, Targets};
-pub use pages::page_source;
-pub(crate) use pages::parallel_sources;
 pub use parse::parse;
-pub(crate) use parse::{looks_like_selector, split_selectors};
+pub(crate) use parse::{is_link_path, looks_like_selector, split_selectors};
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,

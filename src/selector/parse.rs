@@ -275,7 +275,7 @@ const MAX_HASHES: usize = 8;
 /// holding a `/` and no extension in its last part, unless it is a selector
 /// (`h2.0/#usage` is an anchor step out of place). A bare word (`C`, `F`) is
 /// not one: `C#` stays a query.
-pub(super) fn is_link_path(text: &str) -> bool {
+pub(crate) fn is_link_path(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let last = lower.rsplit('/').next().unwrap_or_default();
     is_markdown_name(text)

@@ -461,7 +461,7 @@ fn failed_named(shown: &str, error: FileError, entry: &Entry) -> FailedFile {
 
 /// What a missing path may have meant: Markdown files beside it whose names
 /// are close to its, at most [`SIMILAR_FILES`] (the loading stage adds the
-/// same page in a parallel folder, `run::load`).
+/// same page in a parallel folder, `load/pages.rs`).
 fn similar_files(path: &Path) -> Vec<String> {
     near_names(path, SIMILAR_FILES)
 }

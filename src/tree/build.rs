@@ -99,7 +99,7 @@ fn parse(source: Source, namespace: String, complete: bool) -> Document {
     let front_words = count(&text[..body]);
     let root_words = count(&text[body..first_heading.max(body)]);
     let words = front_words + root_words + b.add_sections(&lines, headings, count);
-    // What a caller that only counts a file's words gets (`run::load::Read`).
+    // What a file only counted gets (`load/window.rs`, `Loaded::Counted`).
     debug_assert!(!counted || words == count_words(&text), "{path}");
     let starts: Vec<usize> = b
         .sections

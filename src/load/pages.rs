@@ -1,11 +1,13 @@
 //! Site page addresses and the files they name on disk: what auto mode reads as
 //! a file when a page's address is pasted, and where a missing page may be in a
-//! parallel folder.
+//! parallel folder (added to a missing file's suggestions).
 
 use std::path::Path;
 
-use super::parse::is_link_path;
+use crate::error::{FailedFile, FileError};
 use crate::paths::link_spellings;
+use crate::selector::is_link_path;
+use crate::source;
 
 /// The Markdown file a site's page address names, if one is there: a path
 /// that does not exist and reads as a link's (ending in `.html`/`.htm`, or
@@ -54,7 +56,7 @@ fn disk_spellings(path: &str) -> Vec<String> {
 /// disk, at most `max`, nearest folder first, then in folder name order.
 /// Looks at no more than a few thousand names: it runs only on the way to a
 /// "no such file" error.
-pub(crate) fn parallel_sources(path: &str, max: usize) -> Vec<String> {
+fn parallel_sources(path: &str, max: usize) -> Vec<String> {
     const LOOKS: usize = 4096;
     const MAX_DEPTH: usize = 64;
     let spellings = if is_link_path(path) {
@@ -113,4 +115,21 @@ pub(crate) fn parallel_sources(path: &str, max: usize) -> Vec<String> {
         }
     }
     out
+}
+
+/// A missing file's error with, after the files beside it that the reading
+/// stage named, the same page in a parallel folder (another version's or
+/// language's, [`parallel_sources`]): what a missing path may have meant, at
+/// most [`source::SIMILAR_FILES`].
+pub(super) fn with_parallel_pages(mut failed: FailedFile) -> FailedFile {
+    if failed.error != FileError::NotFound || failed.path.is_empty() {
+        return failed;
+    }
+    for other in parallel_sources(&failed.path, source::SIMILAR_FILES) {
+        if failed.suggestions.len() < source::SIMILAR_FILES && !failed.suggestions.contains(&other)
+        {
+            failed.suggestions.push(other);
+        }
+    }
+    failed
 }
