@@ -124,22 +124,10 @@ fn skill_examples_are_real_output() {
     assert_eq!(text[2], errors);
 }
 
-/// The hosts `mdsel setup` accepts, as its help lists them: a host added
-/// to the code is checked here without a list to update.
-fn setup_hosts() -> Vec<String> {
-    let (help, _) = mdsel(&["setup", "--help"]);
-    let values = help
-        .split("[possible values: ")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .expect("setup --help lists its hosts");
-    values.split(", ").map(str::to_owned).collect()
-}
-
 #[test]
 fn every_setup_host_has_its_row_in_the_readme() {
     let doc = read("README.md");
-    let hosts = setup_hosts();
+    let hosts = common::bin::setup_hosts();
     assert!(hosts.len() >= 7, "{hosts:?}");
     for host in &hosts {
         let row = format!("`mdsel setup {host} --write`");
@@ -156,7 +144,10 @@ fn every_hosts_setup_snippets_are_in_the_host_docs() {
     let json_blocks = json_blocks(&doc);
     let toml_blocks = blocks(&doc, "toml");
     // Claude Desktop's snippet names this binary's own path: not comparable.
-    for host in setup_hosts().iter().filter(|h| *h != "claude-desktop") {
+    for host in common::bin::setup_hosts()
+        .iter()
+        .filter(|h| *h != "claude-desktop")
+    {
         let host = host.as_str();
         let (printed, _) = mdsel(&["setup", host]);
         let mut found = 0;

@@ -1,13 +1,17 @@
 //! Lists that cannot drift. The selector types are one table in the library
 //! (its names through [`Target`], the blocks an index counts in
-//! [`BlockKind::ALL`]). Every other list of them, in the docs, the agent docs,
-//! the output format's cheat sheet and JSON, is held to that table here: a new
-//! type fails a test until every list names it, and a list naming one that is
-//! gone fails too.
+//! [`BlockKind::ALL`]), and the hosts are one table in `mdsel setup` and one in
+//! `mdsel hook` (their `--help` lists them). Every other list of either, in the
+//! docs, the agent docs, the output format's cheat sheet, JSON and the tests'
+//! own tables, is held to those tables here: a new type or host fails a test
+//! until every list names it, and a list naming one that is gone fails too.
 
 use crate::common;
+use crate::{hosts, setup_hosts};
 
-use common::bin::{mdsel, root};
+use std::collections::BTreeSet;
+
+use common::bin::{hook_hosts, mdsel, root, setup_hosts as setup_table};
 use mdsel::{BlockKind, Target};
 
 fn read(path: &str) -> String {
@@ -248,4 +252,93 @@ fn the_mcp_descriptions_name_only_types() {
             "src/mcp/index.txt counts `{name}`, which is no type"
         );
     }
+}
+
+/// Holds a list of hosts to a table of hosts, both ways.
+fn holds_every_host<'a>(list: impl IntoIterator<Item = &'a str>, table: &[String], what: &str) {
+    let list: BTreeSet<&str> = list.into_iter().collect();
+    let table: BTreeSet<&str> = table.iter().map(String::as_str).collect();
+    assert_eq!(list, table, "{what}: the hosts it lists, against the table");
+}
+
+/// The backticked words of the sentence in `doc` that starts with `start`,
+/// up to its end.
+fn backticked_after<'a>(doc: &'a str, start: &str) -> Vec<&'a str> {
+    let at = doc.find(start).unwrap_or_else(|| panic!("no {start:?}")) + start.len();
+    let sentence = doc[at..].split(". ").next().unwrap_or_default();
+    let sentence = sentence.split(" (").next().unwrap_or_default();
+    sentence.split('`').skip(1).step_by(2).collect()
+}
+
+#[test]
+fn the_docs_list_every_host() {
+    let setup = setup_table();
+    let readme = read("README.md");
+    let rows = readme
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .filter_map(|l| l.split("`mdsel setup ").nth(1))
+        .filter_map(|rest| rest.split(" --write`").next());
+    holds_every_host(rows, &setup, "README.md's table of hosts");
+
+    let hosts_doc = read("docs/hosts.md");
+    holds_every_host(
+        backticked_after(&hosts_doc, "`<host>` is "),
+        &setup,
+        "docs/hosts.md's `<host>` is …",
+    );
+    let sections = hosts_doc
+        .split("```sh\nmdsel setup ")
+        .skip(1)
+        .filter_map(|rest| rest.split(' ').next())
+        .filter(|host| *host != "<host>");
+    holds_every_host(
+        sections,
+        &setup,
+        "docs/hosts.md's sections, by their setup line",
+    );
+
+    let options = read("docs/options.md");
+    holds_every_host(
+        backticked_after(&options, "Hosts for `setup`: "),
+        &setup,
+        "docs/options.md's hosts for setup",
+    );
+    let hook_line = options
+        .lines()
+        .find(|l| l.starts_with("mdsel hook "))
+        .expect("docs/options.md's synopsis of `mdsel hook`");
+    let hook_list = hook_line
+        .split_whitespace()
+        .nth(2)
+        .expect("the hook's hosts")
+        .split('|');
+    holds_every_host(
+        hook_list,
+        &hook_hosts(),
+        "docs/options.md's `mdsel hook` line",
+    );
+}
+
+#[test]
+fn the_tests_tables_of_hosts_name_every_host() {
+    let setup = setup_table();
+    holds_every_host(
+        hosts::CAPS.iter().map(|c| c.host),
+        &setup,
+        "tests/hosts.rs's CAPS",
+    );
+    holds_every_host(
+        setup_hosts::USER_FILES.iter().map(|(host, _)| *host),
+        &setup,
+        "tests/setup_hosts.rs's USER_FILES",
+    );
+    holds_every_host(
+        setup_hosts::HOSTS
+            .iter()
+            .map(|h| h.name)
+            .chain(setup_hosts::TESTED_ELSEWHERE.iter().map(|(host, _)| *host)),
+        &setup,
+        "tests/setup_hosts.rs's HOSTS and TESTED_ELSEWHERE",
+    );
 }
