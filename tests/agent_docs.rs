@@ -1,6 +1,7 @@
-//! The agent docs cannot lie: `README.md`'s snippets parse and match
-//! what `mdsel setup <host>` writes for every host, and `SKILL.md`'s examples
-//! are real output.
+//! The agent docs cannot lie: `docs/hosts.md`'s snippets parse and match
+//! what `mdsel setup <host>` writes for every host, the README's table of hosts
+//! has a row for each, `docs/hook.md`'s examples are what the hook answers, and
+//! `SKILL.md`'s examples are real output.
 
 use crate::common;
 
@@ -48,7 +49,7 @@ fn mdsel(args: &[&str]) -> (String, String) {
 
 #[test]
 fn every_json_snippet_parses_and_starts_mdsel_mcp() {
-    let doc = read("README.md");
+    let doc = read("docs/hosts.md");
     let snippets = blocks(&doc, "json");
     assert!(snippets.len() >= 7, "{}", snippets.len());
     let mut servers = 0;
@@ -94,7 +95,7 @@ fn every_json_snippet_parses_and_starts_mdsel_mcp() {
 
 #[test]
 fn claude_code_snippets_are_what_setup_writes() {
-    let doc = read("README.md");
+    let doc = read("docs/hosts.md");
     let snippets = json_blocks(&doc);
     let (printed, _) = mdsel(&["setup", "claude"]);
     let from_setup: Vec<Value> = printed
@@ -106,7 +107,7 @@ fn claude_code_snippets_are_what_setup_writes() {
         .collect();
     assert_eq!(from_setup.len(), 2);
     for value in &from_setup {
-        assert!(snippets.contains(value), "README.md lacks {value}");
+        assert!(snippets.contains(value), "docs/hosts.md lacks {value}");
     }
 }
 
@@ -123,22 +124,10 @@ fn skill_examples_are_real_output() {
     assert_eq!(text[2], errors);
 }
 
-/// The hosts `mdsel setup` accepts, as its help lists them: a host added
-/// to the code is checked here without a list to update.
-fn setup_hosts() -> Vec<String> {
-    let (help, _) = mdsel(&["setup", "--help"]);
-    let values = help
-        .split("[possible values: ")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .expect("setup --help lists its hosts");
-    values.split(", ").map(str::to_owned).collect()
-}
-
 #[test]
 fn every_setup_host_has_its_row_in_the_readme() {
     let doc = read("README.md");
-    let hosts = setup_hosts();
+    let hosts = common::bin::setup_hosts();
     assert!(hosts.len() >= 7, "{hosts:?}");
     for host in &hosts {
         let row = format!("`mdsel setup {host} --write`");
@@ -150,12 +139,15 @@ fn every_setup_host_has_its_row_in_the_readme() {
 }
 
 #[test]
-fn every_hosts_setup_snippets_are_in_the_readme() {
-    let doc = read("README.md");
+fn every_hosts_setup_snippets_are_in_the_host_docs() {
+    let doc = read("docs/hosts.md");
     let json_blocks = json_blocks(&doc);
     let toml_blocks = blocks(&doc, "toml");
     // Claude Desktop's snippet names this binary's own path: not comparable.
-    for host in setup_hosts().iter().filter(|h| *h != "claude-desktop") {
+    for host in common::bin::setup_hosts()
+        .iter()
+        .filter(|h| *h != "claude-desktop")
+    {
         let host = host.as_str();
         let (printed, _) = mdsel(&["setup", host]);
         let mut found = 0;
@@ -168,16 +160,77 @@ fn every_hosts_setup_snippets_are_in_the_readme() {
             if let Ok(value) = serde_json::from_str::<Value>(&text) {
                 assert!(
                     json_blocks.contains(&value),
-                    "README.md lacks {host}'s {value}"
+                    "docs/hosts.md lacks {host}'s {value}"
                 );
             } else {
                 assert!(
                     toml_blocks.contains(&text),
-                    "README.md lacks {host}'s\n{text}"
+                    "docs/hosts.md lacks {host}'s\n{text}"
                 );
             }
             found += 1;
         }
         assert!(found >= 1, "{host}: {printed}");
     }
+}
+
+/// What `mdsel hook claude [--outline]` answers a whole `Read` of `file`, run
+/// as `docs/hook.md` runs it: from the repository's root, which is the event's
+/// `cwd`.
+fn hook_read(file: &str, outline: bool) -> Value {
+    let root = common::bin::root();
+    let event = serde_json::json!({
+        "tool_name": "Read", "tool_input": {"file_path": file}, "cwd": root,
+    });
+    let args: &[&str] = if outline {
+        &["hook", "claude", "--outline"]
+    } else {
+        &["hook", "claude"]
+    };
+    let out = common::bin::Mdsel::new(args)
+        .cwd(root)
+        .stdin(event.to_string().as_bytes())
+        .output();
+    common::bin::json(&out)["hookSpecificOutput"].clone()
+}
+
+/// The number after `key: ` in `text` (`offset: 14`).
+fn number_after(text: &str, key: &str) -> u64 {
+    let at = text.find(key).unwrap_or_else(|| panic!("no {key:?}")) + key.len();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+#[test]
+fn the_hook_docs_show_what_the_hook_answers() {
+    let doc = read("docs/hook.md");
+    let text = blocks(&doc, "text");
+    let file = "tests/site/guide/install.md";
+    assert!(doc.contains(&format!("\"file_path\":\"{file}\"")), "{doc}");
+    let reminder = hook_read(file, false);
+    assert_eq!(
+        text[0].trim_end(),
+        reminder["additionalContext"].as_str().unwrap().trim_end()
+    );
+    let narrowed = hook_read(file, true);
+    let context = narrowed["additionalContext"].as_str().unwrap();
+    assert_eq!(text[1].trim_end(), context.trim_end());
+    // The read as narrowed, and the one the text says reads h2.1.
+    let becomes = &doc[doc.find("the read becomes").expect("the narrowed read")..];
+    let input = &narrowed["updatedInput"];
+    assert_eq!(input["offset"], number_after(becomes, "offset: "));
+    assert_eq!(input["limit"], number_after(becomes, "limit: "));
+    let next = &doc[doc.find("plain `Read` with").expect("the next read")..];
+    let h2 = context
+        .lines()
+        .find(|l| l.starts_with(" h2.1 "))
+        .expect("an h2.1 line");
+    let range = h2.rsplit(" L").next().unwrap();
+    let (first, last) = range.split_once('-').unwrap();
+    let (first, last): (u64, u64) = (first.parse().unwrap(), last.parse().unwrap());
+    assert_eq!(number_after(next, "offset: "), first, "{h2}");
+    assert_eq!(number_after(next, "limit: "), last - first + 1, "{h2}");
 }

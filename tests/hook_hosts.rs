@@ -179,7 +179,8 @@ fn each_hook_is_silent_on_the_other_hosts_input_and_on_anything_odd() {
     shell["tool_name"] = json!("Shell");
     assert_eq!(hook("cursor", &shell), "");
 
-    for host in ["gemini", "cursor", "claude"] {
+    for host in bin::hook_hosts() {
+        let host = host.as_str();
         for junk in [
             &b""[..],
             b"{",

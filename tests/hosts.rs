@@ -98,13 +98,14 @@ fn budget_in(snippet: &str) -> u64 {
 }
 
 /// A host's cap on a tool result, in bytes, and where it comes from.
-struct Cap {
-    host: &'static str,
+pub(crate) struct Cap {
+    pub(crate) host: &'static str,
     bytes: usize,
     why: &'static str,
 }
 
-const CAPS: [Cap; 7] = [
+/// Every host `mdsel setup` knows (`tests/lists.rs` holds this to its table).
+pub(crate) const CAPS: [Cap; 8] = [
     Cap {
         host: "codex",
         bytes: 10_000,
@@ -137,6 +138,11 @@ const CAPS: [Cap; 7] = [
     },
     Cap {
         host: "opencode",
+        bytes: 32_768,
+        why: "no published cap: the default budget's 32 KiB",
+    },
+    Cap {
+        host: "claude-desktop",
         bytes: 32_768,
         why: "no published cap: the default budget's 32 KiB",
     },

@@ -35,8 +35,8 @@ fn completions_for_every_shell_name_the_commands_and_options() {
         }
     }
     let bash = run(&["completions", "bash"]);
-    for host in ["claude-desktop", "vscode", "copilot", "opencode"] {
-        assert!(bash.contains(host), "setup's hosts complete: {host}");
+    for host in common::bin::setup_hosts() {
+        assert!(bash.contains(&host), "setup's hosts complete: {host}");
     }
 }
 

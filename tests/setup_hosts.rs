@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 
 /// A host, its project files, a configuration a user already has in each, and
 /// what each file holds after the merge.
-struct Host {
-    name: &'static str,
+pub(crate) struct Host {
+    pub(crate) name: &'static str,
     files: &'static [&'static str],
     existing: &'static [&'static str],
     merged: fn() -> Vec<Value>,
@@ -22,7 +22,15 @@ struct Host {
     wrong_kind: &'static [&'static str],
 }
 
-const HOSTS: [Host; 6] = [
+/// Every host `mdsel setup` knows is in [`HOSTS`] or here, with where its
+/// project files are tested instead (`tests/lists.rs` holds the two to the
+/// binary's table of hosts).
+pub(crate) const TESTED_ELSEWHERE: [(&str, &str); 2] = [
+    ("claude", "tests/setup.rs and tests/setup_outline.rs"),
+    ("claude-desktop", "no project settings: USER_FILES only"),
+];
+
+pub(crate) const HOSTS: [Host; 6] = [
     Host {
         name: "cursor",
         files: &[".cursor/mcp.json", ".cursor/hooks.json"],
@@ -355,6 +363,19 @@ fn invalid_files_are_refused_and_nothing_is_touched() {
     }
 }
 
+/// Each host's user settings files, under the scratch home (`@`: under the
+/// platform's application data folder).
+pub(crate) const USER_FILES: [(&str, &[&str]); 8] = [
+    ("claude", &[".claude.json", ".claude/settings.json"]),
+    ("claude-desktop", &["@Claude/claude_desktop_config.json"]),
+    ("cursor", &[".cursor/mcp.json", ".cursor/hooks.json"]),
+    ("vscode", &["@Code/User/mcp.json", ".claude/settings.json"]),
+    ("gemini", &[".gemini/settings.json"]),
+    ("codex", &[".codex/config.toml"]),
+    ("copilot", &[".copilot/mcp-config.json"]),
+    ("opencode", &["xdg/opencode/opencode.json"]),
+];
+
 #[test]
 fn user_settings_go_to_each_hosts_own_place() {
     let app_data = |home: &Path| {
@@ -366,20 +387,7 @@ fn user_settings_go_to_each_hosts_own_place() {
             home.join("xdg")
         }
     };
-    let cases: [(&str, Vec<&str>); 8] = [
-        ("claude", vec![".claude.json", ".claude/settings.json"]),
-        ("claude-desktop", vec!["@Claude/claude_desktop_config.json"]),
-        ("cursor", vec![".cursor/mcp.json", ".cursor/hooks.json"]),
-        (
-            "vscode",
-            vec!["@Code/User/mcp.json", ".claude/settings.json"],
-        ),
-        ("gemini", vec![".gemini/settings.json"]),
-        ("codex", vec![".codex/config.toml"]),
-        ("copilot", vec![".copilot/mcp-config.json"]),
-        ("opencode", vec!["xdg/opencode/opencode.json"]),
-    ];
-    for (host, files) in cases {
+    for (host, files) in USER_FILES {
         let s = Project::new();
         let home = s.home.path();
         let printed = ok(&s.setup(host, &["--user"]));

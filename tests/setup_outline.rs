@@ -110,15 +110,9 @@ fn vscode_leaves_an_outline_hook_as_it_is() {
 
 #[test]
 fn outline_is_refused_for_hosts_without_it() {
-    for host in [
-        "gemini",
-        "cursor",
-        "vscode",
-        "codex",
-        "copilot",
-        "opencode",
-        "claude-desktop",
-    ] {
+    let hosts = common::bin::setup_hosts();
+    for host in hosts.iter().filter(|h| *h != "claude") {
+        let host = host.as_str();
         let dir = Scratch::new("setup-outline");
         let out = Mdsel::new(&["setup", host, "--outline", "--write"])
             .cwd(dir.path())

@@ -33,6 +33,7 @@ mod json;
 mod line_rules;
 mod link_views;
 mod links;
+mod lists;
 mod manual;
 mod mcp_hosts;
 mod mcp_output;

@@ -175,3 +175,27 @@ pub fn hits(text: &str) -> Vec<(String, String)> {
     }
     out
 }
+
+/// The values the argument of `mdsel SUBCOMMAND` accepts, as its `--help`
+/// lists them (`[possible values: a, b]`).
+fn possible_values(subcommand: &str) -> Vec<String> {
+    let help = String::from_utf8(mdsel(&[subcommand, "--help"]).stdout).unwrap();
+    let values = help
+        .split("[possible values: ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_else(|| panic!("`mdsel {subcommand} --help` lists no values:\n{help}"));
+    values.split(", ").map(str::to_owned).collect()
+}
+
+/// The hosts `mdsel setup` knows, in the order of its table of hosts: a test
+/// that goes over every host takes them from here, so a host added to the
+/// code is tested without a list to update.
+pub fn setup_hosts() -> Vec<String> {
+    possible_values("setup")
+}
+
+/// The hosts `mdsel hook` answers, in the order of its table of hosts.
+pub fn hook_hosts() -> Vec<String> {
+    possible_values("hook")
+}
