@@ -13,13 +13,13 @@
 
 use std::borrow::Cow;
 
-use super::anchors::cut_attribute_ids;
 use super::blocks;
-use super::lines::Lines;
+use super::model::{
+    BlockKind, Document, Kind, Lines, Node, NodeId, TitleSource, cut_attribute_ids, file_title,
+    fold, front_matter_title, plain_title,
+};
 use super::prepare::{as_mdx, fence_tabs_as_spaces, front_matter, lone_crs_as_lf};
-use super::title::{TitleSource, file_title, fold, front_matter_title, plain_title};
 use super::walk::{Assembly, Heading, Open, Walked, parsed_block_span, type_slot, walk};
-use super::{BlockKind, Document, Kind, Node, NodeId};
 use crate::paths::Dialect;
 use crate::source::Source;
 use crate::words::count_words;

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::lines::Lines;
+use super::model::Lines;
 
 /// `text` prepared for the parser as MDX if `mdx`.
 pub(super) fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
