@@ -14,11 +14,14 @@
 use std::borrow::Cow;
 
 use super::blocks;
+use super::dialect::{
+    containers_marked, fence_tabs_as_spaces, front_matter, lone_crs_as_lf, parser_text,
+    read_as_written,
+};
 use super::model::{
     BlockKind, Document, Kind, Lines, Node, NodeId, TitleSource, cut_attribute_ids, file_title,
     fold, front_matter_title, plain_title,
 };
-use super::prepare::{as_mdx, fence_tabs_as_spaces, front_matter, lone_crs_as_lf};
 use super::walk::{Assembly, Heading, Open, Walked, parsed_block_span, type_slot, walk};
 use crate::paths::Dialect;
 use crate::source::Source;
@@ -84,7 +87,7 @@ fn parse(source: Source, namespace: String, complete: bool) -> Document {
         None => 0,
     };
     let dialect = Dialect::of(&path);
-    b.read(&lines, body, dialect == Dialect::Mdx);
+    b.read(&lines, body, dialect);
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -186,7 +189,7 @@ fn same_sections(doc: &Document) {
 /// a whole parse; when it does, a debug build checks its reading against the parser's.
 #[cfg(test)]
 pub(super) fn read_by_blocks(text: &str) -> bool {
-    Builder::new(text).read(&Lines::new(text), 0, false)
+    Builder::new(text).read(&Lines::new(text), 0, Dialect::Markdown)
 }
 
 /// Panics unless a reading of `text` for its sections has the whole
@@ -312,14 +315,15 @@ impl Builder {
     /// pass where the parser's text is the text as written (in a debug build,
     /// checked against the parser), else, or where the pass gives up, with the
     /// parser over all of it. True if the pass read it.
-    fn read(&mut self, lines: &Lines<'_>, body: usize, mdx: bool) -> bool {
+    fn read(&mut self, lines: &Lines<'_>, body: usize, dialect: Dialect) -> bool {
         let text = lines.text();
         let whole = body..text.len();
         // The parser's text, made once: lone CRs as LFs, tabs after a bare
         // fence as spaces, containers marked.
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
-        let (marked, boxes) = super::containers::prepare(Cow::Borrowed(&lf));
-        let as_written = !mdx && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
+        let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
+        let as_written =
+            read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         if as_written && self.read_blocks(lines, body) {
             #[cfg(debug_assertions)]
             if self.complete {
@@ -328,10 +332,16 @@ impl Builder {
             return true;
         }
         self.reset();
-        if let Walked::Crossed = walk(self, lines, whole.clone(), &as_mdx(&marked, mdx), boxes) {
+        if let Walked::Crossed = walk(
+            self,
+            lines,
+            whole.clone(),
+            &parser_text(&marked, dialect),
+            boxes,
+        ) {
             // A block crossed a container's edge: the document is read as written.
             self.reset();
-            walk(self, lines, whole, &as_mdx(&lf, mdx), Vec::new());
+            walk(self, lines, whole, &parser_text(&lf, dialect), Vec::new());
         }
         false
     }

@@ -8,12 +8,9 @@
 
 mod blocks;
 mod build;
-mod containers;
-mod markup;
-mod mdx;
+mod dialect;
 mod model;
 mod options;
-mod prepare;
 #[cfg(test)]
 mod tests;
 mod walk;

@@ -75,7 +75,7 @@ impl Document {
         self.search_text
             .get_or_init(|| {
                 let body = self.front.map_or(0, |id| self.node(id).span.end);
-                crate::tree::markup::searchable(&self.text, body, self.dialect == Dialect::Mdx)
+                crate::tree::dialect::searchable(&self.text, body, self.dialect)
             })
             .as_deref()
             .unwrap_or(&self.text)

@@ -13,8 +13,7 @@ use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
 
 use super::{Document, NodeId};
-use crate::paths::Dialect;
-use crate::tree::prepare::{as_mdx, fence_tabs_as_spaces, lone_crs_as_lf};
+use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
 
 /// One link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,8 +58,8 @@ impl Document {
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(text));
         // Containers as the tree reads them: mkdocs' indented notes are
         // Markdown, not code.
-        let (marked, _) = crate::tree::containers::prepare(lf);
-        let parsed = as_mdx(&marked, self.dialect == Dialect::Mdx);
+        let (marked, _) = containers_marked(lf);
+        let parsed = parser_text(&marked, self.dialect);
         let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
         for (event, range) in Parser::new_ext(&parsed, options).into_offset_iter() {
             let at = range.start + body..range.end + body;

@@ -231,7 +231,7 @@ pub(crate) fn file_title(path: &str) -> String {
 /// A heading's title as outlines and search show it: template markup left
 /// out, whitespace runs folded to one space, the ends trimmed.
 pub(crate) fn plain_title(title: &str) -> String {
-    match crate::tree::markup::without_templates(title) {
+    match crate::tree::dialect::without_templates(title) {
         Some(bare) => fold_whitespace(&bare),
         None => fold_whitespace(title),
     }

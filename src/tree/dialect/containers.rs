@@ -25,7 +25,7 @@ const ALERTS: [&str; 6] = ["alert", "note", "notice", "tip", "warning", "callout
 /// from the opening line's start to the closing line's end (its line break
 /// excluded), in order, none inside another. Text without any is not copied.
 /// The markers are blank lines to the parser: blocks end before them.
-pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
+pub(crate) fn containers_marked(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     if !may_hold_one(text.as_bytes()) {
         return (text, Vec::new());
     }
@@ -610,7 +610,10 @@ mod tests {
         ] {
             assert_eq!(may_hold_one(text.as_bytes()), want, "{text:?}");
             if !want {
-                assert!(matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)));
+                assert!(matches!(
+                    containers_marked(Cow::Borrowed(text)).0,
+                    Cow::Borrowed(_)
+                ));
             }
         }
     }
@@ -657,7 +660,7 @@ mod tests {
     }
 
     fn run(text: &str) -> (String, Vec<Range<usize>>) {
-        let (out, found) = prepare(Cow::Borrowed(text));
+        let (out, found) = containers_marked(Cow::Borrowed(text));
         let out = out.into_owned();
         assert_eq!(out.len(), text.len());
         (out, found)
@@ -710,7 +713,7 @@ mod tests {
             assert!(found.is_empty(), "{text:?}");
             assert_eq!(out, text);
             assert!(
-                matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)),
+                matches!(containers_marked(Cow::Borrowed(text)).0, Cow::Borrowed(_)),
                 "{text:?} was copied"
             );
         }
