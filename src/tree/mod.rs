@@ -6,17 +6,15 @@
 //! item, blockquote). `build` is the only file that talks to the Markdown parser.
 //! Nothing here recurses on input depth.
 
-mod blocks;
-mod build;
 mod dialect;
 mod model;
 mod options;
+mod read;
 #[cfg(test)]
 mod tests;
-mod walk;
 
-pub use build::parse_document;
 pub use model::{BlockKind, Document, Kind, Node, NodeId};
+pub use read::parse_document;
 
-pub(crate) use build::{parse_named, parse_sections};
 pub(crate) use model::{Anchors, TitleSource, line_ends, loose, next_line_end};
+pub(crate) use read::{parse_named, parse_sections};

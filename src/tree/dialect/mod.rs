@@ -17,6 +17,4 @@ mod prepare;
 
 pub(crate) use containers::containers_marked;
 pub(crate) use markup::{searchable, without_templates};
-pub(crate) use prepare::{
-    fence_tabs_as_spaces, front_matter, lone_crs_as_lf, parser_text, read_as_written,
-};
+pub(crate) use prepare::{fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written};

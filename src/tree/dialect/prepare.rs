@@ -3,8 +3,6 @@
 //! dialect has the parser read it. Every change is one byte for one byte, so
 //! offsets hold in the text.
 //!
-//! Also where front matter ends, for every dialect.
-//!
 //! What a dialect changes in reading is decided here, by a match over
 //! [`Dialect`] with no catch-all: a new dialect does not compile until each
 //! decision is made for it (and `markup::searchable`'s, what search blanks).
@@ -12,7 +10,6 @@
 use std::borrow::Cow;
 
 use crate::paths::Dialect;
-use crate::tree::model::Lines;
 
 /// `text` (a document's body) as the parser reads it in `dialect`: as
 /// written in Markdown, prepared in MDX (see `mdx`).
@@ -93,34 +90,4 @@ pub(crate) fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
     }
     // An ASCII byte for an ASCII byte keeps the text UTF-8.
     Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
-}
-
-/// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
-/// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
-/// `+++` line.
-pub(crate) fn front_matter(lines: &Lines<'_>) -> Option<usize> {
-    let text = lines.text();
-    let first_end = lines.end_of(1);
-    let opener = text[..first_end].trim_end();
-    let closers: &[&str] = match opener {
-        "---" => &["---", "..."],
-        "+++" => &["+++"],
-        _ => return None,
-    };
-    let mut pos = first_end;
-    let mut first = true;
-    while pos < text.len() {
-        let end = lines.end_of(pos + 1);
-        let line = text[pos..end].trim_end();
-        if closers.contains(&line) {
-            // An empty one (`---` then `---`) is front matter too.
-            return Some(end);
-        }
-        if first && line.trim().is_empty() {
-            return None;
-        }
-        first = false;
-        pos = end;
-    }
-    None
 }

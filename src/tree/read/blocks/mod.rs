@@ -26,7 +26,7 @@ use std::ops::Range;
 
 use memchr::memchr;
 
-use super::BlockKind;
+use crate::tree::model::BlockKind;
 
 mod items;
 mod scanners;
@@ -588,7 +588,7 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::super::build::{assert_sections_agree, read_by_blocks};
+    use super::super::agree::{assert_sections_agree, read_by_blocks};
     use super::may_give_sections;
 
     /// Reads `text` with the pass, which must not give it up (and, reading it,
