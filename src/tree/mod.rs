@@ -1,10 +1,21 @@
-//! The semantic tree: a flat arena of nodes over one document's source text.
+//! The semantic tree: a flat arena of nodes over one document's source text,
+//! in three parts, each depending only on those before it.
 //!
-//! Nodes hold byte spans into the text, never copies of it; everything a selector
-//! returns is sliced from the original. The skeleton is made of document-level
-//! blocks and heading sections; nested blocks hang off their container (list,
-//! item, blockquote). `build` is the only file that talks to the Markdown parser.
-//! Nothing here recurses on input depth.
+//! - `dialect`: what the parser is shown instead of the text as written (an
+//!   `.mdx` body, site containers, lone CRs) and what search must not read
+//!   (template markup, MDX's imports), every change one byte for one byte;
+//!   each decision a [`Dialect`](crate::paths::Dialect) changes is a match
+//!   over every dialect.
+//! - `model`: what a document is once read ([`Document`], [`Node`]): nodes
+//!   hold byte spans of whole lines into the text, never copies of it, so
+//!   everything a selector returns is sliced from the original; line numbers,
+//!   anchors, titles and links are read off them.
+//! - `read`: the two readers that make a document, the block-level pass
+//!   (`read/blocks/`) and the parser's events (`read/walk.rs`), assembled in
+//!   `read/build.rs` and held to each other by `read/agree.rs`.
+//!
+//! `options` is the parser's configuration, shared by the three. Nothing here
+//! recurses on input depth. Other stages see only what is re-exported here.
 
 mod dialect;
 mod model;
