@@ -15,10 +15,10 @@
 
 use super::budget::{Budget, Size};
 use super::folders::{Place, Tree};
-use super::lines::Line;
-use super::lines::{Lean, Marker, marker_size};
+use super::measure::{lean_size, line_size, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
 use crate::namespace::qualified;
+use crate::render::lines::{Lean, Line, Marker};
 use crate::tree::BlockKind;
 
 /// What to print, in order.
@@ -94,7 +94,7 @@ impl Pager {
     }
 
     fn push(&mut self, line: &Line, hidden: u32) {
-        self.push_sized(line, hidden, line.size(hidden));
+        self.push_sized(line, hidden, line_size(line, hidden));
     }
 
     /// [`Pager::push`] of a line whose size noting `hidden` is known.
@@ -186,8 +186,9 @@ impl Folder {
             // A document found by a walk is printed under its folder's line,
             // which the one before may have printed.
             let mut after = self.lean.clone();
-            doc.header_size[1] = after.size(&doc.header, doc.header.descendants);
-            doc.header_size[0] = std::mem::replace(&mut self.lean, after).size(&doc.above, 0);
+            doc.header_size[1] = lean_size(&mut after, &doc.header, doc.header.descendants);
+            let mut before = std::mem::replace(&mut self.lean, after);
+            doc.header_size[0] = lean_size(&mut before, &doc.above, 0);
             if let Some(tree) = &mut self.tree {
                 tree.push(&doc.header, doc.place.as_ref());
             }

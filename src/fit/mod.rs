@@ -6,12 +6,13 @@
 //! owns the budget of a whole response (README, "Text"): the folded and paged outline
 //! of `index`, and which whole matches of a selection are shown. It reads the
 //! document text to count words and find line ends, and measures outline lines
-//! and markers with the text writer's own functions; it never writes output.
+//! and markers with the line format's own functions (`render/lines.rs`, the
+//! one part of `render` it may use); it never writes output.
 
 mod budget;
 mod fold;
 mod folders;
-mod lines;
+mod measure;
 mod outline;
 mod page;
 mod select;
@@ -19,16 +20,14 @@ mod select;
 use crate::options::Options;
 use std::ops::Range;
 
+use crate::render::lines::{Item, Line, outline_line};
 use crate::selector::{Hit, Miss, Query, Reason, Selector, Target, canonical};
 use crate::tree::{Document, Kind, NodeId};
 
 pub(crate) use budget::{Budget, Size};
 pub(crate) use fold::{CallText, Folder, Plan, Row, page_selector};
 pub(crate) use folders::Place;
-pub use lines::shell_word;
-pub(crate) use lines::{
-    Lean, Marker, block_lines, listing_budget, marker_text, narrowed_text, outline_line, printable,
-};
+pub(crate) use measure::listing_budget;
 pub(crate) use outline::{DocOutline, Scope};
 pub(crate) use page::{head_tail, pages};
 pub(crate) use select::{Piece, Selection, choose};
@@ -260,10 +259,10 @@ fn right_sized(options: &Options, doc: &Document, m: &Match) -> Option<Match> {
                 level(c) >= top + depth && doc.node(id).span.contains(&doc.node(c).span.start)
             })
             .count();
-        let line = lines::Line {
+        let line = Line {
             depth: 0,
             descendants: 0,
-            item: lines::Item::Heading {
+            item: Item::Heading {
                 level: level(id),
                 ordinal: doc.node(id).ordinal(),
                 title: doc.title(id).to_owned(),

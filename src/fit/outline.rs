@@ -9,9 +9,10 @@
 
 use std::sync::Arc;
 
+use super::budget::Size;
 use super::folders::Place;
-use super::lines::{Item, Line, block_lines};
-use crate::fit::budget::Size;
+use super::measure::{line_size, line_size_in};
+use crate::render::lines::{Item, Line, block_lines};
 use crate::tree::{BlockKind, Document, Kind, NodeId, TitleSource};
 
 /// Depths run from 0 (the document) to 6 (an h6 under five enclosing headings).
@@ -174,7 +175,7 @@ impl DocOutline {
     }
 
     /// The outline of a document found at `place` (by a walk, when it is
-    /// one): its line is then printed under its folder's ([`super::Lean`]).
+    /// one): its line is then printed under its folder's ([`Lean`](crate::render::lines::Lean)).
     pub fn placed(mut self, place: Option<Place>) -> DocOutline {
         for line in [&mut self.header, &mut self.above] {
             if let Item::Document { walked, .. } = &mut line.item {
@@ -212,14 +213,14 @@ impl DocOutline {
         let mut scratch = Vec::with_capacity(128);
         for (k, line) in lines.iter().enumerate() {
             let d = usize::from(line.depth).min(DEPTHS - 1);
-            let plain = line.size_in(0, &mut scratch);
+            let plain = line_size_in(line, 0, &mut scratch);
             full += plain;
             if parts_fold && matches!(line.item, Item::Front | Item::Root) {
                 continue; // never in a folded outline
             }
             // Shown plain below every fold deeper than it, with a note at its own depth.
             folded[d] += if line.descendants > 0 {
-                line.size_in(line.descendants, &mut scratch)
+                line_size_in(line, line.descendants, &mut scratch)
             } else {
                 plain
             };
@@ -242,8 +243,8 @@ impl DocOutline {
         });
         DocOutline {
             header_size: [
-                above.size_in(0, &mut scratch),
-                header.size_in(header.descendants, &mut scratch),
+                line_size_in(&above, 0, &mut scratch),
+                line_size_in(&header, header.descendants, &mut scratch),
             ],
             above,
             height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
@@ -314,10 +315,10 @@ fn section_descendants(doc: &Document) -> Vec<u32> {
 /// folded below the children: each child noting what it hides.
 fn with_children(lines: &[Line], k: usize) -> Size {
     let depth = lines[k].depth;
-    let mut size = lines[k].size(0);
+    let mut size = line_size(&lines[k], 0);
     for line in lines[k + 1..].iter().take_while(|l| l.depth > depth) {
         if line.depth == depth + 1 {
-            size += line.size(line.descendants);
+            size += line_size(line, line.descendants);
         }
     }
     size

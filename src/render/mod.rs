@@ -8,6 +8,7 @@
 
 mod hits;
 mod json;
+pub(crate) mod lines;
 mod links;
 mod marked;
 mod outline;
@@ -15,6 +16,7 @@ mod reason;
 mod text;
 
 pub use json::write_json;
+pub use lines::shell_word;
 pub use outline::write_outline;
 pub use text::{write_errors, write_text};
 

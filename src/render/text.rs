@@ -4,12 +4,11 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::lines::{Lean, marker_text, printable, shell_word};
 use super::marked::marked;
 use super::outline::write_rows;
 use super::{content, page_marker, qualify};
-use crate::fit::{
-    self, Budget, Folded, Lean, Match, Piece, Selection, Size, marker_text, shell_word,
-};
+use crate::fit::{self, Budget, Folded, Match, Piece, Selection, Size};
 use crate::report::{CommandKind, Event, HitRow, Report, Sink};
 use crate::tree::Kind;
 
@@ -409,7 +408,7 @@ fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
             let examples: Vec<String> = same
                 .iter()
                 .take(3)
-                .map(|g| cut_line(&fit::printable(&g.path)).into_owned())
+                .map(|g| cut_line(&printable(&g.path)).into_owned())
                 .collect();
             out.push(format!(
                 "!{code}: {} files, e.g. {} …\n{}\n",
@@ -421,7 +420,7 @@ fn failed_entries(failed: &[crate::error::FailedFile], out: &mut Vec<String>) {
         }
         out.push(format!(
             "!{code}: {}\n{}\n{}",
-            cut_line(&fit::printable(&f.path)),
+            cut_line(&printable(&f.path)),
             cut_line(&capitalize(&f.error.to_string())),
             paths(&f.suggestions)
         ));
