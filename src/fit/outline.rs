@@ -5,7 +5,8 @@
 //! Depth 0 is the document's own line (`<namespace> <path> (<words>w)`), depth 1
 //! its front matter, preamble and top headings (or the sections a selector
 //! scoped the outline to), and each subsection one deeper. Sizes are measured
-//! by rendering each line with the text writer, so they are exact.
+//! by printing each line in the line format (`render/lines.rs`), so they are
+//! exact.
 
 use std::sync::Arc;
 
@@ -143,33 +144,7 @@ impl DocOutline {
                 None
             }
         };
-        // The title (README, "Titles"), unless the file name gives it; not repeated
-        // when the top heading it came from is the line right beneath.
-        let title =
-            (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
-        let top = doc.sections().first().map(|&id| doc.node(id).kind);
-        let beneath_is_title = doc.title_source() == TitleSource::Heading
-            && matches!(
-                (lines.first().map(|l| &l.item), top),
-                (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
-                    if *level == top
-            );
-        let header = Line {
-            depth: 0,
-            item: Item::Document {
-                namespace: namespace.into(),
-                path: doc.path().into(),
-                title,
-                walked: false,
-            },
-            words: doc.words(),
-            descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
-            lines: None,
-        };
-        let mut above = header.clone();
-        if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
-            *title = None;
-        }
+        let (header, above) = headers(doc, namespace, &lines);
         let parts_fold = matches!(scope, Scope::Whole) && !doc.sections().is_empty();
         DocOutline::measure(header, above, lines, blocks, parts_fold)
     }
@@ -287,6 +262,38 @@ impl DocOutline {
         self.widest = [None; DEPTHS];
         self.blocks = None;
     }
+}
+
+/// The document's own line, and the same line as printed above the lines
+/// beneath it: with the title (README, "Titles") unless the file name gives
+/// it, and not repeated above them when the top heading it came from is the
+/// line right beneath.
+fn headers(doc: &Document, namespace: &str, lines: &[Line]) -> (Line, Line) {
+    let title = (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
+    let top = doc.sections().first().map(|&id| doc.node(id).kind);
+    let beneath_is_title = doc.title_source() == TitleSource::Heading
+        && matches!(
+            (lines.first().map(|l| &l.item), top),
+            (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
+                if *level == top
+        );
+    let header = Line {
+        depth: 0,
+        item: Item::Document {
+            namespace: namespace.into(),
+            path: doc.path().into(),
+            title,
+            walked: false,
+        },
+        words: doc.words(),
+        descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
+        lines: None,
+    };
+    let mut above = header.clone();
+    if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
+        *title = None;
+    }
+    (header, above)
 }
 
 /// Each section's depth: 1 for a top heading, one more per enclosing heading.

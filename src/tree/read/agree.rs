@@ -33,12 +33,7 @@ pub(super) fn same_sections(doc: &Document, whole: &Document) {
         "{}",
         doc.path
     );
-    assert_eq!(
-        span(doc, doc.root),
-        span(whole, whole.root),
-        "{}",
-        doc.path
-    );
+    assert_eq!(span(doc, doc.root), span(whole, whole.root), "{}", doc.path);
     assert_eq!(
         (&doc.title, doc.title_source),
         (&whole.title, whole.title_source)
