@@ -73,10 +73,9 @@ pub use call::{Call, Command, LinkView};
 pub use cancel::Cancel;
 pub use error::{ErrorCode, FailedFile, FileError};
 pub use exit::ExitCode;
-pub use fit::shell_word;
 pub use load::page_source;
 pub use options::{DEFAULT_LIMIT, DEFAULT_READ_WORDS, Hints, Listing, Options};
-pub use render::{write_errors, write_json, write_outline, write_text};
+pub use render::{shell_word, write_errors, write_json, write_outline, write_text};
 pub use report::{
     CommandKind, Folded, HitInfo, LinkInfo, LinkStatus, Match, PageInfo, Report, Unresolved,
 };

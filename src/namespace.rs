@@ -466,7 +466,7 @@ fn separate(names: &[Name], depth: &[usize], group: &[usize], out: &mut [String]
 /// Whether a character would garble a line printed raw: a control character
 /// (a newline splits the line, a tab moves what follows) or a bidirectional
 /// formatting character (U+202E reverses what follows). Namespaces never hold
-/// one; paths that do are printed escaped (`fit::lines::printable`).
+/// one; paths that do are printed escaped (`render::lines::printable`).
 pub(crate) fn garbles(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')

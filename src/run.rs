@@ -19,9 +19,10 @@ mod selectors;
 use std::io;
 
 use crate::call::{Call, Command, LinkView};
-use crate::fit::{self, Budget, shell_word};
+use crate::fit::{self, Budget};
 use crate::load::Walk;
 use crate::options::{Hints, Options};
+use crate::render::lines::{narrowed_text, shell_word};
 use crate::report::{CommandKind, Event, HitView, Sink, Unresolved};
 use crate::selector;
 use crate::source::{GlobError, Globs};
@@ -146,7 +147,7 @@ fn begin(
             // Files named directly are read; the folders gave nothing.
             sink.event(Event::Warning(no_file_left(options)))?;
         }
-        let line = fit::narrowed_text(&options.globs, options.hints);
+        let line = narrowed_text(&options.globs, options.hints);
         if let Some(line) = line {
             sink.event(Event::Narrowed(line))?;
         }

@@ -15,10 +15,11 @@
 
 use super::budget::{Budget, Size};
 use super::folders::{Place, Tree};
-use super::lines::Line;
-use super::lines::{Lean, Marker, marker_size};
+use super::measure::{lean_size, marker_size};
 use super::outline::{DEPTHS, DocOutline, Widest};
+use super::pager::Pager;
 use crate::namespace::qualified;
+use crate::render::lines::{Lean, Line, Marker};
 use crate::tree::BlockKind;
 
 /// What to print, in order.
@@ -66,53 +67,6 @@ enum Keep {
     Depth(u8),
     /// Everything, block counts included (it all still fits).
     All,
-}
-
-/// Pages of lines: each the next run that fits in `room`.
-#[derive(Debug)]
-struct Pager {
-    room: Budget,
-    used: Size,
-    /// The page being filled (0-based) and whether it holds a line yet.
-    index: usize,
-    started: bool,
-    /// The page asked for, and its lines.
-    wanted: usize,
-    lines: Vec<(Line, u32)>,
-}
-
-impl Pager {
-    fn new(room: Budget, wanted: usize) -> Pager {
-        Pager {
-            room,
-            used: Size::default(),
-            index: 0,
-            started: false,
-            wanted,
-            lines: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, line: &Line, hidden: u32) {
-        self.push_sized(line, hidden, line.size(hidden));
-    }
-
-    /// [`Pager::push`] of a line whose size noting `hidden` is known.
-    fn push_sized(&mut self, line: &Line, hidden: u32, size: Size) {
-        if self.started && !self.room.fits(self.used + size) {
-            self.index += 1;
-            self.used = Size::default();
-        }
-        self.used += size;
-        self.started = true;
-        if self.index == self.wanted {
-            self.lines.push((line.clone(), hidden));
-        }
-    }
-
-    fn count(&self) -> usize {
-        self.index + 1
-    }
 }
 
 /// Takes documents' outlines in input order and decides what is printed.
@@ -186,8 +140,9 @@ impl Folder {
             // A document found by a walk is printed under its folder's line,
             // which the one before may have printed.
             let mut after = self.lean.clone();
-            doc.header_size[1] = after.size(&doc.header, doc.header.descendants);
-            doc.header_size[0] = std::mem::replace(&mut self.lean, after).size(&doc.above, 0);
+            doc.header_size[1] = lean_size(&mut after, &doc.header, doc.header.descendants);
+            let mut before = std::mem::replace(&mut self.lean, after);
+            doc.header_size[0] = lean_size(&mut before, &doc.above, 0);
             if let Some(tree) = &mut self.tree {
                 tree.push(&doc.header, doc.place.as_ref());
             }

@@ -12,7 +12,8 @@ use foldhash::HashMap;
 use std::sync::Arc;
 
 use super::budget::Budget;
-use super::lines::{Item, Line, Marker, marker_size, name_gives};
+use super::measure::{line_size, marker_size};
+use crate::render::lines::{Item, Line, Marker, name_gives};
 
 /// Where a document was found: under directory input number `input`, in
 /// `folder` (its path relative to that directory, `/`-separated; empty when
@@ -218,7 +219,7 @@ impl Tree {
             let marker = self.marker(d, inputs, flags)?;
             let size = lines
                 .iter()
-                .fold(marker_size(&marker), |total, l| total + l.size(0));
+                .fold(marker_size(&marker), |total, l| total + line_size(l, 0));
             budget.fits(size).then_some((lines, marker))
         })
     }
@@ -237,7 +238,7 @@ impl Tree {
                 inputs.get(biggest.input).map_or("", String::as_str),
                 &biggest.path,
             ),
-            flags: super::lines::within_folder(flags),
+            flags: within_folder(flags),
         })
     }
 
@@ -261,6 +262,27 @@ impl Tree {
             lines: None,
         }
     }
+}
+
+/// The options of a call as they apply to a folder beneath a directory given:
+/// a `--glob` tied to that directory ([`anchored`](crate::source::anchored):
+/// `api/**`) would mean something else there, and is left out; the others are
+/// kept as they are.
+pub(crate) fn within_folder(flags: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(flags.len());
+    let mut words = flags.iter();
+    while let Some(flag) = words.next() {
+        if flag == "--glob" {
+            match words.next() {
+                Some(pattern) if crate::source::anchored(pattern) => {}
+                Some(pattern) => out.extend([flag.clone(), pattern.clone()]),
+                None => out.push(flag.clone()),
+            }
+        } else {
+            out.push(flag.clone());
+        }
+    }
+    out
 }
 
 /// A document's line under its folder's line: its file name, and its

@@ -5,13 +5,15 @@
 //! Depth 0 is the document's own line (`<namespace> <path> (<words>w)`), depth 1
 //! its front matter, preamble and top headings (or the sections a selector
 //! scoped the outline to), and each subsection one deeper. Sizes are measured
-//! by rendering each line with the text writer, so they are exact.
+//! by printing each line in the line format (`render/lines.rs`), so they are
+//! exact.
 
 use std::sync::Arc;
 
+use super::budget::Size;
 use super::folders::Place;
-use super::lines::{Item, Line, block_lines};
-use crate::fit::budget::Size;
+use super::measure::{line_size, line_size_in};
+use crate::render::lines::{Item, Line, block_lines};
 use crate::tree::{BlockKind, Document, Kind, NodeId, TitleSource};
 
 /// Depths run from 0 (the document) to 6 (an h6 under five enclosing headings).
@@ -142,39 +144,13 @@ impl DocOutline {
                 None
             }
         };
-        // The title (README, "Titles"), unless the file name gives it; not repeated
-        // when the top heading it came from is the line right beneath.
-        let title =
-            (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
-        let top = doc.sections().first().map(|&id| doc.node(id).kind);
-        let beneath_is_title = doc.title_source() == TitleSource::Heading
-            && matches!(
-                (lines.first().map(|l| &l.item), top),
-                (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
-                    if *level == top
-            );
-        let header = Line {
-            depth: 0,
-            item: Item::Document {
-                namespace: namespace.into(),
-                path: doc.path().into(),
-                title,
-                walked: false,
-            },
-            words: doc.words(),
-            descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
-            lines: None,
-        };
-        let mut above = header.clone();
-        if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
-            *title = None;
-        }
+        let (header, above) = headers(doc, namespace, &lines);
         let parts_fold = matches!(scope, Scope::Whole) && !doc.sections().is_empty();
         DocOutline::measure(header, above, lines, blocks, parts_fold)
     }
 
     /// The outline of a document found at `place` (by a walk, when it is
-    /// one): its line is then printed under its folder's ([`super::Lean`]).
+    /// one): its line is then printed under its folder's ([`Lean`](crate::render::lines::Lean)).
     pub fn placed(mut self, place: Option<Place>) -> DocOutline {
         for line in [&mut self.header, &mut self.above] {
             if let Item::Document { walked, .. } = &mut line.item {
@@ -212,14 +188,14 @@ impl DocOutline {
         let mut scratch = Vec::with_capacity(128);
         for (k, line) in lines.iter().enumerate() {
             let d = usize::from(line.depth).min(DEPTHS - 1);
-            let plain = line.size_in(0, &mut scratch);
+            let plain = line_size_in(line, 0, &mut scratch);
             full += plain;
             if parts_fold && matches!(line.item, Item::Front | Item::Root) {
                 continue; // never in a folded outline
             }
             // Shown plain below every fold deeper than it, with a note at its own depth.
             folded[d] += if line.descendants > 0 {
-                line.size_in(line.descendants, &mut scratch)
+                line_size_in(line, line.descendants, &mut scratch)
             } else {
                 plain
             };
@@ -242,8 +218,8 @@ impl DocOutline {
         });
         DocOutline {
             header_size: [
-                above.size_in(0, &mut scratch),
-                header.size_in(header.descendants, &mut scratch),
+                line_size_in(&above, 0, &mut scratch),
+                line_size_in(&header, header.descendants, &mut scratch),
             ],
             above,
             height: lines.iter().map(|l| l.depth).max().unwrap_or(0),
@@ -288,6 +264,38 @@ impl DocOutline {
     }
 }
 
+/// The document's own line, and the same line as printed above the lines
+/// beneath it: with the title (README, "Titles") unless the file name gives
+/// it, and not repeated above them when the top heading it came from is the
+/// line right beneath.
+fn headers(doc: &Document, namespace: &str, lines: &[Line]) -> (Line, Line) {
+    let title = (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
+    let top = doc.sections().first().map(|&id| doc.node(id).kind);
+    let beneath_is_title = doc.title_source() == TitleSource::Heading
+        && matches!(
+            (lines.first().map(|l| &l.item), top),
+            (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
+                if *level == top
+        );
+    let header = Line {
+        depth: 0,
+        item: Item::Document {
+            namespace: namespace.into(),
+            path: doc.path().into(),
+            title,
+            walked: false,
+        },
+        words: doc.words(),
+        descendants: u32::try_from(lines.len()).unwrap_or(u32::MAX),
+        lines: None,
+    };
+    let mut above = header.clone();
+    if beneath_is_title && let Item::Document { title, .. } = &mut above.item {
+        *title = None;
+    }
+    (header, above)
+}
+
 /// Each section's depth: 1 for a top heading, one more per enclosing heading.
 fn section_depths(doc: &Document) -> Vec<u8> {
     let mut depth: Vec<u8> = Vec::with_capacity(doc.sections().len());
@@ -314,10 +322,10 @@ fn section_descendants(doc: &Document) -> Vec<u32> {
 /// folded below the children: each child noting what it hides.
 fn with_children(lines: &[Line], k: usize) -> Size {
     let depth = lines[k].depth;
-    let mut size = lines[k].size(0);
+    let mut size = line_size(&lines[k], 0);
     for line in lines[k + 1..].iter().take_while(|l| l.depth > depth) {
         if line.depth == depth + 1 {
-            size += line.size(line.descendants);
+            size += line_size(line, line.descendants);
         }
     }
     size

@@ -7,7 +7,10 @@
 use std::ops::Range;
 
 use super::budget::{Budget, Size};
-use crate::tree::{line_ends, next_line_end};
+use super::matched::{Match, PageInfo};
+use crate::options::Options;
+use crate::selector::{Miss, Reason, Selector, Target};
+use crate::tree::{Document, line_ends, next_line_end};
 use crate::words::word_start;
 
 /// The span left after `head` then `tail` (in lines), and whether each cut anything.
@@ -150,6 +153,55 @@ fn cut_point(text: &str, line: Range<usize>, max: Budget) -> usize {
         at
     });
     line.start + cut
+}
+
+/// A `page.K` past the last page: the last pages instead.
+pub(super) fn page_out_of_range(sel: &Selector, selector: &str, count: usize) -> Miss {
+    let last = count - 1;
+    let from = last.saturating_sub(2);
+    Miss {
+        step: sel.steps.len() - 1,
+        reason: Reason::OutOfRange {
+            owner: Some(selector.to_owned()),
+            target: Target::Page,
+            count,
+        },
+        suggestions: (from..=last)
+            .map(|p| format!("{selector}/page.{p}{}", sel.query.suffix(false)))
+            .collect(),
+    }
+}
+
+/// A match as a response shows it by default: whole, or cut to its first page
+/// when it is over the word limit (not with `--full`).
+pub(crate) fn paged(options: &Options, doc: &Document, m: Match) -> Match {
+    if options.full {
+        m
+    } else {
+        first_page(doc, m, page_size(options))
+    }
+}
+
+/// How much one page holds: the response budget's words and bytes, whether or
+/// not `--full` lifts the budget (a `page.K` still names pages).
+pub(crate) fn page_size(options: &Options) -> Budget {
+    Budget::new(options.max_words)
+}
+
+/// A match cut to its first page when it is over the page size.
+pub(super) fn first_page(doc: &Document, m: Match, size: Budget) -> Match {
+    if size.fits(Size::of(&doc.text()[m.span.clone()])) {
+        return m;
+    }
+    let all = pages(doc.text(), m.span.clone(), size);
+    Match {
+        span: all[0].clone(),
+        page: Some(PageInfo {
+            index: 0,
+            count: all.len(),
+        }),
+        ..m
+    }
 }
 
 #[cfg(test)]

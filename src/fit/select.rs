@@ -9,8 +9,8 @@
 
 use std::borrow::Cow;
 
-use super::Match;
 use super::budget::{Budget, Size};
+use super::matched::Match;
 
 /// How many of the rest the marker is sure to have room for when deciding
 /// whether one more match fits.

@@ -15,7 +15,8 @@
 
 use std::io::{self, Write};
 
-use crate::fit::{self, Size, shell_word};
+use super::lines::shell_word;
+use crate::fit::{self, Size};
 use crate::options::{Hints, Listing};
 use crate::report::{FileHits, HitRow, HitView, Report};
 

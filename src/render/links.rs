@@ -14,8 +14,9 @@
 use std::io::{self, Write};
 
 use super::hits::{more_line, path_word};
+use super::lines::shell_word;
 use super::marked::marked;
-use crate::fit::{self, Size, shell_word};
+use crate::fit::{self, Size};
 use crate::report::{Asked, LinkInfo, LinkList, LinkStatus, Report};
 
 /// Writes the links that fit the budget, then the line naming the rest (or,

@@ -1,7 +1,7 @@
 //! A suggested selector as printed: with the `~` mark that says "did you
 //! mean", as a shell word that gives the selector back when pasted.
 
-use crate::fit::shell_word;
+use super::lines::shell_word;
 
 /// A selector with the `~` mark, as a shell word that gives it back when
 /// pasted (a selector may start with `~`). A shell reads `~name` as a home

@@ -4,66 +4,27 @@
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) or about what is shown (that is `fit`'s), and
 //! never re-serialize Markdown: content is sliced from the source. Why a
-//! selector found nothing is worded in `reason`, once for both formats.
+//! selector found nothing is worded in `reason`, once for both formats, and
+//! what both say of a match is `matches`'. `lines`, the line format `fit`
+//! measures with, is the one part beneath `fit`: it holds no sink and uses
+//! nothing else here.
 
+mod errors;
 mod hits;
 mod json;
+mod json_index;
+pub(crate) mod lines;
 mod links;
 mod marked;
+mod matches;
 mod outline;
 mod reason;
 mod text;
 
+pub use errors::write_errors;
 pub use json::write_json;
+pub use lines::shell_word;
 pub use outline::write_outline;
-pub use text::{write_errors, write_text};
+pub use text::write_text;
 
 pub(crate) use text::TextSink;
-
-use crate::namespace::qualified;
-use crate::report::{Match, Report};
-
-/// A match's content: its slice of the source, ending in a newline.
-pub(crate) fn content<'a>(report: &'a Report, m: &Match) -> std::borrow::Cow<'a, str> {
-    report.documents[m.doc].content(m.span.clone())
-}
-
-/// A selector as shown: qualified by `namespace` when there is one.
-pub(crate) fn qualify(namespace: Option<&str>, selector: String) -> String {
-    match namespace {
-        Some(ns) => qualified(ns, &selector),
-        None => selector,
-    }
-}
-
-/// The marker after a page: `[page 1/4 · next: h2.1/page.1 · all: h2.1?full=true]`.
-/// `namespace` is the match's when selectors are shown namespaced.
-pub(crate) fn page_marker(namespace: Option<&str>, m: &Match) -> Option<String> {
-    let page = m.page?;
-    if page.count <= 1 {
-        return None;
-    }
-    let all = qualify(namespace, format!("{}{}", m.selector, m.query.suffix(true)));
-    let next = next_page(namespace, m)
-        .map(|n| format!(" · next: {n}"))
-        .unwrap_or_default();
-    Some(format!(
-        "[page {}/{}{next} · all: {all}]",
-        page.index + 1,
-        page.count
-    ))
-}
-
-/// The selector of the page after this one, if any.
-pub(crate) fn next_page(namespace: Option<&str>, m: &Match) -> Option<String> {
-    let page = m.page?;
-    (page.index + 1 < page.count).then(|| {
-        let next = format!(
-            "{}/page.{}{}",
-            m.selector,
-            page.index + 1,
-            m.query.suffix(false)
-        );
-        qualify(namespace, next)
-    })
-}

@@ -4,9 +4,8 @@
 
 use std::io::{self, Write};
 
-use crate::fit::{
-    Budget, CallText, DocOutline, Folder, Lean, Row, Scope, block_lines, marker_text,
-};
+use super::lines::{Lean, block_lines, marker_text};
+use crate::fit::{Budget, CallText, DocOutline, Folder, Row, Scope};
 use crate::options::Options;
 use crate::tree::Document;
 

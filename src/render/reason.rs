@@ -33,35 +33,9 @@ impl fmt::Display for Reason {
                 owner.as_deref().unwrap_or("Document"),
                 noun(*target, 0)
             ),
-            Reason::ItemNeedsList { owner, lists } => {
-                let item = Target::Item.name();
-                let list = Target::Block(BlockKind::List);
-                write!(
-                    f,
-                    "'{item}' selects the items of a list, so it must follow a list step"
-                )?;
-                match (owner, lists) {
-                    (_, 0) => write!(
-                        f,
-                        "; {} has {}",
-                        owner.as_deref().unwrap_or("document"),
-                        noun(list, 0)
-                    ),
-                    (Some(owner), _) => write!(f, " (e.g. {owner}/{}.0/{item}.0)", list.name()),
-                    (None, _) => write!(f, " (e.g. {}.0/{item}.0)", list.name()),
-                }
-            }
+            Reason::ItemNeedsList { owner, lists } => item_needs_list(f, owner.as_deref(), *lists),
             Reason::NamespaceNotFound { namespace, loaded } => {
-                let shown: Vec<&str> = loaded
-                    .iter()
-                    .take(NAMESPACES_SHOWN)
-                    .map(String::as_str)
-                    .collect();
-                write!(
-                    f,
-                    "no document has namespace '{namespace}'; loaded: {}",
-                    shown.join(", ")
-                )
+                namespace_not_found(f, namespace, loaded)
             }
             Reason::NoteNotFound { note } => write!(
                 f,
@@ -107,6 +81,41 @@ impl fmt::Display for Reason {
             ),
         }
     }
+}
+
+/// `item` after a step that is no list: where lists are, an example of the
+/// step it needs; else that there are none.
+fn item_needs_list(f: &mut fmt::Formatter<'_>, owner: Option<&str>, lists: usize) -> fmt::Result {
+    let item = Target::Item.name();
+    let list = Target::Block(BlockKind::List);
+    write!(
+        f,
+        "'{item}' selects the items of a list, so it must follow a list step"
+    )?;
+    match (owner, lists) {
+        (_, 0) => write!(f, "; {} has {}", owner.unwrap_or("document"), noun(list, 0)),
+        (Some(owner), _) => write!(f, " (e.g. {owner}/{}.0/{item}.0)", list.name()),
+        (None, _) => write!(f, " (e.g. {}.0/{item}.0)", list.name()),
+    }
+}
+
+/// A namespace no document has, with the first [`NAMESPACES_SHOWN`] of
+/// those loaded.
+fn namespace_not_found(
+    f: &mut fmt::Formatter<'_>,
+    namespace: &str,
+    loaded: &[String],
+) -> fmt::Result {
+    let shown: Vec<&str> = loaded
+        .iter()
+        .take(NAMESPACES_SHOWN)
+        .map(String::as_str)
+        .collect();
+    write!(
+        f,
+        "no document has namespace '{namespace}'; loaded: {}",
+        shown.join(", ")
+    )
 }
 
 /// A counted noun: "no h4 headings", "1 code block", "3 pages".

@@ -13,9 +13,10 @@ use std::io;
 
 use crate::error::{ErrorCode, FailedFile};
 use crate::exit::ExitCode;
-use crate::fit::{Budget, Marker, Row, Scope};
+use crate::fit::{Budget, Row, Scope};
 use crate::namespace::qualified;
 use crate::options::{Hints, Listing};
+use crate::render::lines::Marker;
 use crate::selector::Reason;
 use crate::tree::Document;
 

@@ -11,7 +11,8 @@ use std::io;
 
 use super::{CommandKind, FileHits, HitView, LinkList, Unresolved};
 use crate::error::FailedFile;
-use crate::fit::{Budget, Marker, Match, Piece, Row, Scope};
+use crate::fit::{Budget, Match, Piece, Row, Scope};
+use crate::render::lines::Marker;
 use crate::tree::Document;
 
 /// One thing a call produced.

@@ -15,13 +15,19 @@ use std::sync::LazyLock;
 use memchr::memmem::Finder;
 
 use super::mdx::is_esm;
+use crate::paths::Dialect;
 
 /// The longest template tag blanked: a `{{` with no closer this near is text.
 const MAX_SPAN: usize = 2048;
 
 /// `text` with markup from `body` on blanked to spaces (line ends kept), or
-/// `None` if there is none.
-pub(super) fn searchable(text: &str, body: usize, mdx: bool) -> Option<Box<str>> {
+/// `None` if there is none. What is markup depends on the dialect: MDX's
+/// imports and exports are, Markdown has none.
+pub(crate) fn searchable(text: &str, body: usize, dialect: Dialect) -> Option<Box<str>> {
+    let mdx = match dialect {
+        Dialect::Markdown => false,
+        Dialect::Mdx => true,
+    };
     let bytes = text.as_bytes();
     // Every template tag opens with `{{` or `{%`: without one (and outside
     // MDX) there is nothing to blank, and no line need be read.
@@ -186,7 +192,7 @@ impl<'t> Blanked<'t> {
 /// A heading's plain title without its template markup (never
 /// searchable text, in headings too), whitespace runs where it stood folded
 /// by the caller: `{{< param x >}} Title` is `Title`.
-pub(super) fn without_templates(title: &str) -> Option<String> {
+pub(crate) fn without_templates(title: &str) -> Option<String> {
     let bytes = title.as_bytes();
     if !memchr::memchr_iter(b'{', bytes).any(|i| matches!(bytes.get(i + 1), Some(b'{' | b'%'))) {
         return None;
@@ -312,8 +318,11 @@ fn templates(
 mod tests {
     use super::*;
 
-    fn seen(text: &str, mdx: bool) -> String {
-        searchable(text, 0, mdx).map_or_else(|| text.to_owned(), String::from)
+    const MD: Dialect = Dialect::Markdown;
+    const MDX: Dialect = Dialect::Mdx;
+
+    fn seen(text: &str, dialect: Dialect) -> String {
+        searchable(text, 0, dialect).map_or_else(|| text.to_owned(), String::from)
     }
 
     #[test]
@@ -359,13 +368,13 @@ mod tests {
         ] {
             want = want.replace(markup, &" ".repeat(markup.len()));
         }
-        assert_eq!(seen(text, false), want);
+        assert_eq!(seen(text, MD), want);
     }
 
     #[test]
     fn a_table_of_contents_is_not_searched() {
         let text = "# Doc\n\n- [Summary](#summary)\n  - [Goals](#goals)\n1. [Design](#design-details)\n\n- [Other](other.md#x)\n- see [Goals](#goals) here\n\n```\n- [Code](#code)\n```\n";
-        let seen = seen(text, false);
+        let seen = seen(text, MD);
         assert!(
             !seen.contains("[Summary]") && !seen.contains("[Goals](#goals)\n"),
             "{seen}"
@@ -439,17 +448,17 @@ mod tests {
     #[test]
     fn a_shortcode_over_lines_is_blanked_whole() {
         let text = "{{< alert\n  title=\"Note\" >}}\nBody\n";
-        assert_eq!(seen(text, false), "         \n                  \nBody\n");
+        assert_eq!(seen(text, MD), "         \n                  \nBody\n");
     }
 
     #[test]
     fn text_without_a_tag_opener_has_nothing_blanked() {
-        assert!(searchable("fn f() { g({ x }) }\n% {  %\n", 0, false).is_none());
+        assert!(searchable("fn f() { g({ x }) }\n% {  %\n", 0, MD).is_none());
         // A tag opener before `body` (in front matter) is not the body's.
-        assert!(searchable("{{ x }}\ntext { y }\n", 8, false).is_none());
+        assert!(searchable("{{ x }}\ntext { y }\n", 8, MD).is_none());
         // MDX is read for its imports all the same.
-        assert!(searchable("import A from 'a'\n\ntext\n", 0, true).is_some());
-        assert!(searchable("a {{ b }} c\n", 0, false).is_some());
+        assert!(searchable("import A from 'a'\n\ntext\n", 0, MDX).is_some());
+        assert!(searchable("a {{ b }} c\n", 0, MD).is_some());
     }
 
     #[test]
@@ -461,7 +470,7 @@ mod tests {
             "{%",
             "{",
         ] {
-            assert_eq!(seen(text, false), text);
+            assert_eq!(seen(text, MD), text);
         }
     }
 
@@ -469,9 +478,9 @@ mod tests {
     fn esm_is_blanked_in_mdx_only() {
         let text = "import Tabs from '@theme/Tabs';\n\n# Title\n";
         assert_eq!(
-            seen(text, true),
+            seen(text, MDX),
             "                               \n\n# Title\n"
         );
-        assert_eq!(seen(text, false), text);
+        assert_eq!(seen(text, MD), text);
     }
 }

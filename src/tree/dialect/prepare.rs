@@ -1,17 +1,34 @@
 //! The text the parser reads, made once per document: lone CRs as LFs, tabs
-//! after a bare fence as spaces, an `.mdx` body prepared (every change one byte
-//! for one byte, so offsets hold in the text); and where front matter ends.
+//! after a bare fence as spaces (in every dialect), and the body as its
+//! dialect has the parser read it. Every change is one byte for one byte, so
+//! offsets hold in the text.
+//!
+//! What a dialect changes in reading is decided here, by a match over
+//! [`Dialect`] with no catch-all: a new dialect does not compile until each
+//! decision is made for it (and `markup::searchable`'s, what search blanks).
 
 use std::borrow::Cow;
 
-use super::lines::Lines;
+use crate::paths::Dialect;
 
-/// `text` prepared for the parser as MDX if `mdx`.
-pub(super) fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
-    if mdx {
-        Cow::Owned(super::mdx::prepare(text))
-    } else {
-        Cow::Borrowed(text)
+/// `text` (a document's body) as the parser reads it in `dialect`: as
+/// written in Markdown, prepared in MDX (see `mdx`).
+pub(crate) fn parser_text(text: &str, dialect: Dialect) -> Cow<'_, str> {
+    match dialect {
+        Dialect::Markdown => Cow::Borrowed(text),
+        Dialect::Mdx => Cow::Owned(super::mdx::prepare(text)),
+    }
+}
+
+/// Whether the parser reads a text of `dialect` as written, so that the
+/// block-level pass, which reads the raw text, may read it too. A dialect the
+/// parser reads prepared must say no: the pass would read its text as
+/// Markdown, and the check beside it, which parses the raw text too, would
+/// agree.
+pub(crate) fn read_as_written(dialect: Dialect) -> bool {
+    match dialect {
+        Dialect::Markdown => true,
+        Dialect::Mdx => false,
     }
 }
 
@@ -20,7 +37,7 @@ pub(super) fn as_mdx(text: &str, mdx: bool) -> Cow<'_, str> {
 /// a line there; pulldown-cmark does not always (in `# A\r```\rcode\r```\r` it
 /// sees no opening fence). One byte for one byte, so every offset the parser
 /// reports holds in `text`, which content is still sliced from.
-pub(super) fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
+pub(crate) fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut lone = memchr::memchr_iter(b'\r', bytes)
         .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
@@ -41,7 +58,7 @@ pub(super) fn lone_crs_as_lf(text: &str) -> Cow<'_, str> {
 /// CommonMark lets a closing fence be followed by spaces or tabs, as cmark-gfm
 /// and markdown-it read it, where the parser takes only spaces. Lengths and
 /// lines stay in place; an opening fence means the same either way.
-pub(super) fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
+pub(crate) fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
     if memchr::memchr(b'\t', text.as_bytes()).is_none() {
         return text;
     }
@@ -73,34 +90,4 @@ pub(super) fn fence_tabs_as_spaces(text: Cow<'_, str>) -> Cow<'_, str> {
     }
     // An ASCII byte for an ASCII byte keeps the text UTF-8.
     Cow::Owned(String::from_utf8(copy).expect("ASCII for ASCII"))
-}
-
-/// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
-/// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
-/// `+++` line.
-pub(super) fn front_matter(lines: &Lines<'_>) -> Option<usize> {
-    let text = lines.text();
-    let first_end = lines.end_of(1);
-    let opener = text[..first_end].trim_end();
-    let closers: &[&str] = match opener {
-        "---" => &["---", "..."],
-        "+++" => &["+++"],
-        _ => return None,
-    };
-    let mut pos = first_end;
-    let mut first = true;
-    while pos < text.len() {
-        let end = lines.end_of(pos + 1);
-        let line = text[pos..end].trim_end();
-        if closers.contains(&line) {
-            // An empty one (`---` then `---`) is front matter too.
-            return Some(end);
-        }
-        if first && line.trim().is_empty() {
-            return None;
-        }
-        first = false;
-        pos = end;
-    }
-    None
 }

@@ -1,16 +1,18 @@
-//! The text of an outline (`index`, folded or not: README, "Text"): its
-//! lines, the block counts, and the marker that ends a folded or paged outline.
+//! The line format `fit` measures (README, "Text"): an outline's lines (what
+//! each names, [`Line`], and its text), its block counts, the marker that
+//! ends a folded or paged outline, the line saying path filters narrowed a
+//! listing, and names as a line prints them.
 //!
-//! This is the unit the budget measures, so it lives with the measuring: the
-//! folder sizes lines with these functions and `render` writes them, so sizes
-//! are exact. Lines are built by hand into one buffer, as formatting machinery
-//! is measurable on outlines with thousands of headings.
+//! Pure functions into a buffer: no sink, nothing of the writers. `fit`
+//! sizes lines with these functions (`fit/measure.rs`) and the writers print
+//! them, so sizes are exact; this is the one part of `render` beneath `fit`.
+//! Lines are built by hand into one buffer, as formatting machinery is
+//! measurable on outlines with thousands of headings.
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::budget::{Budget, Size};
-use crate::options::{Hints, Options};
+use crate::options::Hints;
 use crate::selector::Target;
 use crate::tree::BlockKind;
 
@@ -76,18 +78,6 @@ impl Line {
             Item::Heading { level, ordinal, .. } => format!("h{level}.{ordinal}"),
             Item::Folder { path, .. } => path.clone(),
         }
-    }
-
-    /// The size of the line as printed, with `hidden` lines noted as folded.
-    pub fn size(&self, hidden: u32) -> Size {
-        self.size_in(hidden, &mut Vec::with_capacity(64))
-    }
-
-    /// [`Line::size`], rendering into `scratch` (cleared first).
-    pub(crate) fn size_in(&self, hidden: u32, scratch: &mut Vec<u8>) -> Size {
-        scratch.clear();
-        outline_line(self, hidden, scratch);
-        Size::of_bytes(scratch)
     }
 }
 
@@ -223,14 +213,6 @@ pub(crate) struct Lean {
 }
 
 impl Lean {
-    /// The size of a line printed after what this has seen (a document's
-    /// folder line counted with it), and what it has seen then.
-    pub fn size(&mut self, line: &Line, hidden: u32) -> Size {
-        let mut buf = Vec::with_capacity(64);
-        self.line(line, hidden, &mut buf);
-        Size::of_bytes(&buf)
-    }
-
     /// Appends a line as [`outline_line`] does, a document's in its lean form.
     pub fn line(&mut self, line: &Line, hidden: u32, buf: &mut Vec<u8>) {
         match &line.item {
@@ -358,11 +340,6 @@ pub(crate) fn marker_text(marker: &Marker) -> String {
     }
 }
 
-/// The size of a marker line.
-pub(crate) fn marker_size(marker: &Marker) -> Size {
-    Size::of(&marker_text(marker))
-}
-
 /// The last line of an outline or a hit list that path filters narrowed, with
 /// its newline, naming the filters as the caller passes them again: `[narrowed
 /// by --glob 'api/**']` on the command line, `[narrowed by glob:
@@ -382,35 +359,6 @@ pub(crate) fn narrowed_text(globs: &[String], hints: Hints) -> Option<String> {
         Hints::Parameters => format!("glob: {}", serde_json::to_string(globs).unwrap_or_default()),
     };
     Some(format!("[narrowed by {filters}]\n"))
-}
-
-/// The budget of an outline or a hit list: [`Budget::of`], less the line
-/// that says path filters narrowed it ([`narrowed_text`]), when there are
-/// filters.
-pub(crate) fn listing_budget(options: &Options) -> Budget {
-    let narrowed = narrowed_text(&options.globs, options.hints);
-    Budget::of(options).less(narrowed.as_deref().map(Size::of).unwrap_or_default())
-}
-
-/// The options of a call as they apply to a folder beneath a directory given:
-/// a `--glob` tied to that directory ([`anchored`](crate::source::anchored):
-/// `api/**`) would mean something else there, and is left out; the others are
-/// kept as they are.
-pub(crate) fn within_folder(flags: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(flags.len());
-    let mut words = flags.iter();
-    while let Some(flag) = words.next() {
-        if flag == "--glob" {
-            match words.next() {
-                Some(pattern) if crate::source::anchored(pattern) => {}
-                Some(pattern) => out.extend([flag.clone(), pattern.clone()]),
-                None => out.push(flag.clone()),
-            }
-        } else {
-            out.push(flag.clone());
-        }
-    }
-    out
 }
 
 /// Options as a command's words, each followed by a space.

@@ -156,7 +156,7 @@ fn plain(value: &str) -> std::borrow::Cow<'_, str> {
     let line = format!("# {}", value.replace(['\n', '\r'], " "));
     let closed = |name: &str| value.to_ascii_lowercase().contains(&format!("</{name}"));
     let mut out = String::with_capacity(value.len());
-    for event in Parser::new_ext(&line, super::options::options()) {
+    for event in Parser::new_ext(&line, crate::tree::options::options()) {
         match event {
             Event::Text(t) | Event::Code(t) => out.push_str(&t),
             Event::InlineHtml(tag) | Event::Html(tag) => {
@@ -230,8 +230,8 @@ pub(crate) fn file_title(path: &str) -> String {
 
 /// A heading's title as outlines and search show it: template markup left
 /// out, whitespace runs folded to one space, the ends trimmed.
-pub(super) fn plain_title(title: &str) -> String {
-    match super::markup::without_templates(title) {
+pub(crate) fn plain_title(title: &str) -> String {
+    match crate::tree::dialect::without_templates(title) {
         Some(bare) => fold_whitespace(&bare),
         None => fold_whitespace(title),
     }

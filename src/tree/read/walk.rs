@@ -12,10 +12,8 @@ use std::ops::Range;
 
 use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Parser, Tag, TagEnd};
 
-use super::lines::Lines;
-use super::options::options;
-use super::title::plain_title;
-use super::{BlockKind, Kind, NodeId};
+use crate::tree::model::{BlockKind, Kind, Lines, NodeId, plain_title};
+use crate::tree::options::options;
 
 /// What a walk builds into: block nodes numbered and linked in, lists closed
 /// where their last item ends, headings kept for the sections.

@@ -1,31 +1,20 @@
-//! Site generators' containers (README, "Site markup: MDX and templates"):
-//! one block each, holding their content, addressed as a `quote` (a callout,
-//! as GitHub's `> [!NOTE]` is):
-//!
-//! - `:::note … :::` (Docusaurus, VitePress, pandoc's fenced divs), nested ones
-//!   inside the outermost;
-//! - `!!! note "Title"` and `??? note` (mkdocs), whose content is the indented
-//!   lines beneath;
-//! - a Hugo alert: `{{% alert title="…" %}} … {{% /alert %}}` (or `{{< … >}}`,
-//!   and the names `note`, `notice`, `tip`, `warning`, `callout`).
-//!
-//! The parser is shown the opening and closing lines as blank lines and mkdocs'
-//! content one indentation level out (moved to the line's end: same length,
-//! lines in place), so the content parses as the Markdown it is. A container
-//! never closed, or holding a heading (which stays a section), is left as text.
+//! Finding a text's containers, and marking them in the copy the parser reads:
+//! their opening and closing lines blank, mkdocs' content one level out.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::ops::Range;
 
-/// Shortcodes read as containers.
-const ALERTS: [&str; 6] = ["alert", "note", "notice", "tip", "warning", "callout"];
+use super::lines::{Work, after, code_fence, indent, is_blank, line_at, lines_from, trim_start};
+use super::shapes::{
+    alert_close, alert_opener, colon_close, colon_closer, colon_opener, mkdocs_close,
+    mkdocs_opener, past_props,
+};
 
 /// The text the parser reads with its containers prepared, and their spans:
 /// from the opening line's start to the closing line's end (its line break
 /// excluded), in order, none inside another. Text without any is not copied.
 /// The markers are blank lines to the parser: blocks end before them.
-pub(super) fn prepare(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
+pub(crate) fn containers_marked(text: Cow<'_, str>) -> (Cow<'_, str>, Vec<Range<usize>>) {
     if !may_hold_one(text.as_bytes()) {
         return (text, Vec::new());
     }
@@ -79,32 +68,6 @@ fn may_hold_one(bytes: &[u8]) -> bool {
             };
             shape && opens_line(i)
         })
-}
-
-/// How many bytes the searches for containers' ends may read: a few times the
-/// text. Each opener looks ahead for its end, so thousands of unclosed or
-/// nested openers would read the text once each; past this, the rest of the
-/// text is left as written (its content is exact all the same), and time stays
-/// linear in the text whatever its containers.
-struct Work(Cell<usize>);
-
-impl Work {
-    /// Room for reading a text of `len` bytes eight times over.
-    fn for_text(len: usize) -> Work {
-        Work(Cell::new(len.saturating_mul(8).saturating_add(1 << 16)))
-    }
-
-    /// Takes the cost of reading `line`; false once nothing is left.
-    fn read(&self, line: &Range<usize>) -> bool {
-        let cost = line.len() + 1;
-        let left = self.0.get();
-        self.0.set(left.saturating_sub(cost));
-        left >= cost
-    }
-
-    fn spent(&self) -> bool {
-        self.0.get() == 0
-    }
 }
 
 /// The containers of a text, in order, none inside another; it is read, not
@@ -232,129 +195,6 @@ enum Kind {
     Indented,
 }
 
-/// The line starting at byte `at`, its `\n` (and a `\r` before it)
-/// excluded; `None` past the text's end (a final line break starts no line).
-fn line_at(bytes: &[u8], at: usize) -> Option<Range<usize>> {
-    if at >= bytes.len() {
-        return None;
-    }
-    let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |k| at + k);
-    let stop = if end > at && bytes[end - 1] == b'\r' {
-        end - 1
-    } else {
-        end
-    };
-    Some(at..stop)
-}
-
-/// Where the line after `line` starts (past the text's end after the last).
-fn after(bytes: &[u8], line: &Range<usize>) -> usize {
-    let end = line.end + usize::from(bytes.get(line.end) == Some(&b'\r'));
-    end + 1
-}
-
-/// The lines from the one starting at byte `from` on.
-fn lines_from(bytes: &[u8], from: usize) -> impl Iterator<Item = Range<usize>> + '_ {
-    std::iter::successors(line_at(bytes, from), move |line| {
-        line_at(bytes, after(bytes, line))
-    })
-}
-
-/// [`lines_from`], while `work` has room for them.
-fn lines_within<'a>(
-    bytes: &'a [u8],
-    from: usize,
-    work: &'a Work,
-) -> impl Iterator<Item = Range<usize>> + 'a {
-    lines_from(bytes, from).take_while(|line| work.read(line))
-}
-
-fn indent(line: &[u8]) -> usize {
-    line.iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
-        .count()
-}
-
-fn trim_start(line: &[u8]) -> &[u8] {
-    &line[indent(line)..]
-}
-
-fn is_blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
-}
-
-fn code_fence(line: &[u8]) -> Option<(u8, usize)> {
-    let rest = trim_start(line);
-    let c = *rest.first()?;
-    let n = rest.iter().take_while(|&&b| b == c).count();
-    ((c == b'`' || c == b'~') && n >= 3).then_some((c, n))
-}
-
-/// `:::name` (or `::: name`, `::::name{…}`), or an MDC block component
-/// (Nuxt Content: `::name`, `::u-button{…}`, the name right after two
-/// colons): the number of colons.
-fn colon_opener(line: &[u8]) -> Option<usize> {
-    if indent(line) > 3 {
-        return None;
-    }
-    let rest = trim_start(line);
-    let n = rest.iter().take_while(|&&b| b == b':').count();
-    let name = if n == 2 {
-        &rest[n..]
-    } else {
-        rest[n..].trim_ascii_start()
-    };
-    (n >= 2 && name.first().is_some_and(u8::is_ascii_alphabetic)).then_some(n)
-}
-
-/// Where a colon container's content starts, given the line after its opener
-/// at `from`: past a YAML props block (a `---` line, the props, a `---` line;
-/// MDC) when one is there, never a heading; else `from`.
-fn past_props(bytes: &[u8], from: usize) -> usize {
-    let is_rule = |r: &Range<usize>| bytes[r.clone()].trim_ascii() == b"---";
-    let mut lines = lines_from(bytes, from);
-    if !lines.next().is_some_and(|first| is_rule(&first)) {
-        return from;
-    }
-    lines
-        .find(|l| is_rule(l))
-        .map_or(from, |end| after(bytes, &end))
-}
-
-/// A bare run of at least `n` colons.
-fn colon_closer(line: &[u8], n: usize) -> bool {
-    let rest = trim_start(line);
-    let run = rest.iter().take_while(|&&b| b == b':').count();
-    run >= n && is_blank(&rest[run..])
-}
-
-/// The line closing the colon container opened on the line before `from`,
-/// counting the containers opened inside it.
-fn colon_close(bytes: &[u8], from: usize, n: usize, work: &Work) -> Option<Range<usize>> {
-    let mut open = vec![n];
-    let mut fence: Option<(u8, usize)> = None;
-    for range in lines_within(bytes, from, work) {
-        let line = &bytes[range.clone()];
-        if let Some((c, m)) = fence {
-            let rest = trim_start(line);
-            let run = rest.iter().take_while(|&&b| b == c).count();
-            if run >= m && is_blank(&rest[run..]) {
-                fence = None;
-            }
-        } else if let Some(f) = code_fence(line) {
-            fence = Some(f);
-        } else if let Some(m) = colon_opener(line) {
-            open.push(m);
-        } else if open.last().is_some_and(|&m| colon_closer(line, m)) {
-            open.pop();
-            if open.is_empty() {
-                return Some(range);
-            }
-        }
-    }
-    None
-}
-
 /// Blanks the markers of the colon containers nested in an outer one: their
 /// content belongs to the outer block.
 fn blank_inner_colons(bytes: &mut [u8], lines: &[Range<usize>]) {
@@ -391,89 +231,6 @@ fn blank_props(bytes: &mut [u8], from: usize) {
             }
         }
     }
-}
-
-/// `!!! note`, `??? note`, `???+ note` at the start of a line.
-fn mkdocs_opener(line: &[u8]) -> bool {
-    let rest = line
-        .strip_prefix(b"!!!")
-        .or_else(|| line.strip_prefix(b"???+"))
-        .or_else(|| line.strip_prefix(b"???"));
-    rest.is_some_and(|r| {
-        r.first().is_some_and(|&b| b == b' ') && r.iter().any(u8::is_ascii_alphabetic)
-    })
-}
-
-/// The last line of an mkdocs container opened on the line before `from`:
-/// the last non-blank line indented at least four columns, before the first
-/// line that is not.
-fn mkdocs_close(bytes: &[u8], from: usize, work: &Work) -> Option<Range<usize>> {
-    let mut last = None;
-    for range in lines_within(bytes, from, work) {
-        let line = &bytes[range.clone()];
-        if is_blank(line) {
-            continue;
-        }
-        if columns(line) < 4 {
-            break;
-        }
-        last = Some(range);
-    }
-    last
-}
-
-/// The columns of a line's indentation (a tab to the next multiple of four).
-fn columns(line: &[u8]) -> usize {
-    let mut col = 0;
-    for &b in line {
-        match b {
-            b' ' => col += 1,
-            b'\t' => col += 4 - col % 4,
-            _ => break,
-        }
-    }
-    col
-}
-
-/// A line holding only `{{% alert … %}}` or `{{< alert … >}}`: its name.
-fn alert_opener(line: &[u8]) -> Option<&'static str> {
-    let rest = trim_start(line).trim_ascii_end();
-    let inner = rest
-        .strip_prefix(b"{{%")
-        .and_then(|r| r.strip_suffix(b"%}}"))
-        .or_else(|| {
-            rest.strip_prefix(b"{{<")
-                .and_then(|r| r.strip_suffix(b">}}"))
-        })?;
-    let inner = inner.trim_ascii_start();
-    ALERTS.iter().copied().find(|name| {
-        inner.starts_with(name.as_bytes())
-            && inner
-                .get(name.len())
-                .is_none_or(|b| b.is_ascii_whitespace())
-    })
-}
-
-/// The line `{{% /name %}}` (or `{{< /name >}}`) from the one at `from` on.
-fn alert_close(bytes: &[u8], from: usize, name: &str, work: &Work) -> Option<Range<usize>> {
-    lines_within(bytes, from, work).find(|range| {
-        let rest = trim_start(&bytes[range.clone()]).trim_ascii_end();
-        let inner = rest
-            .strip_prefix(b"{{%")
-            .and_then(|r| r.strip_suffix(b"%}}"))
-            .or_else(|| {
-                rest.strip_prefix(b"{{<")
-                    .and_then(|r| r.strip_suffix(b">}}"))
-            });
-        let Some(inner) = inner else {
-            return false;
-        };
-        inner
-            .trim_ascii()
-            .strip_prefix(b"/")
-            .map(<[u8]>::trim_ascii)
-            == Some(name.as_bytes())
-    })
 }
 
 /// Whether any of these lines is an ATX heading or may be a setext underline
@@ -610,7 +367,10 @@ mod tests {
         ] {
             assert_eq!(may_hold_one(text.as_bytes()), want, "{text:?}");
             if !want {
-                assert!(matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)));
+                assert!(matches!(
+                    containers_marked(Cow::Borrowed(text)).0,
+                    Cow::Borrowed(_)
+                ));
             }
         }
     }
@@ -657,7 +417,7 @@ mod tests {
     }
 
     fn run(text: &str) -> (String, Vec<Range<usize>>) {
-        let (out, found) = prepare(Cow::Borrowed(text));
+        let (out, found) = containers_marked(Cow::Borrowed(text));
         let out = out.into_owned();
         assert_eq!(out.len(), text.len());
         (out, found)
@@ -710,7 +470,7 @@ mod tests {
             assert!(found.is_empty(), "{text:?}");
             assert_eq!(out, text);
             assert!(
-                matches!(prepare(Cow::Borrowed(text)).0, Cow::Borrowed(_)),
+                matches!(containers_marked(Cow::Borrowed(text)).0, Cow::Borrowed(_)),
                 "{text:?} was copied"
             );
         }

@@ -23,7 +23,7 @@
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
-use super::options::options;
+use crate::tree::options::options;
 
 /// The most lines one tag may span (a tag never closed is text).
 const TAG_LINES: usize = 64;

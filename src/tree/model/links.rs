@@ -12,9 +12,8 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
 
-use super::Document;
-use super::prepare::{as_mdx, fence_tabs_as_spaces, lone_crs_as_lf};
-use crate::paths::Dialect;
+use super::{Document, NodeId};
+use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
 
 /// One link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,9 +58,9 @@ impl Document {
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(text));
         // Containers as the tree reads them: mkdocs' indented notes are
         // Markdown, not code.
-        let (marked, _) = super::containers::prepare(lf);
-        let parsed = as_mdx(&marked, self.dialect == Dialect::Mdx);
-        let options = super::options::options() | Options::ENABLE_WIKILINKS;
+        let (marked, _) = containers_marked(lf);
+        let parsed = parser_text(&marked, self.dialect);
+        let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
         for (event, range) in Parser::new_ext(&parsed, options).into_offset_iter() {
             let at = range.start + body..range.end + body;
             match event {
@@ -92,8 +91,8 @@ impl Document {
     /// The innermost node holding byte `at`: a block or item, else the
     /// section whose heading line holds it, else the preamble, front matter
     /// or document.
-    pub(crate) fn holder(&self, at: usize) -> super::NodeId {
-        let holds = |id: &super::NodeId| self.node(*id).span.contains(&at);
+    pub(crate) fn holder(&self, at: usize) -> NodeId {
+        let holds = |id: &NodeId| self.node(*id).span.contains(&at);
         let top = self.blocks.iter().find_map(|list| {
             let next = list.partition_point(|&id| self.node(id).span.start <= at);
             list[..next].last().copied().filter(holds)
@@ -110,7 +109,7 @@ impl Document {
         (self.sections[..next].last().copied().filter(holds))
             .or(self.root.filter(holds))
             .or(self.front.filter(holds))
-            .unwrap_or(super::NodeId::DOCUMENT)
+            .unwrap_or(NodeId::DOCUMENT)
     }
 }
 

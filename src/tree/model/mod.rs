@@ -1,0 +1,19 @@
+//! The model: what a document is once read, whichever reader read it and in
+//! whichever dialect. A [`Document`] owns its text; its [`Node`]s hold byte
+//! spans of whole lines into it (`node`, `document`), and from them come line
+//! numbers (`lines`), heading anchors (`anchors`), titles (`title`) and the
+//! links it holds (`links`).
+
+mod anchors;
+mod document;
+mod lines;
+mod links;
+mod node;
+mod title;
+
+pub use document::Document;
+pub use node::{BlockKind, Kind, Node, NodeId};
+
+pub(crate) use anchors::{Anchors, cut_attribute_ids, loose};
+pub(crate) use lines::{Lines, line_ends, next_line_end};
+pub(crate) use title::{TitleSource, file_title, fold, front_matter_title, plain_title};

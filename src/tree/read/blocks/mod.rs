@@ -1,0 +1,35 @@
+//! The block-level pass: the top-level blocks of plain Markdown read line by line,
+//! without the parser's inline pass, and everything else handed to the parser.
+//!
+//! An outline needs a document's top-level headings, its block counts and the
+//! spans of its blocks, none of which depends on inline markup except a heading's
+//! title. Most of a document is paragraphs, headings, code, plain link
+//! definitions, tight lists of one-paragraph items and one-paragraph blockquotes,
+//! whose extent CommonMark decides from a line's first bytes. This pass reads
+//! those itself and hands every other stretch of lines (nested or loose lists,
+//! other blockquotes, tables, HTML that may be inline, headings with markup in
+//! them) to the parser as a [`Piece::Parse`] of its own.
+//!
+//! A stretch handed over starts where no block is open and ends at a line no
+//! block can run across: a line at the left margin, after a blank line, that
+//! does not continue a list. There every container has closed (a list item's
+//! text is indented, a blockquote ends at the blank line, laziness needs an open
+//! paragraph) and so has every paragraph; only a fenced code block or an HTML
+//! block opened at top level could still be open, which the caller checks from
+//! the parse of the stretch (it then runs to the stretch's end), falling back to
+//! the whole document's parse. Anything this pass is unsure of gives up the same
+//! way: [`scan`] returns false and the document is parsed whole. Tests hold it
+//! to the full parse node for node (`tests.rs`, generated documents, and
+//! every parse of a debug build).
+
+mod items;
+mod open;
+mod scan;
+mod scanners;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub(super) use scan::scan;
+pub(super) use scanners::may_give_sections;
+pub(super) use state::Piece;

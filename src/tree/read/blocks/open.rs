@@ -1,0 +1,134 @@
+//! A line with no block open: the block it starts, read by its first byte.
+
+use super::items::Items;
+use super::scanners::{
+    Line, atx, atx_title, contains, definition, delimiter_row, hrule, html_block_tag, html_end,
+    item_marker, list_marker, opens_fence, quoted,
+};
+use super::state::{Piece, State, parse_from, put};
+use crate::tree::model::BlockKind;
+
+/// A line with no block open: the block it starts.
+pub(super) fn open(
+    line: &Line<'_>,
+    text: &str,
+    next: usize,
+    each: &mut impl FnMut(Piece) -> bool,
+) -> Option<State> {
+    if line.is_blank() {
+        return Some(State::Idle);
+    }
+    if line.indent >= 4 {
+        return Some(State::Indented {
+            start: line.start,
+            last: line.end(),
+        });
+    }
+    let rest = line.rest();
+    let paragraph = || {
+        if delimiter_row(rest) {
+            parse_from(line.start)
+        } else {
+            State::Paragraph {
+                start: line.start,
+                last: line.end(),
+            }
+        }
+    };
+    let state = match rest[0] {
+        b'#' => match atx(rest)? {
+            Some(level) => atx_heading(line, level, next, each)?,
+            None => paragraph(),
+        },
+        b'`' | b'~' => match opens_fence(rest) {
+            Some((fence, len)) => State::Fence {
+                start: line.start,
+                fence,
+                len,
+            },
+            None => paragraph(),
+        },
+        b'<' => html_start(line, text, next, each)?,
+        b'_' if hrule(rest) => State::Idle,
+        b'[' => match definition(line) {
+            Some(label) => {
+                put(each, Piece::Definition(label))?;
+                State::Definitions { start: line.start }
+            }
+            None => parse_from(line.start),
+        },
+        b'>' if quoted(rest) => State::Quote {
+            start: line.start,
+            last: line.end(),
+        },
+        b'>' => parse_from(line.start),
+        b'-' | b'+' | b'*' | b'0'..=b'9' if line.first == 0 && item_marker(rest).is_some() => {
+            let marker = item_marker(rest).expect("just checked");
+            let item = line.start..line.end();
+            State::List {
+                start: line.start,
+                marker,
+                items: Items::new(item),
+                ended: false,
+            }
+        }
+        b'-' | b'+' | b'*' if list_marker(rest) || hrule(rest) => parse_from(line.start),
+        b'0'..=b'9' if list_marker(rest) => parse_from(line.start),
+        _ => paragraph(),
+    };
+    Some(state)
+}
+
+/// An ATX heading's line: the heading, or, with markup in its title, the
+/// line for the parser.
+fn atx_heading(
+    line: &Line<'_>,
+    level: u8,
+    next: usize,
+    each: &mut impl FnMut(Piece) -> bool,
+) -> Option<State> {
+    let piece = match atx_title(line, level) {
+        Some(title) => Piece::Heading {
+            start: line.start,
+            level,
+            title,
+        },
+        None => Piece::Parse(line.start..next),
+    };
+    put(each, piece)?;
+    Some(State::Idle)
+}
+
+/// A line opening with `<`: an HTML block (ended on this line, or by its end
+/// string, or by a blank line), or, when it may be inline HTML, the parser's
+/// to read.
+fn html_start(
+    line: &Line<'_>,
+    text: &str,
+    next: usize,
+    each: &mut impl FnMut(Piece) -> bool,
+) -> Option<State> {
+    let at = line.start + line.first;
+    let state = if let Some(until) = html_end(text.as_bytes(), at) {
+        if contains(&text.as_bytes()[at..next], until) {
+            put(each, Piece::Block(BlockKind::Html, line.start..line.end()))?;
+            State::Idle
+        } else {
+            State::Html {
+                start: line.start,
+                last: line.end(),
+                until: Some(until),
+            }
+        }
+    } else if html_block_tag(&line.rest()[1..]) {
+        State::Html {
+            start: line.start,
+            last: line.end(),
+            until: None,
+        }
+    } else {
+        // Perhaps a block of HTML type 7, perhaps inline HTML.
+        parse_from(line.start)
+    };
+    Some(state)
+}

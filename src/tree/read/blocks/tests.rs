@@ -1,0 +1,189 @@
+//! The block-level pass held to the parser: plain blocks it reads itself,
+//! stretches it hands over, generated documents, and readings for sections.
+
+use super::super::agree::{assert_sections_agree, read_by_blocks};
+use super::may_give_sections;
+
+/// Reads `text` with the pass, which must not give it up (and, reading it,
+/// agrees with the parser: `read_by_blocks` checks).
+fn read(text: &str) {
+    assert!(read_by_blocks(text), "the pass gave up on {text:?}");
+}
+
+#[test]
+fn plain_blocks_are_read_without_the_parser() {
+    read("# Title\n\nText *with* `markup`\nand a second line.\n\n## Two #\n");
+    read("Setext\n======\n\nAnother\n---\n\nA paragraph\n    indented continuation\n");
+    read("```rust\nfn main() {}\n\n# not a heading\n```\n\n~~~~\n```\n~~~~\n");
+    read("    indented code\n\n    more\n\npara\n");
+    read("<div>\nhtml\n</div>\n\n<!-- a\n\ncomment -->\n# after\n");
+    read("text\n<details>\ninterrupts\n\n___\n\n***\n");
+    read("```\nnever closed\n\n# still code\n");
+    read("\t# tab-indented code\n\n# Heading with trailing spaces   \n");
+    read("a\r\nb\r\n\r\n## crlf\r\n");
+}
+
+#[test]
+fn stretches_are_handed_to_the_parser_and_agree() {
+    read("# A\n\n- item\n  - nested\n\n  more of the item\n\ntext\n");
+    read("> quote\nlazy\n\n# B\n\n1. one\n2. two\n```\ncode\n\nstill code\n```\n\nafter\n");
+    read("| a | b |\n|---|---|\n| 1 | 2 |\n\ntext | with a pipe\n---|---\n\nend\n");
+    // Pipes with no delimiter row beneath make no table: read by the pass.
+    read("`tar {{[-C|--directory]}}`\n\n- a | b\n- c\n\n> d | e\n");
+    read("# Heading with *emphasis* and `code`\n\nSetext with [a link](x)\n---\n");
+    read("<span>inline html</span> text\n\n<custom-element>\n\nafter\n");
+    read("para\n- list interrupts\n\npara\n2. does not\n\n[ref]: /url\n\n[^1]: note\n");
+    // Definitions the pass reads, and ones it leaves to the parser.
+    read("[a]: /a\n[B c]: https://x/y \"Title\"\n[d]: #d (paren)\n\n# [a] and [b C]\n");
+    read("[a]: /a\n\"title on the next line\"\n\n[b]: /b\nparagraph after\n\n[c]: <x>\n");
+    read("[a]: /a\n- a list\n\n[b]: /b(c)\n\n[^1]: a footnote\n");
+}
+
+#[test]
+fn a_heading_link_defined_elsewhere_reads_as_the_parser_reads_it() {
+    // A changelog: each version's heading links to a definition at the end.
+    read(
+        "# Changelog\n\n## [1.1.0] - 2024-02-01\n\n- fix\n\n## [1.0.0]\n\ntext\n\n[1.1.0]: https://x/1.1.0\n[1.0.0]: https://x/1.0.0\n",
+    );
+    read("## [Unreleased]\n\n## [not defined] here\n\n[unreleased]: https://x\n");
+    read("# Notes [^1]\n\ntext\n");
+}
+
+#[test]
+fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
+    // Indented less than the item's text, the fence closes the list and
+    // runs on at top level past the blank line: the pass cannot tell where
+    // it ends, and the parser reads the document whole.
+    assert!(!read_by_blocks("- a\n ```\ncode\n\nfoo\n```\n"));
+    // Indented as the item's text, it is the item's and ends with it.
+    read("- a\n  ```\ncode\n\nfoo\n```\n");
+}
+
+/// `total` documents of a few lines each, drawn from lines that trip the
+/// pass: every block it reads, and every one it hands the parser.
+fn generated(total: usize) -> impl Iterator<Item = String> {
+    const LINES: [&str; 57] = [
+        "a | b",
+        "--|--",
+        "`cmd {{[-C|--dir]}}`",
+        "| :-: |",
+        "> q | r",
+        "[a b]: /u \"t\"",
+        "\"title\"",
+        "[x]: /u (p)",
+        "[y]:",
+        "   [link]: <x>",
+        "",
+        "",
+        "",
+        "# Head",
+        "## Head *em*",
+        "### [link]",
+        "Para text",
+        "more text",
+        "   indented three",
+        "    code four",
+        "\tcode tab",
+        "- item",
+        "  continued",
+        "* star",
+        "+ plus",
+        "1. one",
+        "2) two",
+        "> quote",
+        ">",
+        "```",
+        "```rust",
+        "~~~",
+        "  ```",
+        "<div>",
+        "</div>",
+        "<!-- c",
+        "-->",
+        "<span>x</span>",
+        "===",
+        "---",
+        "- - -",
+        "___",
+        "| a | b |",
+        "|---|---|",
+        "[link]: /u",
+        "[^n]: note",
+        "[^n]",
+        "text with [link]",
+        "#5 not heading",
+        "  - nested",
+        " ---",
+        "--  ",
+        "- -",
+        "=",
+        "  # indented three",
+        "> # quoted",
+        "- # in an item",
+    ];
+    let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
+    (0..total).map(move |_| {
+        let n = 1 + next() % 14;
+        let mut text = String::new();
+        for _ in 0..n {
+            text.push_str(LINES[(next() % LINES.len() as u64) as usize]);
+            text.push('\n');
+        }
+        text
+    })
+}
+
+#[test]
+fn generated_documents_agree_with_the_parser() {
+    let total = 3000;
+    let read = generated(total).filter(|text| read_by_blocks(text)).count();
+    // Enough of them are read by the pass for the comparison to mean something.
+    assert!(read > total / 4, "only {read} of {total} read by the pass");
+}
+
+#[test]
+fn generated_documents_read_for_sections_agree_with_the_parser() {
+    for text in generated(3000) {
+        assert_sections_agree(&text);
+    }
+}
+
+#[test]
+fn a_stretch_without_a_heading_fence_or_html_is_not_read_for_sections() {
+    for stretch in [
+        "- item\n  - nested\n\n  more of the item\n",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "text | with a pipe\n---|---\n",
+        "> quote\n> # quoted heading\n\n- - -\n* * *\n",
+    ] {
+        assert!(!may_give_sections(stretch), "{stretch:?}");
+    }
+    for stretch in [
+        "- item\n\n# heading\n",
+        "- item\n   ## indented\n",
+        "para\n---\n",
+        "para\n  ===  \n",
+        "- item\n\n```\ncode\n",
+        "- item\n\n ~~~\n",
+        "<div>\n\ntext\n",
+        "- item\r---\r",
+    ] {
+        assert!(may_give_sections(stretch), "{stretch:?}");
+    }
+}
+
+#[test]
+fn documents_read_for_sections_keep_them_past_stretches_not_read() {
+    for text in [
+        "# A\n\n- item\n  - nested\n\n  more\n\n## B\n\n| a |\n|---|\n| 1 |\n\n### C\n",
+        "# A\n\n- item\n\n  ```\n  # code\n  ```\n\n## B\n\nSetext\n---\n",
+        "Intro\n\n1. one\n\n2. two\n\n# After\n\n> a\n> b\nlazy\n\n## End\n",
+        // A fence or HTML block opened in a stretch runs on past it.
+        "# A\n\n- a\n ```\ncode\n\n# not a heading\n```\n\n## B\n",
+        "# A\n\n- a\n <pre>\n\n# not a heading\n</pre>\n\n## B\n",
+        // Headings the pass hands the parser, for their markup.
+        "# A\n\n## B with *markup*\n\ntext\n\nSetext with `code`\n---\n\n## C\n",
+    ] {
+        assert_sections_agree(text);
+    }
+}

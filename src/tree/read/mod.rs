@@ -1,0 +1,16 @@
+//! The readers: a document's text into the model. `build` reads front matter,
+//! has the body read (`body`: the block-level pass, `blocks`, where it may, the
+//! parser's events folded by `walk` elsewhere) into the document being
+//! assembled (`builder`), then makes the preamble, the sections and the title.
+//! `agree` holds the block-level pass to the parser's reading.
+
+#[cfg(any(test, debug_assertions))]
+mod agree;
+mod blocks;
+mod body;
+mod build;
+mod builder;
+mod walk;
+
+pub use build::parse_document;
+pub(crate) use build::{parse_named, parse_sections};
