@@ -53,7 +53,7 @@ pub(crate) fn is_markdown_name(text: &str) -> bool {
 /// How a document's text is read: CommonMark with GFM, or MDX (README, "Site
 /// markup: MDX and templates").
 /// Decided once from its path, when it is parsed, and kept on the document.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) enum Dialect {
     #[default]
     Markdown,
