@@ -4,10 +4,11 @@
 //!
 //! The text is cut into *segments*: the sentences of a paragraph or list item,
 //! a heading's text, a table row, a line of code. Segments of one block form a
-//! *group*, and a passage never crosses groups: it is the segment holding the
-//! most query terms (the more telling of equals, then the first), joined by its
-//! neighbours in the group while it is short. A one-line hit shows the same
-//! segment cut to a few words around its best match.
+//! *group*: a passage is the segment holding the most query terms (the more
+//! telling of equals, then the first), joined by its neighbours in the group
+//! while it is short, and, still short at its group's end, by the next
+//! paragraph or item (never a heading, code or a table). A one-line hit shows
+//! the same segment cut to a few words around its best match.
 
 mod segments;
 mod shown;
@@ -81,20 +82,29 @@ pub(crate) fn passage(
         found.iter().any(|f| span.contains(&f.start))
     };
     // Neighbours in the block: while the passage is short, or when they hold
-    // a query term too, the next one first.
+    // a query term too, the next one first. A short passage that ends its
+    // block reads on into the next paragraph or item, as a reader would:
+    // what a sentence opens, the next one often says.
     loop {
         let fits = |k: usize, chars: usize| {
             let n = len(&segments[k].span);
-            (segments[k].group == group && chars + 1 + n <= max).then_some(n)
+            (chars + 1 + n <= max).then_some(n)
         };
         let next = (to + 1 < segments.len())
             .then(|| fits(to + 1, chars))
             .flatten()
-            .filter(|_| chars < short || holds(to + 1));
+            .filter(|_| {
+                let (end, after) = (&segments[to], &segments[to + 1]);
+                if after.group == end.group {
+                    chars < short || holds(to + 1)
+                } else {
+                    chars < short && end.kind == Kind::Prose && after.kind == Kind::Prose
+                }
+            });
         let prev = (from > 0)
             .then(|| fits(from - 1, chars))
             .flatten()
-            .filter(|_| chars < short || holds(from - 1));
+            .filter(|_| segments[from - 1].group == group && (chars < short || holds(from - 1)));
         match (next, prev) {
             (Some(n), _) => {
                 to += 1;
@@ -331,6 +341,32 @@ mod tests {
                 .contains("The cache waits five minutes for the lock."),
             "{p:?}"
         );
+    }
+
+    #[test]
+    fn a_short_passage_reads_on_into_the_next_paragraph_but_not_past_a_heading() {
+        let long =
+            "Filler words that say nothing of the matter at hand, and more of them. ".repeat(4);
+        let text = format!(
+            "{long}\n\nThe sanitizer checks resources.\n\nIt is off by default: opt in with a flag.\n\n## Next\n\nOther text.\n"
+        );
+        let found = [Found {
+            start: text.find("sanitizer").unwrap(),
+            term: 0,
+            weight: 1.0,
+        }];
+        let p = passage(&text, 0..text.len(), &found, 0, 200);
+        assert_eq!(
+            p.text,
+            "The sanitizer checks resources. It is off by default: opt in with a flag."
+        );
+        // Code is not read on into, nor a heading.
+        let text = format!("{long}\n\nThe sanitizer checks resources.\n\n```\nrun it\n```\n");
+        let p = passage(&text, 0..text.len(), &found, 0, 200);
+        assert_eq!(p.text, "The sanitizer checks resources.");
+        let text = format!("{long}\n\nThe sanitizer checks resources.\n\n## Next\n\nOther text.\n");
+        let p = passage(&text, 0..text.len(), &found, 0, 200);
+        assert_eq!(p.text, "The sanitizer checks resources.");
     }
 
     #[test]

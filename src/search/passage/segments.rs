@@ -1,6 +1,7 @@
 //! A passage's units: the text of a hit cut into *segments* (the sentences of
 //! a paragraph or list item, a heading's text, a table row, a line of code or
-//! HTML), each in a *group*, its block, which a passage never crosses.
+//! HTML), each in a *group*, its block, which a passage crosses only from
+//! prose into prose.
 
 use std::ops::Range;
 
@@ -17,8 +18,10 @@ pub(super) struct Segment {
 /// What a segment is, which decides what its terms are worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
-    /// A sentence, a heading's text.
+    /// A sentence of a paragraph or list item.
     Prose,
+    /// A heading's text.
+    Title,
     /// A table's row: a fact under the table's header (its first row).
     Row,
     /// A line of code or of HTML.
@@ -104,7 +107,7 @@ impl Reader<'_> {
             let title = title.trim_start_matches('#').trim();
             self.flush();
             if !title.is_empty() {
-                self.push(span.end - title.len()..span.end, Kind::Prose);
+                self.push(span.end - title.len()..span.end, Kind::Title);
             }
             self.group += 1;
         } else {
