@@ -11,8 +11,9 @@
 use std::ops::Range;
 
 use super::chars::is_cjk;
+use super::matcher::{Found, Matcher};
 use super::page::{digest, page_weight, twins};
-use super::query::{Found, Matcher, Query};
+use super::query::Query;
 use super::skip::{Skimmer, word_runs};
 use super::terms::{Token, TokenKind, Tokenizer};
 use super::units::{Unit, units};

@@ -25,7 +25,8 @@
 //! could be anything).
 
 use super::chars::{CLASS, SEPARATOR, chunk_end, class, folds_to_ascii, is_cjk};
-use super::query::{Found, Matcher, Query};
+use super::matcher::{Found, Matcher};
+use super::query::Query;
 use super::terms::{Pairs, Token, TokenKind, Tokenizer};
 use crate::lanes;
 
