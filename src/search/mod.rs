@@ -24,6 +24,7 @@ mod rank;
 mod scan;
 mod skip;
 mod stem;
+mod tally;
 mod terms;
 #[cfg(test)]
 mod textbook;
