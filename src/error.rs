@@ -65,6 +65,7 @@ impl serde::Serialize for ErrorCode {
 
 /// Why one input could not become a document. Other inputs are unaffected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FileError {
     /// See [`ErrorCode::FileNotFound`].
     #[error(

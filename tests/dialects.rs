@@ -68,34 +68,6 @@ fn template_markup_is_never_searched_or_previewed() {
 }
 
 #[test]
-fn hostile_markup_is_read_once() {
-    // Tags never closed, expressions never closed, `{{` with no closer: each
-    // scan is bounded, so these take as long as any file of their size.
-    let unclosed_tags = "<Tabs groupId=\"a\n".repeat(100_000);
-    let unclosed_exprs = "{ a: [\n".repeat(100_000);
-    let braces = "{{{{{{{{ {% {{< ".repeat(60_000) + "\n# End\n";
-    let fences = "    ```\n    # h\n".repeat(20_000);
-    let dir = Scratch::with(
-        "hostile",
-        &[
-            ("tags.mdx", unclosed_tags.as_str()),
-            ("exprs.mdx", unclosed_exprs.as_str()),
-            ("braces.mdx", braces.as_str()),
-            ("fences.mdx", fences.as_str()),
-        ],
-    );
-    for file in ["tags.mdx", "exprs.mdx", "braces.mdx", "fences.mdx"] {
-        let (outline, code) = run(&dir, &["index", file]);
-        assert_eq!(code, Some(0), "{file}: {outline}");
-        let (_, code) = run(&dir, &["search", "groupId End", file]);
-        assert!(matches!(code, Some(0 | 1)), "{file}");
-        let (all, _) = run(&dir, &["select", "*?full=true", file]);
-        let original = std::fs::read_to_string(dir.join(file)).unwrap();
-        assert_eq!(all, original, "{file}");
-    }
-}
-
-#[test]
 fn partials_are_listed_after_the_pages_of_their_folder() {
     let page = "# Page\n\ntext\n";
     let dir = Scratch::with(

@@ -3,10 +3,11 @@
 //! (the real binary, the library in memory, scratch folders, an MCP session).
 //! One binary links the crate and the MCP client once, not once per file.
 //!
-//! Tests that need more than Rust are `#[ignore]`d with the command that runs
-//! them: `cargo test --test integration corpus:: -- --ignored` (the shared
-//! corpus), `mcp_python::` (the Python MCP SDK), `hosts::` and `mdx::` (npm
-//! packages installed by `.ci/run`).
+//! Tests that need more than Rust, or more time than a debug build has, are
+//! `#[ignore]`d with the command that runs them: `cargo test --test integration
+//! corpus:: -- --ignored` (the shared corpus), `mcp_python::` (the Python MCP
+//! SDK), `hosts::` and `mdx::` (npm packages installed by `.ci/run`), and
+//! `scale::` (inputs whose point is their size, run with `--release`).
 
 mod common;
 #[path = "common/mcp.rs"]
@@ -47,6 +48,7 @@ mod npm;
 mod outline_ranges;
 mod properties;
 mod ranking;
+mod scale;
 mod setup;
 mod setup_hosts;
 mod setup_outline;

@@ -2,8 +2,9 @@
 //! that best shows the match. This is the only step of a search that reads text
 //! after ranking, and it needs only the hit's own document.
 
+use super::matcher::{Found, Matcher};
 use super::passage::{self, Passage};
-use super::query::{Found, Matcher, Query};
+use super::query::Query;
 use super::rank::{Candidate, Weights};
 use super::terms::Tokenizer;
 use super::units::Unit;

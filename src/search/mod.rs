@@ -2,11 +2,11 @@
 //!
 //! The stages, each its own file: `terms` cuts text into tokens (case folded,
 //! identifiers whole and split, CJK bigrams) by the character classes of `chars`;
-//! `query` parses the query and matches its terms in tokens (words by their
-//! stem); `scan` reads one document into per-unit term counts (numbers only);
-//! `rank` scores every unit with BM25F once all documents are in; `hit` names and
-//! previews the best units from their documents. `fuzzy` holds the edit
-//! similarity that typo tolerance and every "did you mean" share.
+//! `query` parses the query (words by their English stem, `stem`) and `matcher`
+//! finds its terms in tokens; `scan` reads one document into per-unit term
+//! counts (numbers only); `rank` scores every unit with BM25F once all documents
+//! are in; `hit` names and previews the best units from their documents. `fuzzy`
+//! holds the edit similarity that typo tolerance and every "did you mean" share.
 //!
 //! Documents enter one at a time and leave nothing behind but counts, so only the
 //! documents of the final hits are needed again after ranking: the caller feeds
@@ -15,6 +15,7 @@
 
 mod chars;
 mod hit;
+mod matcher;
 mod page;
 mod passage;
 mod place;
@@ -22,6 +23,8 @@ mod query;
 mod rank;
 mod scan;
 mod skip;
+mod stem;
+mod tally;
 mod terms;
 #[cfg(test)]
 mod textbook;

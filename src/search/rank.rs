@@ -14,7 +14,8 @@
 
 use std::collections::HashMap;
 
-use super::query::{Found, Query};
+use super::matcher::Found;
+use super::query::Query;
 use super::scan::{Counts, DocScan, Near, UNIT};
 use crate::fuzzy::Typo;
 use crate::tree::NodeId;

@@ -11,9 +11,11 @@
 use std::ops::Range;
 
 use super::chars::is_cjk;
+use super::matcher::{Found, Matcher};
 use super::page::{digest, page_weight, twins};
-use super::query::{Found, Matcher, Query};
+use super::query::Query;
 use super::skip::{Skimmer, word_runs};
+use super::tally::{Match, Tally, bump};
 use super::terms::{Token, TokenKind, Tokenizer};
 use super::units::{Unit, units};
 use crate::lanes;
@@ -102,107 +104,6 @@ pub(crate) struct DocScan {
     /// What a parallel page shares with it (see [`twins`]); set only when a
     /// unit matched.
     pub(crate) twins: Vec<u64>,
-}
-
-/// Term counts while a field or unit is read.
-#[derive(Default)]
-struct Tally {
-    /// Words and grams (set by the caller, from tokenizer positions).
-    len: u32,
-    hits: Vec<(u32, u16)>,
-    /// See [`UnitScan::phrase`].
-    phrase: Vec<u64>,
-    /// How far into the phrase the tokens just read reach: bit `k` is set when
-    /// they end with its first `k + 1` words (shift-and, so a phrase that
-    /// repeats its own start is found after a try that fails part way).
-    runs: u64,
-    /// Per bit of `runs`: the terms that run matched by a near word.
-    run_near: Vec<u64>,
-    last_pos: u32,
-}
-
-impl Tally {
-    fn reset(&mut self) {
-        self.len = 0;
-        self.hits.clear();
-        self.phrase.clear();
-        self.runs = 0;
-    }
-
-    /// Takes in another spelling of the same field: each term counts as often
-    /// as in the one that has it more, the length is the longer one's.
-    fn either(&mut self, other: &Tally) {
-        self.len = self.len.max(other.len);
-        for &(id, n) in &other.hits {
-            match self.hits.iter_mut().find(|(t, _)| *t == id) {
-                Some((_, m)) => *m = (*m).max(n),
-                None => self.hits.push((id, n)),
-            }
-        }
-    }
-
-    /// Counts one token: the term it matched (`id` local, `term` the query
-    /// term it stands for, `worth` what it counts).
-    fn add(&mut self, token: &Token<'_>, found: Option<Match>, query: &Query) {
-        let phrase = &query.phrase;
-        if token.kind == TokenKind::Whole {
-            if let Some(m) = found {
-                bump(&mut self.hits, m.id, m.worth);
-            }
-            return;
-        }
-        let Some(Match { id, term, worth }) = found else {
-            self.runs = 0;
-            return;
-        };
-        bump(&mut self.hits, id, worth);
-        if phrase.len() < 2 {
-            return;
-        }
-        // A near word is sure to be seen, whenever its document is read,
-        // where it starts as its term's words do; elsewhere only while its
-        // term is found nowhere, which is known when ranking.
-        let sure = id == term || token.text.starts_with(query.terms[term as usize].start());
-        let near = if sure { 0 } else { 1 << term };
-        // A phrase of more than 64 words is looked for by its first 64.
-        let phrase = &phrase[..phrase.len().min(64)];
-        let last = phrase.len() - 1;
-        if token.pos != self.last_pos.wrapping_add(1) {
-            self.runs = 0;
-        }
-        let at = (phrase.iter().enumerate())
-            .filter(|&(_, &t)| t == term)
-            .fold(0u64, |m, (k, _)| m | 1 << k);
-        self.runs = (self.runs << 1 | 1) & at;
-        self.run_near.resize(phrase.len(), 0);
-        // From the longest run down, so each extends its shorter one's terms.
-        for k in (0..phrase.len()).rev().filter(|&k| self.runs & 1 << k != 0) {
-            self.run_near[k] = near | if k > 0 { self.run_near[k - 1] } else { 0 };
-        }
-        if self.runs & 1 << last != 0 {
-            if !self.phrase.contains(&self.run_near[last]) {
-                self.phrase.push(self.run_near[last]);
-            }
-            self.runs &= !(1 << last);
-        }
-        self.last_pos = token.pos;
-    }
-}
-
-/// A token that matched: its local id, the query term it stands for, and what
-/// it counts.
-#[derive(Clone, Copy)]
-struct Match {
-    id: u32,
-    term: u32,
-    worth: u16,
-}
-
-fn bump(hits: &mut Vec<(u32, u16)>, id: u32, worth: u16) {
-    match hits.iter_mut().find(|(t, _)| *t == id) {
-        Some((_, n)) => *n = n.saturating_add(worth),
-        None => hits.push((id, worth)),
-    }
 }
 
 /// What one thread carries from one document's scan to the next: the matcher
@@ -311,27 +212,7 @@ fn scan_as<'q>(
             .into_iter()
             .flatten()
             .any(|t| keeps(query, s.stop_only, &t.hits));
-        let skimmed =
-            (skimmer.as_mut()).is_some_and(|skim| skim.skim(text, u.body, s.matcher, kept));
-        // A body's length: its runs of letters and digits, plus its grams where
-        // text has no spaces; the same whether it is read or skipped.
-        body.len = skimmer
-            .as_ref()
-            .map_or_else(|| word_runs(text.as_bytes()), Skimmer::runs);
-        match &skimmer {
-            Some(skim) if skimmed => {
-                body.len += grams(text);
-                for (token, found) in skim.tokens() {
-                    let found = s.matched(&token, found);
-                    body.add(&token, Some(found), query);
-                }
-            }
-            _ => tokenizer.run(text, u.body, |token| {
-                body.len += u32::from(token.kind == TokenKind::Gram);
-                let found = s.find(token);
-                body.add(token, found, query);
-            }),
-        }
+        s.count_body(text, u.body, kept, skimmer, tokenizer, &mut body);
         query.symbols_in(text, |term, _| bump(&mut body.hits, term, UNIT));
         s.literal = query.holds_literals(&doc.text()[u.span.clone()]);
         s.finish(u, place as u32, title, path, &body, || {
@@ -464,6 +345,41 @@ impl Scanner<'_, '_> {
         }
     }
 
+    /// Counts a unit's body (`text`, from `base` in the document): skimmed
+    /// when the skimmer can, else read whole; the counts are the same.
+    fn count_body(
+        &mut self,
+        text: &str,
+        base: usize,
+        kept: bool,
+        skimmer: &mut Option<Skimmer>,
+        tokenizer: &mut Tokenizer,
+        body: &mut Tally,
+    ) {
+        let query = self.query;
+        let skimmed =
+            (skimmer.as_mut()).is_some_and(|skim| skim.skim(text, base, self.matcher, kept));
+        // A body's length: its runs of letters and digits, plus its grams where
+        // text has no spaces; the same whether it is read or skipped.
+        body.len = skimmer
+            .as_ref()
+            .map_or_else(|| word_runs(text.as_bytes()), Skimmer::runs);
+        match &skimmer {
+            Some(skim) if skimmed => {
+                body.len += grams(text);
+                for (token, found) in skim.tokens() {
+                    let found = self.matched(&token, found);
+                    body.add(&token, Some(found), query);
+                }
+            }
+            _ => tokenizer.run(text, base, |token| {
+                body.len += u32::from(token.kind == TokenKind::Gram);
+                let found = self.find(token);
+                body.add(token, found, query);
+            }),
+        }
+    }
+
     fn tally_text(&mut self, text: &str) -> Tally {
         let mut tally = Tally::default();
         let mut tokenizer = std::mem::take(&mut self.tokenizer);
@@ -491,21 +407,11 @@ impl Scanner<'_, '_> {
             let parent = doc.node(id).parent.and_then(|p| doc.section_index(p));
             let path = match parent.filter(|&p| p < k) {
                 Some(p) => {
-                    let mut path = Tally {
-                        len: paths[p].len + titles[p].len,
-                        hits: paths[p].hits.clone(),
-                        ..Tally::default()
-                    };
-                    for &(t, n) in &titles[p].hits {
-                        bump(&mut path.hits, t, n);
-                    }
+                    let mut path = paths[p].counts();
+                    path.append(&titles[p]);
                     path
                 }
-                None => Tally {
-                    len: file.len,
-                    hits: file.hits.clone(),
-                    ..Tally::default()
-                },
+                None => file.counts(),
             };
             paths.push(path);
         }

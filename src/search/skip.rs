@@ -24,8 +24,11 @@
 //! body until each typo-tolerant term has been found somewhere (a word near it
 //! could be anything).
 
+use std::ops::Range;
+
 use super::chars::{CLASS, SEPARATOR, chunk_end, class, folds_to_ascii, is_cjk};
-use super::query::{Found, Matcher, Query};
+use super::matcher::{Found, Matcher};
+use super::query::Query;
 use super::terms::{Pairs, Token, TokenKind, Tokenizer};
 use crate::lanes;
 
@@ -72,7 +75,7 @@ struct Skimmed {
     kind: TokenKind,
     start: usize,
     pos: u32,
-    text: std::ops::Range<usize>,
+    text: Range<usize>,
 }
 
 /// Where the chunk holding `at` starts: after the last separator or character
@@ -101,6 +104,40 @@ struct Last {
     pos: u32,
     last_part: bool,
     chunk_end: usize,
+}
+
+/// The positions of a body's skimmed tokens, chunk after chunk: two are
+/// consecutive exactly when adjacent in the body.
+#[derive(Default)]
+struct Numbering {
+    last: Option<Last>,
+    /// The position of a token that follows the last.
+    next: u32,
+}
+
+impl Numbering {
+    /// Renumbers the tokens found in one chunk (`chunk` in `body`, `parts`
+    /// its parts), which the tokenizer numbered within the chunk.
+    fn renumber(&mut self, found: &mut [Skimmed], body: &str, chunk: Range<usize>, parts: u32) {
+        for t in found {
+            if t.kind == TokenKind::Whole {
+                t.pos = self.next + 1; // a whole's position counts for nothing
+                continue;
+            }
+            let follows = match &self.last {
+                Some(l) if l.chunk_end == chunk.end => l.pos + 1 == t.pos,
+                Some(l) => l.last_part && t.pos == 0 && !has_token(&body[l.chunk_end..chunk.start]),
+                None => false,
+            };
+            self.last = Some(Last {
+                pos: t.pos,
+                last_part: t.pos + 1 == parts,
+                chunk_end: chunk.end,
+            });
+            t.pos = if follows { self.next } else { self.next + 1 };
+            self.next = t.pos + 1;
+        }
+    }
 }
 
 impl Skimmer {
@@ -173,8 +210,7 @@ impl Skimmer {
         }
         let bytes = body.as_bytes();
         let mut done = 0; // where the last chunk tokenized ends
-        let mut last: Option<Last> = None;
-        let mut next_pos = 0u32;
+        let mut numbering = Numbering::default();
         // The stop words still looked for, when only their first tokens are.
         let mut unseen = if kept || self.content {
             None
@@ -224,25 +260,7 @@ impl Skimmer {
                     }
                 }
             }
-            // Renumber them: consecutive exactly when adjacent in the body.
-            for t in &mut self.found[first..] {
-                if t.kind == TokenKind::Whole {
-                    t.pos = next_pos + 1; // a whole's position counts for nothing
-                    continue;
-                }
-                let follows = match &last {
-                    Some(l) if l.chunk_end == end => l.pos + 1 == t.pos,
-                    Some(l) => l.last_part && t.pos == 0 && !has_token(&body[l.chunk_end..from]),
-                    None => false,
-                };
-                last = Some(Last {
-                    pos: t.pos,
-                    last_part: t.pos + 1 == parts,
-                    chunk_end: end,
-                });
-                t.pos = if follows { next_pos } else { next_pos + 1 };
-                next_pos = t.pos + 1;
-            }
+            numbering.renumber(&mut self.found[first..], body, from..end, parts);
         }
         true
     }

@@ -100,66 +100,8 @@ impl Tokenizer {
                     }
                     continue;
                 }
-                // The commonest chunk: a lowercase (or Capitalised) word and a space.
-                // Trailing joiners (`end.`, `note:`) do not change that.
-                if CLASS[usize::from(b)] == ALNUM {
-                    let j = lowercase_run_end(bytes, i + 1);
-                    let mut k = j;
-                    while k < bytes.len()
-                        && bytes[k] < 0x80
-                        && CLASS[usize::from(bytes[k])] == JOINER
-                    {
-                        k += 1;
-                    }
-                    if k == bytes.len()
-                        || (bytes[k] < 0x80 && CLASS[usize::from(bytes[k])] == SEPARATOR)
-                    {
-                        self.word(&text[i..j], b.is_ascii_uppercase(), base + i, &mut emit);
-                        i = k;
-                        continue;
-                    }
-                }
-                // Most other chunks are plain ASCII words too: lowercase, Capitalised or ALL
-                // CAPS, no joiner but trailing ones (`end.`). They are one part.
-                let first = CASE[usize::from(b)];
-                let mut j = i + 1;
-                let mut word_end = if first == JOINER { i } else { j };
-                let mut joined = first == JOINER;
-                let mut inner_join = false;
-                let mut seen = 0u8; // case classes after the first byte, one bit each
-                while j < bytes.len() && bytes[j] < 0x80 {
-                    match CASE[usize::from(bytes[j])] {
-                        SEPARATOR => break,
-                        JOINER => joined = true,
-                        case => {
-                            inner_join |= joined;
-                            seen |= case;
-                            word_end = j + 1;
-                        }
-                    }
-                    j += 1;
-                }
-                let ends_here = j == bytes.len()
-                    || bytes[j] < 0x80
-                    || text[j..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| is_cjk(c) || class(c) == SEPARATOR);
-                if ends_here {
-                    let humps = seen & UPPER != 0 && !(first == UPPER && seen & LOWER == 0);
-                    if word_end == i {
-                        // Only joiners (`-`, `##`, `...`): nothing to find.
-                    } else if first != JOINER && !inner_join && !humps {
-                        self.word(
-                            &text[i..word_end],
-                            first == UPPER || seen & UPPER != 0,
-                            base + i,
-                            &mut emit,
-                        );
-                    } else {
-                        self.chunk(&text[i..j], base + i, &mut emit);
-                    }
-                    i = j;
+                if let Some(end) = self.ascii_chunk(text, i, base, &mut emit) {
+                    i = end;
                     continue;
                 }
             } else {
@@ -177,6 +119,77 @@ impl Tokenizer {
             self.chunk(&text[i..end], base + i, &mut emit);
             i = end;
         }
+    }
+
+    /// Emits the chunk starting at `i` (an ASCII byte, no separator) unless a
+    /// character beyond ASCII continues it, and returns where it ends. Most
+    /// chunks are plain words, which take the fast paths here.
+    #[inline(always)]
+    fn ascii_chunk(
+        &mut self,
+        text: &str,
+        i: usize,
+        base: usize,
+        emit: &mut impl FnMut(&Token<'_>),
+    ) -> Option<usize> {
+        let bytes = text.as_bytes();
+        let b = bytes[i];
+        // The commonest chunk: a lowercase (or Capitalised) word and a space.
+        // Trailing joiners (`end.`, `note:`) do not change that.
+        if CLASS[usize::from(b)] == ALNUM {
+            let j = lowercase_run_end(bytes, i + 1);
+            let mut k = j;
+            while k < bytes.len() && bytes[k] < 0x80 && CLASS[usize::from(bytes[k])] == JOINER {
+                k += 1;
+            }
+            if k == bytes.len() || (bytes[k] < 0x80 && CLASS[usize::from(bytes[k])] == SEPARATOR) {
+                self.word(&text[i..j], b.is_ascii_uppercase(), base + i, emit);
+                return Some(k);
+            }
+        }
+        // Most other chunks are plain ASCII words too: lowercase, Capitalised or ALL
+        // CAPS, no joiner but trailing ones (`end.`). They are one part.
+        let first = CASE[usize::from(b)];
+        let mut j = i + 1;
+        let mut word_end = if first == JOINER { i } else { j };
+        let mut joined = first == JOINER;
+        let mut inner_join = false;
+        let mut seen = 0u8; // case classes after the first byte, one bit each
+        while j < bytes.len() && bytes[j] < 0x80 {
+            match CASE[usize::from(bytes[j])] {
+                SEPARATOR => break,
+                JOINER => joined = true,
+                case => {
+                    inner_join |= joined;
+                    seen |= case;
+                    word_end = j + 1;
+                }
+            }
+            j += 1;
+        }
+        let ends_here = j == bytes.len()
+            || bytes[j] < 0x80
+            || text[j..]
+                .chars()
+                .next()
+                .is_some_and(|c| is_cjk(c) || class(c) == SEPARATOR);
+        if ends_here {
+            let humps = seen & UPPER != 0 && !(first == UPPER && seen & LOWER == 0);
+            if word_end == i {
+                // Only joiners (`-`, `##`, `...`): nothing to find.
+            } else if first != JOINER && !inner_join && !humps {
+                self.word(
+                    &text[i..word_end],
+                    first == UPPER || seen & UPPER != 0,
+                    base + i,
+                    emit,
+                );
+            } else {
+                self.chunk(&text[i..j], base + i, emit);
+            }
+            return Some(j);
+        }
+        None
     }
 
     /// Starts positions again from zero (a new unit of text).

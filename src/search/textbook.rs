@@ -88,10 +88,7 @@ fn textbook(units: &[Unit], words: &[&str]) -> Vec<(usize, usize, f64)> {
             terms.push(w);
         }
     }
-    let stop: Vec<bool> = terms
-        .iter()
-        .map(|t| super::query::is_stop_word(t))
-        .collect();
+    let stop: Vec<bool> = terms.iter().map(|t| super::stem::is_stop_word(t)).collect();
     let stop_only = stop.iter().all(|&s| s);
     let count = |field: &[&str], term: &str| field.iter().filter(|&&w| w == term).count() as f64;
     let n = units.len() as f64;

@@ -1,4 +1,5 @@
-//! Selectors: the syntax (`parse`) and its meaning over a document (`resolve`).
+//! Selectors: the syntax (`parse`; `split` for an argument holding several, or
+//! a query) and its meaning over a document (`resolve`).
 //!
 //! A [`Selector`] is plain data parsed once; resolving it against documents never
 //! re-reads the string. Grammar (README, "Selectors"):
@@ -17,6 +18,7 @@ mod landing;
 mod parse;
 mod repair;
 mod resolve;
+mod split;
 mod syntax;
 mod types;
 
@@ -24,11 +26,12 @@ pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Landing, Lands, Targets};
 pub use parse::parse;
-pub(crate) use parse::{is_link_path, looks_like_selector, split_selectors};
+pub(crate) use parse::is_link_path;
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
 };
 pub use resolve::{Miss, resolve};
+pub(crate) use split::{looks_like_selector, split_selectors};
 pub(crate) use syntax::DocRef;
 pub use syntax::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};

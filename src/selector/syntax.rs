@@ -72,6 +72,7 @@ pub struct Step {
 /// The node type a step selects. Its names and nouns are its row of the one
 /// table of types (`types.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Target {
     /// `*`: the whole document at the first step, all children later.
     All,

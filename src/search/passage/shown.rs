@@ -27,75 +27,76 @@ pub(crate) fn shown_text(source: &str) -> String {
             out.push(' ');
         }
         space = false;
-        match b {
-            b'`' => {
-                // A code span, as written, up to its closing run of backticks.
-                let run = bytes[i..].iter().take_while(|&&c| c == b'`').count();
-                let close = find_run(&bytes[i + run..], run).map(|k| i + run + k + run);
-                let end = close.unwrap_or(i + run);
-                push_folded(&mut out, &source[i..end]);
-                i = end;
-            }
-            b'!' if bytes.get(i + 1) == Some(&b'[') => match link(source, i + 1) {
-                Some((label, end)) => {
-                    push_folded(&mut out, label);
-                    i = end;
-                }
-                None => {
-                    out.push('!');
-                    i += 1;
-                }
-            },
-            b'[' => match link(source, i) {
-                Some((label, end)) => {
-                    push_folded(&mut out, label);
-                    i = end;
-                }
-                None => {
-                    out.push('[');
-                    i += 1;
-                }
-            },
-            b'<' => match tag(source, i) {
-                Some(end) => {
-                    // A tag separates words only where whitespace does.
-                    i = end;
-                }
-                None => {
-                    out.push('<');
-                    i += 1;
-                }
-            },
-            b'&' => match entity(&source[i..]) {
-                Some((c, len)) if c.is_whitespace() => {
-                    space = !out.is_empty();
-                    i += len;
-                }
-                Some((c, len)) => {
-                    out.push(c);
-                    i += len;
-                }
-                None => {
-                    out.push('&');
-                    i += 1;
-                }
-            },
-            _ => {
-                let len = utf8_len(b);
-                let c = &source[i..(i + len).min(source.len())];
-                if c.chars().any(crate::namespace::garbles) {
-                    // A control or bidirectional formatting character would
-                    // drive the reader's terminal: a space, as whitespace is.
-                    space = !out.is_empty();
-                } else {
-                    out.push_str(c);
-                }
-                i += len;
-            }
+        let (shown, end) = next_shown(source, i);
+        match shown {
+            Shown::Folded(text) => push_folded(&mut out, text),
+            Shown::Text(text) => out.push_str(text),
+            Shown::Char(c) => out.push(c),
+            Shown::Space => space = !out.is_empty(),
+            Shown::Nothing => {}
         }
+        i = end;
     }
     out.truncate(out.trim_end().len());
     out
+}
+
+/// What a passage shows for one piece of its source.
+enum Shown<'a> {
+    /// Text with its whitespace folded: a code span, a link's text.
+    Folded(&'a str),
+    /// Text as it is: a character, or markup that opens nothing.
+    Text(&'a str),
+    /// The character a reference names.
+    Char(char),
+    /// A space, as whitespace shows.
+    Space,
+    /// Nothing: a tag.
+    Nothing,
+}
+
+/// What a passage shows for the source at `i` (not whitespace), and where
+/// that piece of the source ends.
+fn next_shown(source: &str, i: usize) -> (Shown<'_>, usize) {
+    let bytes = source.as_bytes();
+    match bytes[i] {
+        b'`' => {
+            // A code span, as written, up to its closing run of backticks.
+            let run = bytes[i..].iter().take_while(|&&c| c == b'`').count();
+            let close = find_run(&bytes[i + run..], run).map(|k| i + run + k + run);
+            let end = close.unwrap_or(i + run);
+            (Shown::Folded(&source[i..end]), end)
+        }
+        b'!' if bytes.get(i + 1) == Some(&b'[') => match link(source, i + 1) {
+            Some((label, end)) => (Shown::Folded(label), end),
+            None => (Shown::Text("!"), i + 1),
+        },
+        b'[' => match link(source, i) {
+            Some((label, end)) => (Shown::Folded(label), end),
+            None => (Shown::Text("["), i + 1),
+        },
+        // A tag separates words only where whitespace does.
+        b'<' => match tag(source, i) {
+            Some(end) => (Shown::Nothing, end),
+            None => (Shown::Text("<"), i + 1),
+        },
+        b'&' => match entity(&source[i..]) {
+            Some((c, len)) if c.is_whitespace() => (Shown::Space, i + len),
+            Some((c, len)) => (Shown::Char(c), i + len),
+            None => (Shown::Text("&"), i + 1),
+        },
+        b => {
+            let len = utf8_len(b);
+            let c = &source[i..(i + len).min(source.len())];
+            // A control or bidirectional formatting character would drive the
+            // reader's terminal: a space, as whitespace is.
+            if c.chars().any(crate::namespace::garbles) {
+                (Shown::Space, i + len)
+            } else {
+                (Shown::Text(c), i + len)
+            }
+        }
+    }
 }
 
 /// HTML elements whose tags a passage leaves out (their text stays).
