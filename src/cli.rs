@@ -15,7 +15,7 @@ use mdsel::{Call, Command, Input, LinkView, Options, Target};
 /// The output-format cheat sheet printed by `mdsel format`, for tool descriptions.
 const FORMAT_GUIDE: &str = include_str!("format.txt");
 
-/// `mdsel hook --help`: what the hook answers, and outline mode (README,
+/// `mdsel hook --help`: what the hook answers, and outline mode (docs/hook.md,
 /// "Outline mode").
 const HOOK_ABOUT: &str = "Agent hook: suggest mdsel when an agent reads big Markdown.
 
@@ -335,7 +335,7 @@ fn auto(args: Vec<String>, notes: &mut Vec<String>) -> (Command, Vec<String>) {
     }
 }
 
-/// `search`'s query and files (README, "Search"): the arguments that exist on disk (or
+/// `search`'s query and files (docs/search.md, "Search"): the arguments that exist on disk (or
 /// plainly name a file, as auto mode tells) are the inputs, and every other word
 /// is the query, as if quoted: `mdsel search restore deleted file notes/`
 /// searches "restore deleted file". When no argument is a file, the last one is

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-/// The stable, machine-readable error codes (README, "JSON").
+/// The stable, machine-readable error codes (docs/output.md, "JSON").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorCode {

@@ -1,4 +1,4 @@
-//! The process exit codes (README, "Exit codes"), decided in one place
+//! The process exit codes (docs/output.md, "Exit codes"), decided in one place
 //! ([`crate::Report::exit_code`]).
 
 /// How a call ended, as a process exit status.

@@ -1,6 +1,6 @@
 //! Namespaces: the names a selector's `ns::` uses to address one document of many.
 //!
-//! Owns the naming rule ([`namespaces`]; README, "Selectors") and the lookup
+//! Owns the naming rule ([`namespaces`]; docs/selectors.md, "Selectors") and the lookup
 //! from a selector's namespace back to its document ([`find`]). Every document
 //! gets a distinct name that parses as a namespace in the selector grammar. It
 //! reads the current directory (to resolve relative paths) and nothing else: no
@@ -535,7 +535,7 @@ pub(crate) fn sanitize(name: &str) -> String {
             ':' => matches!(next, None | Some(':')),
             // A character a shell reads (`q;id>pwned.md`, `$(…)`, quotes, a
             // glob, `~`, `#`): a namespace is one shell word, pasted as
-            // printed (README, "Selectors").
+            // printed (docs/selectors.md, "Selectors").
             c if SHELL.contains(c) => true,
             c if garbles(c) => true,
             c => c.is_whitespace(),

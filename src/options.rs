@@ -12,10 +12,11 @@ pub const DEFAULT_MAX_WORDS: usize = 2000;
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// Default `--read-words`: a selected section over this many words prints its
 /// own text and an outline of its subsections. Chosen by measuring
-/// agents' reads; see the README.
+/// agents' reads; see docs/choices.md.
 pub const DEFAULT_READ_WORDS: usize = 300;
 /// Default `--limit`: search hits shown at most (fewer when the rest score far
-/// below the best, as with any limit up to this one). Chosen by measuring agents' first searches; see the README.
+/// below the best, as with any limit up to this one). Chosen by measuring
+/// agents' first searches; see docs/choices.md.
 pub const DEFAULT_LIMIT: usize = 3;
 
 /// How a response names the call that shows more of it: the command line's
@@ -67,7 +68,7 @@ pub struct Options {
     /// Folders (canonical) every file read must lie in, checked on the file
     /// opened: a server's roots (`None`: anywhere).
     pub confine: Option<std::sync::Arc<[std::path::PathBuf]>>,
-    /// The read size (README, "Text"): a selected section over this many words, with
+    /// The read size (docs/output.md, "Text"): a selected section over this many words, with
     /// subsections, shows its own text and then its subsections as outline
     /// lines. 0 prints every section whole (JSON, `--full`).
     pub read_words: usize,

@@ -50,7 +50,7 @@ pub(crate) fn is_markdown_name(text: &str) -> bool {
     })
 }
 
-/// How a document's text is read: CommonMark with GFM, or MDX (README, "Site
+/// How a document's text is read: CommonMark with GFM, or MDX (docs/dialects.md, "Site
 /// markup: MDX and templates").
 /// Decided once from its path, when it is parsed, and kept on the document.
 #[derive(Clone, Copy, Debug, Default)]

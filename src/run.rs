@@ -211,7 +211,7 @@ fn usage(sink: &mut dyn Sink, problem: &str) -> io::Result<Option<Walk>> {
 }
 
 /// Whether select's arguments are plainly not selectors, so the call is a
-/// search (README, "Commands and options"): none parses and none looks like
+/// search (docs/options.md, "Commands and options"): none parses and none looks like
 /// selector syntax.
 fn is_query(parsed: &[Parsed]) -> bool {
     !parsed.is_empty()

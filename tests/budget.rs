@@ -1,4 +1,4 @@
-//! The response budget over generated corpora (README, "Text"): hundreds of files
+//! The response budget over generated corpora (docs/output.md, "Text"): hundreds of files
 //! with deep and wide outlines, in nested folders. Outlines that fit are
 //! unchanged; folded and paged ones stay within the budget; following page
 //! markers and drill-downs reaches every document and every heading; selections

@@ -1,4 +1,4 @@
-//! Site markup (README, "Site markup: MDX and templates"): `.mdx` read as
+//! Site markup (docs/dialects.md, "Site markup: MDX and templates"): `.mdx` read as
 //! MDX, and template markup and MDX's `import`/`export` kept in content but
 //! out of search. (`tests/mdx.rs` compares headings with the MDX compiler
 //! itself.)

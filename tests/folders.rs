@@ -1,4 +1,4 @@
-//! Folders (README, "Text"): a directory whose document lines do not fit folds by
+//! Folders (docs/output.md, "Text"): a directory whose document lines do not fit folds by
 //! folders before it pages, and every document stays reachable by following
 //! folder lines and page markers, each response within the budget.
 

@@ -1,4 +1,4 @@
-//! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (README,
+//! `mdsel hook claude`, fed Claude Code's PreToolUse JSON on stdin (docs/hook.md,
 //! "What the hooks do").
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! `mdsel hook claude --outline` (README, "Outline mode"), fed Claude Code's
+//! `mdsel hook claude --outline` (docs/hook.md, "Outline mode"), fed Claude Code's
 //! real `PreToolUse` input: a whole `Read` of big Markdown inside `cwd` becomes
 //! a read of the file's opening with the outline beside it; every other call
 //! gets exactly the default answer.

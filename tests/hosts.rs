@@ -1,4 +1,4 @@
-//! mdsel as real hosts and install channels take it (README, "Hosts' limits"), with the
+//! mdsel as real hosts and install channels take it (docs/hosts.md, "Hosts' limits"), with the
 //! tools they use: ajv (the JSON Schema validator of Gemini CLI) on the tools'
 //! schemas, Gemini CLI itself offline, the MCP Registry's schema on
 //! `server.json`, `mcpb validate` on the bundle's manifest; and the budget

@@ -1,4 +1,4 @@
-//! The JSON format (README, "JSON"): field names and order, and every value's meaning.
+//! The JSON format (docs/output.md, "JSON"): field names and order, and every value's meaning.
 
 use crate::common;
 
@@ -286,7 +286,7 @@ fn search_hits_carry_scores() {
 }
 
 /// Issue 10: every search hit in JSON names its heading path, outermost first,
-/// starting with the document's title (README, "Titles"; alone for text before the
+/// starting with the document's title (docs/output.md, "Titles"; alone for text before the
 /// first heading).
 #[test]
 fn search_hits_carry_their_heading_path() {

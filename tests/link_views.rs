@@ -1,4 +1,4 @@
-//! `mdsel links` (README, "Links both ways"): links out of nodes, what links
+//! `mdsel links` (docs/links.md, "Links both ways"): links out of nodes, what links
 //! here (`--to`), broken links (`--broken`), resolved as following a link
 //! resolves it, in text and JSON.
 

@@ -1,4 +1,4 @@
-//! Links (README, "Following links"): `#anchor` as a first step names the
+//! Links (docs/links.md, "Following links"): `#anchor` as a first step names the
 //! section whose heading has that anchor (GitHub slug, explicit id, or
 //! loosely its letters and digits), with every later step, query and page
 //! working after it.

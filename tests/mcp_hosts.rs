@@ -1,4 +1,4 @@
-//! What agent hosts need of `mdsel mcp` (README, "Hosts' limits"): tools loaded rather than
+//! What agent hosts need of `mdsel mcp` (docs/hosts.md, "Hosts' limits"): tools loaded rather than
 //! deferred, and found by keywords where they are deferred (`_meta`), a human `title`, accurate `instructions`, and input
 //! schemas every host accepts. (A real JSON Schema validator checks the same
 //! schemas under draft-07 and 2020-12 in `tests/hosts/`.)

@@ -60,7 +60,7 @@ async fn results_are_byte_identical_to_the_cli() {
         ("docs/readme::h1.0", &["docs/readme.md", "api/readme.md"]),
         ("h1.0", &["docs/readme.md", "api/readme.md"]),
         ("install", &["guide.md"]), // falls back to search, as the CLI does
-        // Links (README, "Following links"): an anchor, a path with an anchor, a wiki link.
+        // Links (docs/links.md, "Following links"): an anchor, a path with an anchor, a wiki link.
         ("#usage/code.0", &["guide.md"]),
         ("#search--find?head=1", &["guide.md"]),
         ("guide.md#installation", &["guide.md", "long.md"]),

@@ -1,4 +1,4 @@
-//! The library's side of the hook's outline mode (README, "Outline mode"): `write_outline`
+//! The library's side of the hook's outline mode (docs/hook.md, "Outline mode"): `write_outline`
 //! prints one parsed document's index exactly as `index` does, and
 //! `Options::line_ranges` adds each part's line range to the outline, counted
 //! in the budget.

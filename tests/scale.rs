@@ -69,7 +69,7 @@ fn a_million_headings() {
     );
 }
 
-/// Site markup never closed (README, "Site markup: MDX and templates").
+/// Site markup never closed (docs/dialects.md, "Site markup: MDX and templates").
 #[test]
 #[ignore = "takes a minute in a debug build; run: cargo test --release --test integration scale:: -- --ignored"]
 fn hostile_markup_is_read_once() {

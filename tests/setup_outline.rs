@@ -1,4 +1,4 @@
-//! `mdsel setup claude --outline [--write]`: the hook in outline mode (README,
+//! `mdsel setup claude --outline [--write]`: the hook in outline mode (docs/hook.md,
 //! "Outline mode"). The mode asked for is what ends up in
 //! `.claude/settings.json`: an mdsel hook of the other mode is switched in
 //! place, everything else kept, never a second entry. VS Code's set-up, which

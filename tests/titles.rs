@@ -1,4 +1,4 @@
-//! Titles (README, "Titles") and one-word namespaces, on generated doc sets of
+//! Titles (docs/output.md, "Titles") and one-word namespaces, on generated doc sets of
 //! the shapes real ones have: MDN-like pages titled in front matter and named
 //! index.md, a Hugo section `_index.md` with TOML, an Obsidian-like vault
 //! titled by file name with spaces, a README with one h1, a changelog of h2s.

@@ -1,4 +1,4 @@
-//! The response budget (README, "Text"): how many words and bytes one text response
+//! The response budget (docs/output.md, "Text"): how many words and bytes one text response
 //! may hold, and the sizes measured against it.
 //!
 //! A word is a run of non-whitespace. The byte ceiling is 16 bytes a

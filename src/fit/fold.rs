@@ -1,4 +1,4 @@
-//! Folding and paging an outline to fit the budget (README, "Text"), one document at
+//! Folding and paging an outline to fit the budget (docs/output.md, "Text"), one document at
 //! a time, in input order.
 //!
 //! An outline that fits is shown whole, exactly as an index prints it. One that
@@ -122,7 +122,7 @@ impl Folder {
         }
     }
 
-    /// Folds by folders before paging (README, "Text"): for a call that walks a
+    /// Folds by folders before paging (docs/output.md, "Text"): for a call that walks a
     /// directory. Nothing is printed before the walk ends then, as folder
     /// lines count every document beneath them.
     pub fn by_folders(mut self) -> Folder {

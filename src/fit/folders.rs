@@ -1,4 +1,4 @@
-//! Folding a directory's outline by folders (README, "Text"): when its document lines
+//! Folding a directory's outline by folders (docs/output.md, "Text"): when its document lines
 //! do not fit, folder lines `<folder>/ (<N> docs, <words>w)` at the deepest
 //! folder depth that fits, breadth first as headings fold; documents standing
 //! directly in a shown folder level are listed as document lines there.

@@ -68,7 +68,7 @@ pub struct HitInfo {
     /// Titles of the sections holding the hit, outermost first.
     pub path: Vec<String>,
     /// The sentence or sentences holding the best match, on one line: whitespace
-    /// folded, links by their text (a hit's passage, README, "Text").
+    /// folded, links by their text (a hit's passage, docs/output.md, "Text").
     pub passage: String,
     /// Whether the passage is all the text of the hit.
     pub whole: bool,

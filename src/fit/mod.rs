@@ -3,7 +3,7 @@
 //! Resolving names nodes; this stage turns them into [`Match`]es with the byte
 //! spans a response prints: `?head`/`?tail` cuts, pages within the budget's words
 //! and bytes, and whole matches with `--full` or `?full=true`. It also
-//! owns the budget of a whole response (README, "Text"): the folded and paged outline
+//! owns the budget of a whole response (docs/output.md, "Text"): the folded and paged outline
 //! of `index`, and which whole matches of a selection are shown. It reads the
 //! document text to count words and find line ends, and measures outline lines
 //! and markers with the line format's own functions (`render/lines.rs`, the

@@ -265,7 +265,7 @@ impl DocOutline {
 }
 
 /// The document's own line, and the same line as printed above the lines
-/// beneath it: with the title (README, "Titles") unless the file name gives
+/// beneath it: with the title (docs/output.md, "Titles") unless the file name gives
 /// it, and not repeated above them when the top heading it came from is the
 /// line right beneath.
 fn headers(doc: &Document, namespace: &str, lines: &[Line]) -> (Line, Line) {

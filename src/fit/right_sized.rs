@@ -1,4 +1,4 @@
-//! A right-sized read (README, "Text"): a section over the read size shown
+//! A right-sized read (docs/output.md, "Text"): a section over the read size shown
 //! as its own text and its subsections' outline lines, and the link reference
 //! definitions that end a read's text left out.
 
@@ -18,7 +18,7 @@ const MARKER_WORDS: usize = 12;
 const MARKER_BYTES: usize = 400;
 
 /// A section over the read size, with subsections, as a right-sized read shows
-/// it (README, "Text"): its own text (heading to first subsection, trailing blank
+/// it (docs/output.md, "Text"): its own text (heading to first subsection, trailing blank
 /// lines dropped), then its subsections as outline lines. `None` when the
 /// section is shown as before: within the read size, no subsections, cut by
 /// `?head`/`?tail`, or its own text alone over a page (then it pages whole).

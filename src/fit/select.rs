@@ -1,4 +1,4 @@
-//! Which whole matches a response shows (README, "Text"): matches in order while they
+//! Which whole matches a response shows (docs/output.md, "Text"): matches in order while they
 //! fit the budget, then one marker line naming as many of the rest as fit.
 //!
 //! The first match is always shown (paged already when it alone is over the

@@ -1,4 +1,4 @@
-//! `mdsel hook claude`: Claude Code's `PreToolUse` hook (README, "What the
+//! `mdsel hook claude`: Claude Code's `PreToolUse` hook (docs/hook.md, "What the
 //! hooks do"), which VS Code's agent also runs from `.claude/settings.json`.
 //!
 //! VS Code ignores the `Read` matcher and runs the hook before every tool

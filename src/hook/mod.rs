@@ -1,5 +1,5 @@
 //! The hook face: `mdsel hook <host>`, a reminder to use mdsel's tools when an
-//! agent reads a big Markdown file (README, "What the hooks do").
+//! agent reads a big Markdown file (docs/hook.md, "What the hooks do").
 //!
 //! Reads the host's hook JSON on stdin; when the call reads a Markdown file
 //! with more words than `MDSEL_MIN_WORDS`, prints the host's way of adding the
@@ -185,7 +185,7 @@ fn is_space(b: u8) -> bool {
 mod tests {
     use super::*;
 
-    /// The reminder, word for word (README, "What the hooks do"), in every
+    /// The reminder, word for word (docs/hook.md, "What the hooks do"), in every
     /// host's output.
     const MESSAGE: &str = "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 

@@ -1,6 +1,6 @@
 //! `mdsel hook claude --outline`: a whole-file `Read` of big Markdown inside
 //! the project becomes a read of the file's opening, with its outline beside it
-//! (README, "Outline mode").
+//! (docs/hook.md, "Outline mode").
 //!
 //! Claude Code delivers a `PreToolUse` hook's context beside the tool's result,
 //! so a reminder cannot save the first read; `updatedInput` can. It is asked

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 /// The input schema of a tool's arguments, in the plain JSON Schema every host
-/// accepts (README, "Hosts' limits"): no `$schema` (rmcp's default names draft
+/// accepts (docs/hosts.md, "Hosts' limits"): no `$schema` (rmcp's default names draft
 /// 2020-12, which Gemini CLI has rejected), no `$defs`/`$ref` (the arguments
 /// are flat), and no `"default": null` (an optional string simply is not
 /// required). What is left means the same under draft-07 and 2020-12.

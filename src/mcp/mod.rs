@@ -1,5 +1,5 @@
 //! The MCP face: `mdsel mcp`, a stdio server with the tools `mdsel_index` and
-//! `mdsel_select` (README, "What the server does").
+//! `mdsel_select` (docs/mcp.md, "What the server does").
 //!
 //! Each tool call becomes the same [`mdsel::Call`] the CLI would build, runs
 //! through [`mdsel::run`], and is rendered by the CLI's own writers, so the text
@@ -37,7 +37,7 @@ pub const INDEX_DESCRIPTION: &str = include_str!("index.txt");
 /// See [`INDEX_DESCRIPTION`].
 pub const SELECT_DESCRIPTION: &str = include_str!("select.txt");
 
-/// What `initialize` tells the client about using mdsel (README, "Hosts'
+/// What `initialize` tells the client about using mdsel (docs/hosts.md, "Hosts'
 /// limits"): when to use it instead of a whole-file read, and how the calls
 /// chain.
 pub const INSTRUCTIONS: &str = include_str!("instructions.txt");

@@ -1,4 +1,4 @@
-//! What belongs on stderr in the text format (README, "Text"): file errors
+//! What belongs on stderr in the text format (docs/output.md, "Text"): file errors
 //! (many failing for one reason as one line), unresolved selectors with their
 //! suggestions, usage problems, an empty search and warnings, within the
 //! budget, each line cut to a readable length.

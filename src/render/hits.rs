@@ -1,4 +1,4 @@
-//! A search's hits as text (the README's "Search"): grouped under their file's
+//! A search's hits as text (docs/search.md, "Search"): grouped under their file's
 //! path, printed once as `rg --heading` does; the best hit with its passage,
 //! every other hit on one line; a last line naming the call that shows the
 //! next ones.

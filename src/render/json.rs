@@ -1,4 +1,4 @@
-//! The JSON format (README, "JSON"): one object, fields in a stable documented
+//! The JSON format (docs/output.md, "JSON"): one object, fields in a stable documented
 //! order; an index's documents are `json_index`'s.
 
 use std::io::{self, Write};

@@ -1,4 +1,4 @@
-//! The JSON of an index (README, "JSON"): each document's parts, headings
+//! The JSON of an index (docs/output.md, "JSON"): each document's parts, headings
 //! (with their anchors) and block counts, limited to what a scope outlines,
 //! and the summary of them all.
 

@@ -1,4 +1,4 @@
-//! The line format `fit` measures (README, "Text"): an outline's lines (what
+//! The line format `fit` measures (docs/output.md, "Text"): an outline's lines (what
 //! each names, [`Line`], and its text), its block counts, the marker that
 //! ends a folded or paged outline, the line saying path filters narrowed a
 //! listing, and names as a line prints them.

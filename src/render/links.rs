@@ -1,4 +1,4 @@
-//! `links` as text (README, "Links both ways"): grouped under their file's
+//! `links` as text (docs/links.md, "Links both ways"): grouped under their file's
 //! path, printed once; one line per link with the selector of the node
 //! holding it, its line, the link as written and where it lands; a last line
 //! naming the call that shows the next ones.

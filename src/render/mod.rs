@@ -1,5 +1,5 @@
 //! Rendering a [`crate::Report`]: compact text or one JSON object
-//! (README, "Output").
+//! (docs/output.md, "Output").
 //!
 //! Renderers write to any `io::Write`; they decide nothing about success (see
 //! [`crate::Report::exit_code`]) or about what is shown (that is `fit`'s), and

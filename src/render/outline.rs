@@ -13,7 +13,7 @@ use crate::tree::Document;
 /// prints it (PATH being the document's path): whole, or folded or paged to
 /// the budget of `options`, its markers naming that path. For a front end that
 /// already holds the document, as the Claude Code hook's outline mode does
-/// (README, "Outline mode", with [`Options::line_ranges`]).
+/// (docs/hook.md, "Outline mode", with [`Options::line_ranges`]).
 pub fn write_outline(options: &Options, doc: &Document, out: &mut dyn Write) -> io::Result<()> {
     let call = CallText {
         scope: Vec::new(),

@@ -1,4 +1,4 @@
-//! The compact text format (README, "Text"), within the budget: what belongs
+//! The compact text format (docs/output.md, "Text"), within the budget: what belongs
 //! on stdout (an outline, a selection, hits, links), written by the text sink
 //! as it goes or over a collected report; stderr's lines are `errors`'.
 

@@ -1,4 +1,4 @@
-//! Links as `links` lists them (README, "Links both ways").
+//! Links as `links` lists them (docs/links.md, "Links both ways").
 
 /// Where a link lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! `index`: each document's outline, scoped by selectors and folded or paged to
-//! the budget (README, "Text").
+//! the budget (docs/output.md, "Text").
 //!
 //! Selectors scope the outline: a section (`h2.3`) shows the outline beneath
 //! it, a document (`ns::*`) its whole outline, and a last step `page.K` (or

@@ -1,7 +1,7 @@
 //! `search`, streamed: each document is scanned on its worker as the walk hands
 //! it over and leaves only per-section counts of the query's terms behind; once
 //! every document is in, the counts are ranked and only the documents of the
-//! best candidates are read again, to name and preview the hits (README, "Search").
+//! best candidates are read again, to name and preview the hits (docs/search.md, "Search").
 //!
 //! Memory follows the largest file, the hits and the sections where a query
 //! term occurs, not the corpus. A file that changed between its scan and its

@@ -250,7 +250,7 @@ fn worth<'a>(spots: impl Iterator<Item = &'a Spot>) -> f32 {
 }
 
 /// The document's title, then the titles from the outermost section down to
-/// the unit's own (README, "Titles": the title is not repeated when the top heading
+/// the unit's own (docs/output.md, "Titles": the title is not repeated when the top heading
 /// gave it).
 fn heading_path(doc: &Document, node: NodeId) -> Vec<String> {
     let mut path = Vec::new();

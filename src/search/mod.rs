@@ -41,7 +41,7 @@ pub(crate) use units::by_blocks;
 use std::collections::HashMap;
 
 /// Hits on a search's first page scoring under this share of its best hit
-/// are not shown there (README, "Search"); the last line counts
+/// are not shown there (docs/search.md, "Search"); the last line counts
 /// them, and `--offset` shows them.
 pub(crate) const TELLING: f32 = 0.6;
 

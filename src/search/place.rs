@@ -1,4 +1,4 @@
-//! Placing ranked candidates as hits (the README's "Copies" and "Hits"):
+//! Placing ranked candidates as hits (docs/search.md, "Copies" and "Hits"):
 //! distinct, never nested, copies of a hit counted beside it, near copies
 //! waiting behind new results. Each candidate is looked up in tables of the
 //! hits placed so far (by text, by titles, by place, by document), so placing

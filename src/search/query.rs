@@ -44,7 +44,7 @@ fn literals(text: &str) -> Vec<String> {
 /// engine's program): a query never costs more than a small search.
 const MAX_PATTERN: usize = 1 << 20;
 
-/// The `/…/` terms of query text (README, "Search"), each compiled to match case
+/// The `/…/` terms of query text (docs/search.md, "Search"), each compiled to match case
 /// folded, and the text without them; a term that is no valid expression is
 /// left in the text as words, with a note saying why.
 fn patterns(text: &str) -> (Vec<(String, regex::Regex)>, String, Vec<String>) {
@@ -193,7 +193,7 @@ pub(crate) struct Query {
     pub(crate) terms: Vec<Term>,
     /// The words and grams in query order, as term indices: the phrase.
     pub(crate) phrase: Vec<u32>,
-    /// Quoted phrases (README, "Search"), case-folded, whitespace runs as one space: a
+    /// Quoted phrases (docs/search.md, "Search"), case-folded, whitespace runs as one space: a
     /// unit matches only when its text holds each of them.
     pub(crate) literals: Vec<String>,
     /// `/…/` terms: a unit matches only when each finds a match in its text,

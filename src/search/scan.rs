@@ -179,7 +179,7 @@ fn scan_as<'q>(
         literal: true,
     };
     let units = units(doc, max_words);
-    // A unit's path is its document's name and title (README, "Titles": the title
+    // A unit's path is its document's name and title (docs/output.md, "Titles": the title
     // weighs for every unit as a top section's would), then its sections'.
     // The name and the title mostly say the same thing (`localization.md`,
     // titled `localization`): a word in both counts once, as in either.

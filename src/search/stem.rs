@@ -1,5 +1,5 @@
 //! English word forms: a word's stem, how much of a stem its words all start
-//! with, and the stop words a query does not require (README, "Search").
+//! with, and the stop words a query does not require (docs/search.md, "Search").
 
 use std::borrow::Cow;
 

@@ -1,4 +1,4 @@
-//! What search reads as one unit of a document (README, "Search"): a section's own
+//! What search reads as one unit of a document (docs/search.md, "Search"): a section's own
 //! text, the front matter, the preamble, or, in a long document without
 //! headings, each of its blocks.
 

@@ -1,4 +1,4 @@
-//! Which loaded document a selector names (README, "Selectors", "Following
+//! Which loaded document a selector names (docs/selectors.md, "Selectors", "Following
 //! links"): by its namespace, by a link's path, or by a wiki link's note.
 //! Lookups over the names and paths a call loaded; what the names are is
 //! `namespace`'s.
@@ -10,7 +10,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::paths::link_spellings;
 
-/// Which document a selector's namespace names (README, "Selectors"): as [`find`]
+/// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
 /// namespace has `-`: `Internal links::h2.0`); else any suffix of a
 /// document's path without its extension that names exactly one
@@ -48,7 +48,7 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
     }
 }
 
-/// Which document a link's path names (README, "Following links"): for each
+/// Which document a link's path names (docs/links.md, "Following links"): for each
 /// of its spellings in turn (as typed, then a site page's Markdown sources:
 /// `build.html` → `build.md`), the one whose path is that, else the first
 /// whose path ends with it, comparing `/`-separated components with `.` and

@@ -1,4 +1,4 @@
-//! Where a link written in a document lands (README, "Links both ways"): the
+//! Where a link written in a document lands (docs/links.md, "Links both ways"): the
 //! same reading as following it ("Following links"), done by mdsel from the
 //! linking file rather than by the agent.
 //!

@@ -2,7 +2,7 @@
 //! a query) and its meaning over a document (`resolve`).
 //!
 //! A [`Selector`] is plain data parsed once; resolving it against documents never
-//! re-reads the string. Grammar (README, "Selectors"):
+//! re-reads the string. Grammar (docs/selectors.md, "Selectors"):
 //!
 //! ```text
 //! selector  := [namespace "::"] step ("/" step)* ["?" query ("&" query)*]
@@ -25,8 +25,8 @@ mod types;
 pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Landing, Lands, Targets};
-pub use parse::parse;
 pub(crate) use parse::is_link_path;
+pub use parse::parse;
 pub(crate) use repair::repairs;
 pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,

@@ -140,7 +140,7 @@ fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index
     }
 }
 
-/// The section whose heading has `anchor` (README, "Following links").
+/// The section whose heading has `anchor` (docs/links.md, "Following links").
 fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
     find_heading(doc.anchors(), &doc.titles, anchor).map(|k| doc.sections()[k])
 }

@@ -1,5 +1,5 @@
 //! One argument, several selectors; and an argument that does not parse, a
-//! selector with a typo or a search query (README, "Selectors").
+//! selector with a typo or a search query (docs/selectors.md, "Selectors").
 
 use std::borrow::Cow;
 
@@ -42,7 +42,7 @@ pub(crate) fn split_selectors(arg: &str) -> Vec<Cow<'_, str>> {
         .map(unquoted)
         .filter(|p| !p.is_empty())
         .collect();
-    // A namespace written once carries over the rest of the list (README, "Selectors"):
+    // A namespace written once carries over the rest of the list (docs/selectors.md, "Selectors"):
     // `ns::h2.3,h3.4` is `ns::h2.3` and `ns::h3.4`.
     let mut namespace: Option<&str> = None;
     parts
@@ -129,7 +129,7 @@ impl Selector {
     /// Splits one argument into selectors at commas where the next character is
     /// not a digit (`h2.0,h3.4`; `h2.0,2,4` is one selector) or where another
     /// namespace follows; a namespace written once carries over the rest of the
-    /// list (README, "Selectors").
+    /// list (docs/selectors.md, "Selectors").
     ///
     /// ```
     /// assert_eq!(mdsel::Selector::split("h2.0,h3.4"), ["h2.0", "h3.4"]);
@@ -142,7 +142,7 @@ impl Selector {
 
     /// Whether text is shaped like a selector even when it does not parse (a
     /// word followed by `.N`, `[N]` or `,N`, or holding `::`, `/`, `[`, `?`):
-    /// such an argument is a selector with a typo, never a search (README,
+    /// such an argument is a selector with a typo, never a search (docs/options.md,
     /// "Commands and options").
     pub fn looks_like(text: &str) -> bool {
         looks_like_selector(text)

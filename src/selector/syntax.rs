@@ -1,4 +1,4 @@
-//! What a selector is once parsed (README, "Selectors"): plain data, read by
+//! What a selector is once parsed (docs/selectors.md, "Selectors"): plain data, read by
 //! every stage that resolves or writes one. Parsing it is `parse`'s, its
 //! meaning over a document `resolve`'s.
 
@@ -27,7 +27,7 @@ pub struct Selector {
     pub(crate) doc: Option<DocRef>,
 }
 
-/// How a link names its document (README, "Following links").
+/// How a link names its document (docs/links.md, "Following links").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum DocRef {
     /// `docs/config/server.md#server-proxy`: a Markdown file's path.
@@ -76,7 +76,7 @@ pub struct Step {
 pub enum Target {
     /// `*`: the whole document at the first step, all children later.
     All,
-    /// `#anchor`: the section whose heading has that anchor (README, "Following
+    /// `#anchor`: the section whose heading has that anchor (docs/links.md, "Following
     /// links").
     Anchor,
     /// `root`: the preamble.

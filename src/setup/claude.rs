@@ -2,7 +2,7 @@
 //! and Claude Desktop (`claude_desktop_config.json`, user settings only).
 //!
 //! The hook comes in two modes, the reminder and outline mode (`--outline`;
-//! README, "Outline mode"). `mdsel setup claude [--outline]` writes the mode
+//! docs/hook.md, "Outline mode"). `mdsel setup claude [--outline]` writes the mode
 //! asked for: an mdsel hook of the other mode is rewritten in place (its
 //! matcher, timeout and neighbours kept), so switching never leaves two. VS
 //! Code shares the file and adds the reminder only where neither mode is there.
@@ -44,7 +44,7 @@ pub const DESKTOP: Host = Host {
 
 /// The `mcpServers.mdsel` entry of `.mcp.json`. `alwaysLoad` exempts the
 /// server from Claude Code's tool search (2.1.121 and later), which would
-/// otherwise defer the tools' schemas until the model asks for them (README,
+/// otherwise defer the tools' schemas until the model asks for them (docs/hosts.md,
 /// "Hosts' limits").
 fn server_entry() -> Value {
     json!({"type": "stdio", "command": "mdsel", "args": ["mcp"], "alwaysLoad": true})

@@ -4,7 +4,7 @@
 //!
 //! Codex keeps about 10,000 bytes of a tool result (older builds 10 KiB, head
 //! and tail), so the entry carries a budget under which every mdsel response
-//! fits whole, markers included (README, "Hosts' limits").
+//! fits whole, markers included (docs/hosts.md, "Hosts' limits").
 
 use toml_edit::{InlineTable, Item, TableLike, Value};
 

@@ -1,6 +1,6 @@
 //! Loading inputs: files, directories and stdin become checked UTF-8 text.
 //!
-//! This stage owns every per-file error (README, "Bad input": missing,
+//! This stage owns every per-file error (docs/options.md, "Bad input": missing,
 //! unreadable, not a regular file, too large, binary, not UTF-8); the names
 //! documents go by are `namespace`'s. It never parses Markdown, and it never
 //! blocks on a FIFO or device: those are refused from their metadata, before
@@ -175,7 +175,7 @@ impl Limits {
 }
 
 /// Reads one entry, enforcing the size limit, the folders it must come from
-/// and the text checks (README, "Bad input").
+/// and the text checks (docs/options.md, "Bad input").
 pub fn read(entry: &Entry, limits: &Limits) -> Result<Source, FailedFile> {
     // Node ids are 32-bit: 4 GiB of text is the most a document can be.
     let max_bytes = limits.max_bytes.min(HARD_LIMIT);

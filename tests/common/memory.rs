@@ -43,7 +43,7 @@ impl Run {
         Run::new(Command::Index(Vec::new()))
     }
 
-    /// `mdsel index SELECTOR…`: the outline scoped by selectors (README, "Text").
+    /// `mdsel index SELECTOR…`: the outline scoped by selectors (docs/output.md, "Text").
     pub fn index_scoped(selectors: &[&str]) -> Run {
         Run::new(Command::Index(
             selectors.iter().map(|s| (*s).to_owned()).collect(),

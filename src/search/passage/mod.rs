@@ -1,6 +1,6 @@
 //! A hit's passage: the sentence or sentences of its text that hold the best
 //! match, whole where they fit, so that a question one passage answers is
-//! answered by the search itself (README, "Search").
+//! answered by the search itself (docs/search.md, "Search").
 //!
 //! The text is cut into *segments*: the sentences of a paragraph or list item,
 //! a heading's text, a table row, a line of code. Segments of one block form a

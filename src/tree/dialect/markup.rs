@@ -1,4 +1,4 @@
-//! What search reads of a document (README, "Site markup: MDX and
+//! What search reads of a document (docs/dialects.md, "Site markup: MDX and
 //! templates"): its text with site-generator markup blanked, the same length
 //! so that offsets agree with the text.
 //!

@@ -1,4 +1,4 @@
-//! Reading `.mdx` as MDX with the one CommonMark parser (README, "Site
+//! Reading `.mdx` as MDX with the one CommonMark parser (docs/dialects.md, "Site
 //! markup: MDX and templates").
 //!
 //! The parser reads a prepared copy of the text: the same length, every line

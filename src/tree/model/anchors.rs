@@ -1,4 +1,4 @@
-//! Heading anchors (README, "Following links"): what a link's `#fragment` names.
+//! Heading anchors (docs/links.md, "Following links"): what a link's `#fragment` names.
 //!
 //! Each heading has the GitHub slug of its plain text (a repeated slug gets
 //! `-1`, `-2`, … in document order), and may have explicit ids: a `{#id}`
@@ -200,7 +200,7 @@ fn attribute_value(rest: &str) -> Option<&str> {
 
 /// How many lines above a heading are looked at for its stacked anchors
 /// (`<a id>` lines, comments and blank lines between): anchors stand right
-/// above their heading, and the look back stays bounded (README: Following
+/// above their heading, and the look back stays bounded (docs/links.md: Following
 /// links).
 const ANCHOR_LINES: usize = 64;
 

@@ -29,11 +29,11 @@ pub struct Document {
     pub(crate) sections: Vec<NodeId>,
     /// Plain-text heading titles, parallel to `sections`.
     pub(crate) titles: Vec<String>,
-    /// Each heading's anchors (README, "Following links"), parallel to
+    /// Each heading's anchors (docs/links.md, "Following links"), parallel to
     /// `sections`, made on first need (only links, anchor selectors and JSON use
     /// them).
     pub(crate) anchors: std::sync::OnceLock<Vec<Anchors>>,
-    /// The document's title (README, "Titles") and where it came from.
+    /// The document's title (docs/output.md, "Titles") and where it came from.
     pub(crate) title: String,
     pub(crate) title_source: TitleSource,
     /// Word counts, parallel to `sections`.
@@ -81,7 +81,7 @@ impl Document {
             .unwrap_or(&self.text)
     }
 
-    /// Each heading's anchors (README, "Following links"), parallel to the sections.
+    /// Each heading's anchors (docs/links.md, "Following links"), parallel to the sections.
     pub(crate) fn anchors(&self) -> &[Anchors] {
         self.anchors.get_or_init(|| {
             let starts: Vec<usize> = self
@@ -192,7 +192,7 @@ impl Document {
             .ok()
     }
 
-    /// The document's title (README, "Titles"): its front matter's `title`, else its
+    /// The document's title (docs/output.md, "Titles"): its front matter's `title`, else its
     /// one top heading's text, else its file name (its folder's for `index`
     /// and `readme` files).
     pub fn doc_title(&self) -> &str {

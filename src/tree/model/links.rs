@@ -1,4 +1,4 @@
-//! The links a document holds (README, "Links both ways"): every inline,
+//! The links a document holds (docs/links.md, "Links both ways"): every inline,
 //! reference-style, autolink, wiki (`[[Note#Heading|text]]`) and HTML
 //! `<a href>` link outside code, as written, where it is written.
 //!

@@ -1,4 +1,4 @@
-//! A document's title (README, "Titles"), the first of: its front matter's `title`; the
+//! A document's title (docs/output.md, "Titles"), the first of: its front matter's `title`; the
 //! text of its one top heading; its file name (for `index`, `_index` and
 //! `readme`, its folder's).
 //!
@@ -142,7 +142,7 @@ fn single_quoted(value: &str) -> Option<String> {
 }
 
 /// What may follow a quoted value on its line: nothing, or a comment.
-/// A title's plain text as an outline folds a heading's (README, "Titles"):
+/// A title's plain text as an outline folds a heading's (docs/output.md, "Titles"):
 /// emphasis, code and link marks dropped, entities and escapes decoded,
 /// formatting tags (those with their closing tag in the title: `<b>…</b>`)
 /// dropped; a tag without one is the title's subject and stays

@@ -145,7 +145,7 @@ pub(super) fn whole_reading(doc: &Document) -> Document {
     parse(source, doc.namespace.clone(), true)
 }
 
-/// The document's title by the rules of README, "Titles", and which gave it.
+/// The document's title by the rules of docs/output.md, "Titles", and which gave it.
 fn document_title(b: &Builder, text: &str, path: &str) -> (String, TitleSource) {
     if let Some(title) = b
         .front

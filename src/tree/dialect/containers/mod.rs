@@ -1,4 +1,4 @@
-//! Site generators' containers (README, "Site markup: MDX and templates"):
+//! Site generators' containers (docs/dialects.md, "Site markup: MDX and templates"):
 //! one block each, holding their content, addressed as a `quote` (a callout,
 //! as GitHub's `> [!NOTE]` is):
 //!
