@@ -239,9 +239,15 @@ async fn a_search_takes_a_limit() {
         args
     };
     let hits = |text: &str| common::bin::hits(text).len();
-    let (all, is_error) = session.call("mdsel_select", args(Some(3))).await;
+    // A limit over the default lists every hit, whatever its score (three
+    // here); one up to it leaves out those far below the best, as no limit does.
+    let (all, is_error) = session.call("mdsel_select", args(Some(4))).await;
     assert!(!is_error, "{all}");
     assert_eq!(hits(&all), 3, "{all}");
+    let (few, is_error) = session.call("mdsel_select", args(Some(3))).await;
+    assert!(!is_error, "{few}");
+    let (default, _) = session.call("mdsel_select", args(None)).await;
+    assert_eq!(few, default);
     let (one, is_error) = session.call("mdsel_select", args(Some(1))).await;
     assert!(!is_error, "{one}");
     assert_eq!(hits(&one), 1, "{one}");
