@@ -149,7 +149,7 @@ fn begin(
         }
         let line = narrowed_text(&options.globs, options.hints);
         if let Some(line) = line {
-            sink.event(Event::Narrowed(line))?;
+            sink.event(Event::Narrowed(line, options.globs.clone()))?;
         }
     }
     if command == CommandKind::Select && parsed.is_empty() {

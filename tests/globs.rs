@@ -150,6 +150,65 @@ fn a_hit_list_narrowed_says_so_and_a_selection_is_only_narrowed() {
 }
 
 #[test]
+fn json_names_the_filters_that_narrowed_the_call() {
+    let s = docs();
+    for args in [
+        &[
+            "index",
+            "--json",
+            "-g",
+            "guide/**",
+            "-g",
+            "!guide/x*",
+            "docs",
+        ][..],
+        &[
+            "search",
+            "--json",
+            "-g",
+            "guide/**",
+            "-g",
+            "!guide/x*",
+            "Intro",
+            "docs",
+        ],
+        &[
+            "links",
+            "--json",
+            "-g",
+            "guide/**",
+            "-g",
+            "!guide/x*",
+            "docs",
+        ],
+    ] {
+        let out = ok(s.path(), args);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            json["narrowed"],
+            serde_json::json!(["guide/**", "!guide/x*"]),
+            "{out}"
+        );
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "success", "command", "narrowed", "data", "warnings", "errors"
+            ]
+        );
+    }
+    // Without filters, no such field.
+    let out = ok(s.path(), &["index", "--json", "docs"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(json.get("narrowed").is_none(), "{out}");
+}
+
+#[test]
 fn a_file_named_directly_is_read_whatever_the_globs_say() {
     let s = docs();
     let out = ok(

@@ -20,6 +20,9 @@ const CHILD_PREVIEW_CHARS: usize = 80;
 struct Envelope<'a> {
     success: bool,
     command: &'static str,
+    /// The path filters that narrowed the call, when any did.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    narrowed: &'a [String],
     data: Data<'a>,
     warnings: &'a [String],
     errors: Vec<FileErrorOut<'a>>,
@@ -218,6 +221,7 @@ pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let envelope = Envelope {
         success: report.success(),
         command: report.command.as_str(),
+        narrowed: &report.narrowed_by,
         data,
         warnings: &report.warnings,
         errors: file_errors(report),

@@ -144,6 +144,8 @@ pub struct Report {
     pub usage_error: Option<String>,
     /// The line that ends an outline or a hit list path filters narrowed.
     pub(crate) narrowed: Option<String>,
+    /// The path filters that narrowed the call (JSON's `narrowed`).
+    pub(crate) narrowed_by: Vec<String>,
     /// The budget text output fits.
     pub(crate) budget: Budget,
     /// Of a search: which hits it lists, and how.
@@ -184,6 +186,7 @@ impl Report {
             warnings: Vec::new(),
             usage_error: None,
             narrowed: None,
+            narrowed_by: Vec::new(),
             budget: Budget::new(crate::options::DEFAULT_MAX_WORDS),
             view: HitView::default(),
             loaded: 0,
@@ -270,7 +273,10 @@ impl Report {
             Event::Unresolved(u) => self.unresolved.push(u),
             Event::Warning(w) => self.warnings.push(w),
             Event::Usage(u) => self.usage_error = Some(u),
-            Event::Narrowed(line) => self.narrowed = Some(line),
+            Event::Narrowed(line, globs) => {
+                self.narrowed = Some(line);
+                self.narrowed_by = globs;
+            }
             Event::Searched(n) => self.searched += n,
             Event::Matched(n) => self.matched = n,
             other => *event = Some(other),
@@ -330,7 +336,7 @@ impl Sink for Report {
             | Event::Unresolved(_)
             | Event::Warning(_)
             | Event::Usage(_)
-            | Event::Narrowed(_)
+            | Event::Narrowed(..)
             | Event::Searched(_)
             | Event::Matched(_) => {}
         }

@@ -51,8 +51,9 @@ pub(crate) enum Event {
     /// A selector that found nothing.
     Unresolved(Unresolved),
     /// The line that ends an outline or a hit list path filters narrowed
-    /// (with its newline), sent before anything of the response.
-    Narrowed(String),
+    /// (with its newline), and the filters, sent before anything of the
+    /// response.
+    Narrowed(String, Vec<String>),
     /// A note that does not change the exit code.
     Warning(String),
     /// A usage problem that stops the call.
