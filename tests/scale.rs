@@ -1,12 +1,16 @@
 //! Tests whose point is size: a million headings, megabytes of hostile
-//! markup. Each must finish with the right answer, in time and memory that
-//! grow with the input, never faster; a debug build takes minutes over them,
-//! so `cargo test` lists them as ignored and `.ci/run` runs them in release:
-//! `cargo test --release --test integration scale:: -- --ignored`.
+//! markup, twenty thousand pages. Each must finish with the right answer, in
+//! time and memory that grow with the input, never faster; a debug build takes
+//! minutes over them, so `cargo test` lists them as ignored and `.ci/run` runs
+//! them in release: `cargo test --release --test integration scale:: -- --ignored`.
 //!
-//! Hostile inputs of modest size stay in `hostile.rs`, in every `cargo test`.
+//! Hostile inputs of modest size stay in `hostile.rs`, small trees of folders
+//! in `folders.rs`, both in every `cargo test`.
 
 use crate::common;
+use crate::folders::index as index_in;
+
+use std::collections::{BTreeSet, VecDeque};
 
 use common::bin::mdsel_in;
 use common::memory::{self, Report, Run};
@@ -101,4 +105,97 @@ fn hostile_markup_is_read_once() {
         let original = std::fs::read_to_string(dir.join(file)).unwrap();
         assert_eq!(all, original, "{file}");
     }
+}
+
+/// The response budget's ceiling at `max_words`, with the few words
+/// a marker may run over.
+fn assert_fits(text: &str, max_words: usize, call: &str) {
+    let words = text.split_whitespace().count();
+    assert!(words <= max_words + 10, "{call}: {words} words");
+    assert!(text.len() <= 16 * max_words, "{call}: {} bytes", text.len());
+}
+
+/// Folders (README, "Text"): twenty thousand small pages in forty folders,
+/// some nested: one response names every top folder; following folder lines
+/// and page markers reaches every page exactly as the tree holds them; every
+/// response fits.
+#[test]
+#[ignore = "takes half a minute in a debug build; run: cargo test --release --test integration scale:: -- --ignored"]
+fn twenty_thousand_pages_are_reachable_by_folders() {
+    let tree = Scratch::new("folders-big");
+    let mut all = BTreeSet::new();
+    for f in 0..40 {
+        for p in 0..500 {
+            // Every fourth folder keeps its pages in five subfolders.
+            let rel = if f % 4 == 0 {
+                format!("pages/f{f:02}/s{}/p{p:03}.md", p % 5)
+            } else {
+                format!("pages/f{f:02}/p{p:03}.md")
+            };
+            tree.write(
+                &rel,
+                format!("# Page {p}\n\nwords of page {p} in folder {f}\n"),
+            );
+            all.insert(rel);
+        }
+    }
+    let max_words = 2000;
+    let top = index_in(tree.path(), &["index", "pages"]);
+    assert_fits(&top, max_words, "index pages");
+    for f in 0..40 {
+        assert!(
+            top.lines()
+                .any(|l| l.starts_with(&format!("f{f:02}/ (500 docs, "))),
+            "f{f:02}/ missing from\n{top}"
+        );
+    }
+    let last = top.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("[folded into folders below depth ")
+            && last.contains(" · expand: mdsel index pages/f"),
+        "{top}"
+    );
+
+    // Breadth first over every call a response names.
+    let mut reached = BTreeSet::new();
+    let mut calls: VecDeque<Vec<String>> = VecDeque::from([vec!["pages".to_owned()]]);
+    let mut made = 0;
+    while let Some(call) = calls.pop_front() {
+        made += 1;
+        assert!(made < 200, "too many calls");
+        let mut args = vec!["index"];
+        args.extend(call.iter().map(String::as_str));
+        let text = index_in(tree.path(), &args);
+        assert_fits(&text, max_words, &call.join(" "));
+        let dir = &call[0];
+        // The folder line above the document lines that follow it.
+        let mut folder = String::new();
+        for line in text.lines() {
+            if let Some(next) = line
+                .strip_prefix("[page ")
+                .and_then(|l| l.split("next: ").nth(1))
+            {
+                let next = next.trim_end_matches(']');
+                calls.push_back(vec![dir.clone(), next.to_owned()]);
+            } else if line.starts_with('[') {
+                continue;
+            } else if let Some((folder, _)) = line.split_once("/ (") {
+                if !line.contains(" docs, ") && !line.contains(" doc, ") {
+                    continue;
+                }
+                // Only folders below the shown depth need a call of their own;
+                // following every one still reaches each page once.
+                calls.push_back(vec![format!("{dir}/{folder}")]);
+            } else if let Some(path) = line.split(' ').nth(1).filter(|p| p.ends_with(".md")) {
+                // A document's whole line (headings and block counts are not).
+                reached.insert(path.to_owned());
+            } else if line.ends_with('/') && !line.contains(' ') {
+                folder = line.trim_end_matches('/').to_owned();
+            } else if let Some(name) = line.split(' ').next().filter(|p| p.ends_with(".md")) {
+                // A document named under its folder's line.
+                reached.insert(format!("{folder}/{name}"));
+            }
+        }
+    }
+    assert_eq!(reached, all, "every page, by folders and pages");
 }
