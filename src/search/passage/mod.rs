@@ -411,6 +411,23 @@ mod tests {
             shown_text("<b>lb_policy</b> <span id=\"x\"/> is &lt;name&gt;, not Rc<T> or <path>."),
             "lb_policy is <name>, not Rc<T> or <path>."
         );
+        assert_eq!(
+            shown_text("from 1 up to 2<sup>29</sup>."),
+            "from 1 up to 2^29."
+        );
+    }
+
+    #[test]
+    fn link_definitions_show_nothing_and_footnotes_stay() {
+        let text = "See the [prelude].\n\n[prelude]: names/preludes.md\n[`u8`]: types/numeric.md \"u8\"\n[^1]: A footnote says this.\n\nA line\n[x]: continues it.\n";
+        assert_eq!(
+            segs(text),
+            [
+                ("See the [prelude].", 0),
+                ("[^1]: A footnote says this.", 1),
+                ("A line\n[x]: continues it.", 2),
+            ]
+        );
     }
 
     #[test]

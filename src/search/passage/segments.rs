@@ -103,6 +103,9 @@ impl Reader<'_> {
             if !delimiters {
                 self.push(span, Kind::Row);
             }
+        } else if self.prose.is_none() && is_link_definition(rest) {
+            // A link reference definition shows nothing: its label is the
+            // text of the links that use it, wherever they are.
         } else if let Some(title) = rest.strip_prefix('#') {
             let title = title.trim_start_matches('#').trim();
             self.flush();
@@ -163,6 +166,23 @@ impl Reader<'_> {
             self.group += 1;
         }
     }
+}
+
+/// Whether a line is a link reference definition (`[label]: destination`),
+/// which cannot start inside a paragraph; a footnote's (`[^1]: …`) is text.
+fn is_link_definition(rest: &str) -> bool {
+    let Some(label) = rest.strip_prefix('[') else {
+        return false;
+    };
+    let Some(close) = label.find("]:") else {
+        return false;
+    };
+    let (label, destination) = (&label[..close], &label[close + 2..]);
+    !label.is_empty()
+        && !label.starts_with('^')
+        && !label.contains('[')
+        && destination.starts_with([' ', '\t'])
+        && !destination.trim().is_empty()
 }
 
 /// A fence's character and length, when the line opens one.

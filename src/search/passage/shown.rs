@@ -77,6 +77,8 @@ fn next_shown(source: &str, i: usize) -> (Shown<'_>, usize) {
         },
         // A tag separates words only where whitespace does.
         b'<' => match tag(source, i) {
+            // A superscript reads as one: `2<sup>29</sup>` is 2^29, not 229.
+            Some(end) if source[i..end].eq_ignore_ascii_case("<sup>") => (Shown::Char('^'), end),
             Some(end) => (Shown::Nothing, end),
             None => (Shown::Text("<"), i + 1),
         },
