@@ -6,8 +6,9 @@
 //! a heading's text, a table row, a line of code. Segments of one block form a
 //! *group*: a passage is the segment holding the most query terms (the more
 //! telling of equals, then the first), joined by its neighbours in the group
-//! while it is short, and, still short at its group's end, by the next
-//! paragraph or item (never a heading, code or a table). A one-line hit shows
+//! while it is short, and at its group's end by the next paragraph or item
+//! (never a heading, code or a table) while it is short or when that one holds
+//! a query term the passage lacks. A one-line hit shows
 //! the same segment cut to a few words around its best match.
 
 mod segments;
@@ -81,10 +82,23 @@ pub(crate) fn passage(
         let span = &segments[k].span;
         found.iter().any(|f| span.contains(&f.start))
     };
+    // Whether segment `k` holds a query term the segments `from..=to` lack
+    // (`found` is sorted by start).
+    let adds = |k: usize, from: usize, to: usize| {
+        let within = |span: &Range<usize>| {
+            &found[found.partition_point(|f| f.start < span.start)
+                ..found.partition_point(|f| f.start < span.end)]
+        };
+        let shown = within(&(segments[from].span.start..segments[to].span.end));
+        within(&segments[k].span)
+            .iter()
+            .any(|f| !shown.iter().any(|g| g.term == f.term))
+    };
     // Neighbours in the block: while the passage is short, or when they hold
-    // a query term too, the next one first. A short passage that ends its
-    // block reads on into the next paragraph or item, as a reader would:
-    // what a sentence opens, the next one often says.
+    // a query term too, the next one first. A passage that ends its block
+    // reads on into the next paragraph or item, as a reader would, while it is
+    // short or for a query term it lacks: what a sentence opens, the next one
+    // often says ("… the maximum depth …" then "The default is 128.").
     loop {
         let fits = |k: usize, chars: usize| {
             let n = len(&segments[k].span);
@@ -98,7 +112,9 @@ pub(crate) fn passage(
                 if after.group == end.group {
                     chars < short || holds(to + 1)
                 } else {
-                    chars < short && end.kind == Kind::Prose && after.kind == Kind::Prose
+                    (chars < short || adds(to + 1, from, to))
+                        && end.kind == Kind::Prose
+                        && after.kind == Kind::Prose
                 }
             });
         let prev = (from > 0)
@@ -367,6 +383,41 @@ mod tests {
         let text = format!("{long}\n\nThe sanitizer checks resources.\n\n## Next\n\nOther text.\n");
         let p = passage(&text, 0..text.len(), &found, 0, 200);
         assert_eq!(p.text, "The sanitizer checks resources.");
+    }
+
+    #[test]
+    fn a_passage_reads_on_into_the_next_paragraph_for_a_word_it_lacks() {
+        let long =
+            "Filler words that say nothing of the matter at hand, and more of them. ".repeat(4);
+        let opening = "The recursion limit attribute may be applied at the crate level to set the maximum depth for potentially infinitely-recursive compile-time operations like macro expansion.";
+        let text = format!("{long}\n\n{opening}\n\nThe default is 128.\n\nMore filler.\n");
+        let at = |w: &str, term| Found {
+            start: text.find(w).unwrap(),
+            term,
+            weight: 1.0,
+        };
+        // Past the short length, the next paragraph is read on into for the
+        // query word it adds ("default"), and no further.
+        let found = [at("recursion", 0), at("depth", 1), at("default", 2)];
+        let p = passage(&text, 0..text.len(), &found, 0, 400);
+        assert_eq!(p.text, format!("{opening} The default is 128."));
+        // A paragraph holding only words the passage shows already is not.
+        let text = text.replace("The default is", "The depth is");
+        let found = [
+            at("recursion", 0),
+            Found {
+                start: text.find("maximum depth").unwrap() + 8,
+                term: 1,
+                weight: 1.0,
+            },
+            Found {
+                start: text.find("The depth is").unwrap() + 4,
+                term: 1,
+                weight: 1.0,
+            },
+        ];
+        let p = passage(&text, 0..text.len(), &found, 0, 400);
+        assert_eq!(p.text, opening);
     }
 
     #[test]
