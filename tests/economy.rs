@@ -241,6 +241,9 @@ fn a_block_a_hit_names_is_found_under_its_section_too() {
     // A block outside the section is still out of range there.
     let (out, err, code) = run(&dir, &["h2.0/para.3", "a.md"]);
     assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    // A range around a hit's block (para.3 is under h2.1) keeps the blocks
+    // inside the section.
+    assert_eq!(stdout(&dir, &["h2.0/para.2-3", "a.md"]), "three\n");
 }
 
 #[test]

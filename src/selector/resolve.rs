@@ -114,8 +114,9 @@ pub(crate) fn resolve_in(doc: &Document, sel: &Selector) -> Result<Vec<Hit>, Mis
 }
 
 /// The document-level blocks of `target` that `ix` names by their ordinals in
-/// the whole document, when they lie inside the section `ctx`: a later step
-/// written with the ordinal an outline or a search hit shows for the block.
+/// the whole document and that lie inside the section `ctx`: a later step
+/// written with the ordinal an outline or a search hit shows for the block
+/// (`h3.1/para.4`, or `h3.1/para.2-4` around it).
 fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index) -> Vec<NodeId> {
     let Some(section) = ctx.filter(|&c| matches!(doc.node(c).kind, Kind::Section { .. })) else {
         return Vec::new();
@@ -129,15 +130,15 @@ fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index
     if picked.is_empty() {
         return Vec::new();
     }
-    let inside: Vec<NodeId> = picked.iter().map(|&i| all[i]).collect();
-    if inside.iter().all(|&id| {
-        let s = &doc.node(id).span;
-        span.start <= s.start && s.end <= span.end
-    }) {
-        inside
-    } else {
-        Vec::new()
-    }
+    // A range keeps whichever of its blocks are inside, as ranges do.
+    picked
+        .iter()
+        .map(|&i| all[i])
+        .filter(|&id| {
+            let s = &doc.node(id).span;
+            span.start <= s.start && s.end <= span.end
+        })
+        .collect()
 }
 
 /// The section whose heading has `anchor` (docs/links.md, "Following links").
