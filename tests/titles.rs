@@ -224,6 +224,10 @@ fn a_readme_with_one_h1_and_a_changelog_of_h2s() {
             ),
             ("proj/rfc.md", "# Summary\n\nA.\n\n# Motivation\n\nB.\n"),
             ("proj/steps.md", "Some text first.\n\n## Steps\n\nDo it.\n"),
+            (
+                "proj/guide.md",
+                "---\nreview: 2026\n---\n\n# Guide Book\n\nText here.\n",
+            ),
         ],
     );
     assert_eq!(
@@ -235,6 +239,7 @@ fn a_readme_with_one_h1_and_a_changelog_of_h2s() {
                 "proj/appendix.md".to_owned(),
                 "Appendix A: Keywords".to_owned()
             ),
+            ("proj/guide.md".to_owned(), "Guide Book".to_owned()),
             ("proj/rfc.md".to_owned(), "rfc".to_owned()),
             ("proj/steps.md".to_owned(), "steps".to_owned()),
         ]
@@ -243,6 +248,11 @@ fn a_readme_with_one_h1_and_a_changelog_of_h2s() {
     // The h1 it came from is the line beneath: not repeated.
     assert!(
         outline.contains("\nREADME.md (8w)\nh1.0 mdsel (8w)\n"),
+        "{outline}"
+    );
+    // Nor past front matter, which a folded outline leaves out.
+    assert!(
+        outline.contains("\nguide.md (9w)\nfront (4w)\nh1.0 Guide Book (5w)\n"),
         "{outline}"
     );
     // Folded to document lines, the title is shown.

@@ -267,13 +267,18 @@ impl DocOutline {
 /// The document's own line, and the same line as printed above the lines
 /// beneath it: with the title (docs/output.md, "Titles") unless the file name gives
 /// it, and not repeated above them when the top heading it came from is the
-/// line right beneath.
+/// first line beneath (after front matter's and the preamble's).
 fn headers(doc: &Document, namespace: &str, lines: &[Line]) -> (Line, Line) {
     let title = (doc.title_source() != TitleSource::FileName).then(|| Arc::from(doc.doc_title()));
     let top = doc.sections().first().map(|&id| doc.node(id).kind);
+    // Front matter's and the preamble's lines are left out of a folded outline,
+    // so the line beneath is the first heading's.
+    let beneath = lines
+        .iter()
+        .find(|l| !matches!(l.item, Item::Front | Item::Root));
     let beneath_is_title = doc.title_source() == TitleSource::Heading
         && matches!(
-            (lines.first().map(|l| &l.item), top),
+            (beneath.map(|l| &l.item), top),
             (Some(Item::Heading { level, ordinal: 0, .. }), Some(Kind::Section { level: top }))
                 if *level == top
         );
