@@ -78,22 +78,6 @@ pub(crate) fn passage(
     let mut chars = len(&segments[best].span);
     let group = segments[best].group;
     let short = SHORT_CHARS.min(max);
-    let holds = |k: usize| {
-        let span = &segments[k].span;
-        found.iter().any(|f| span.contains(&f.start))
-    };
-    // Whether segment `k` holds a query term the segments `from..=to` lack
-    // (`found` is sorted by start).
-    let adds = |k: usize, from: usize, to: usize| {
-        let within = |span: &Range<usize>| {
-            &found[found.partition_point(|f| f.start < span.start)
-                ..found.partition_point(|f| f.start < span.end)]
-        };
-        let shown = within(&(segments[from].span.start..segments[to].span.end));
-        within(&segments[k].span)
-            .iter()
-            .any(|f| !shown.iter().any(|g| g.term == f.term))
-    };
     // Neighbours in the block: while the passage is short, or when they hold
     // a query term too, the next one first. A passage that ends its block
     // reads on into the next paragraph or item, as a reader would, while it is
@@ -110,9 +94,9 @@ pub(crate) fn passage(
             .filter(|_| {
                 let (end, after) = (&segments[to], &segments[to + 1]);
                 if after.group == end.group {
-                    chars < short || holds(to + 1)
+                    chars < short || !within(found, &segments[to + 1].span).is_empty()
                 } else {
-                    (chars < short || adds(to + 1, from, to))
+                    (chars < short || adds(&segments, found, to + 1, from..=to))
                         && end.kind == Kind::Prose
                         && after.kind == Kind::Prose
                 }
@@ -120,7 +104,10 @@ pub(crate) fn passage(
         let prev = (from > 0)
             .then(|| fits(from - 1, chars))
             .flatten()
-            .filter(|_| segments[from - 1].group == group && (chars < short || holds(from - 1)));
+            .filter(|_| {
+                segments[from - 1].group == group
+                    && (chars < short || !within(found, &segments[from - 1].span).is_empty())
+            });
         match (next, prev) {
             (Some(n), _) => {
                 to += 1;
@@ -154,6 +141,26 @@ pub(crate) fn passage(
         whole: !cut && from == 0 && to + 1 == segments.len(),
         at: focus,
     }
+}
+
+/// The matches of `found` (sorted by start) inside `span`.
+fn within<'f>(found: &'f [Found], span: &Range<usize>) -> &'f [Found] {
+    &found[found.partition_point(|f| f.start < span.start)
+        ..found.partition_point(|f| f.start < span.end)]
+}
+
+/// Whether segment `k` holds a query term the segments `shown` lack.
+fn adds(
+    segments: &[Segment],
+    found: &[Found],
+    k: usize,
+    shown: std::ops::RangeInclusive<usize>,
+) -> bool {
+    let span = segments[*shown.start()].span.start..segments[*shown.end()].span.end;
+    let shown = within(found, &span);
+    within(found, &segments[k].span)
+        .iter()
+        .any(|f| !shown.iter().any(|g| g.term == f.term))
 }
 
 /// Segments as one line of text, and where in it (in characters) `focus`
