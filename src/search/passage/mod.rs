@@ -23,7 +23,7 @@ pub(crate) use shown::shown_text;
 pub(crate) const PASSAGE_CHARS: usize = 400;
 /// A passage shorter than this takes in its neighbours in the group, while
 /// the whole stays within [`PASSAGE_CHARS`].
-const SHORT_CHARS: usize = 150;
+const SHORT_CHARS: usize = 200;
 
 /// A query term found in the text: where it starts, which term, its weight.
 #[derive(Clone, Copy, Debug)]
@@ -396,7 +396,7 @@ mod tests {
     fn a_passage_reads_on_into_the_next_paragraph_for_a_word_it_lacks() {
         let long =
             "Filler words that say nothing of the matter at hand, and more of them. ".repeat(4);
-        let opening = "The recursion limit attribute may be applied at the crate level to set the maximum depth for potentially infinitely-recursive compile-time operations like macro expansion.";
+        let opening = "The recursion limit attribute may be applied at the crate level to set the maximum depth for potentially infinitely-recursive compile-time operations like macro expansion or auto-dereference, and it takes a number.";
         let text = format!("{long}\n\n{opening}\n\nThe default is 128.\n\nMore filler.\n");
         let at = |w: &str, term| Found {
             start: text.find(w).unwrap(),
@@ -425,6 +425,21 @@ mod tests {
         ];
         let p = passage(&text, 0..text.len(), &found, 0, 400);
         assert_eq!(p.text, opening);
+        // Under 200 characters, a passage reads on all the same.
+        let short = "The recursion limit sets the maximum depth of compile-time operations such as macro expansion and auto-dereference, and a crate may raise it with an attribute at its root.";
+        let text = format!(
+            "{long}\n\n{short}\n\nIt is rarely needed, as the default is generous.\n\nMore filler.\n"
+        );
+        let found = [Found {
+            start: text.find("recursion").unwrap(),
+            term: 0,
+            weight: 1.0,
+        }];
+        let p = passage(&text, 0..text.len(), &found, 0, 400);
+        assert_eq!(
+            p.text,
+            format!("{short} It is rarely needed, as the default is generous.")
+        );
     }
 
     #[test]
