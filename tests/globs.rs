@@ -152,36 +152,13 @@ fn a_hit_list_narrowed_says_so_and_a_selection_is_only_narrowed() {
 #[test]
 fn json_names_the_filters_that_narrowed_the_call() {
     let s = docs();
-    for args in [
-        &[
-            "index",
-            "--json",
-            "-g",
-            "guide/**",
-            "-g",
-            "!guide/x*",
-            "docs",
-        ][..],
-        &[
-            "search",
-            "--json",
-            "-g",
-            "guide/**",
-            "-g",
-            "!guide/x*",
-            "Intro",
-            "docs",
-        ],
-        &[
-            "links",
-            "--json",
-            "-g",
-            "guide/**",
-            "-g",
-            "!guide/x*",
-            "docs",
-        ],
-    ] {
+    let filters = ["--json", "-g", "guide/**", "-g", "!guide/x*"];
+    for (command, query) in [("index", None), ("search", Some("Intro")), ("links", None)] {
+        let mut args = vec![command];
+        args.extend(filters);
+        args.extend(query);
+        args.push("docs");
+        let args = &args[..];
         let out = ok(s.path(), args);
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(

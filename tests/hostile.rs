@@ -12,12 +12,12 @@ use common::scratch::Scratch;
 
 /// The whole index: `full` lifts the response budget, so the whole
 /// answer can be checked.
-fn index(text: &str) -> String {
+pub(crate) fn index(text: &str) -> String {
     index_with(Run::index().full(), text)
 }
 
 /// The index as the default budget shows it.
-fn index_fitted(text: &str) -> String {
+pub(crate) fn index_fitted(text: &str) -> String {
     index_with(Run::index(), text)
 }
 
@@ -28,7 +28,7 @@ fn index_with(run: Run, text: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-fn select(text: &str, selector: &str) -> Report {
+pub(crate) fn select(text: &str, selector: &str) -> Report {
     let r = Run::select(selector)
         .doc("hostile.md", text)
         .threads(1)
@@ -39,7 +39,7 @@ fn select(text: &str, selector: &str) -> Report {
     r
 }
 
-fn selected(r: &Report) -> Vec<&str> {
+pub(crate) fn selected(r: &Report) -> Vec<&str> {
     r.matches.iter().map(|m| memory::matched(r, m)).collect()
 }
 

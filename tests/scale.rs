@@ -9,45 +9,13 @@
 
 use crate::common;
 use crate::folders::index as index_in;
+use crate::hostile::{index, index_fitted, select, selected};
 
 use std::collections::{BTreeSet, VecDeque};
 
 use common::bin::mdsel_in;
-use common::memory::{self, Report, Run};
+use common::memory;
 use common::scratch::Scratch;
-
-/// The whole index: `full` lifts the response budget, so the whole
-/// answer can be checked.
-fn index(text: &str) -> String {
-    index_with(Run::index().full(), text)
-}
-
-/// The index as the default budget shows it.
-fn index_fitted(text: &str) -> String {
-    index_with(Run::index(), text)
-}
-
-fn index_with(run: Run, text: &str) -> String {
-    let r = run.doc("hostile.md", text).threads(1).report();
-    let out = memory::text(&r);
-    memory::json_bytes(&r);
-    String::from_utf8(out).unwrap()
-}
-
-fn select(text: &str, selector: &str) -> Report {
-    let r = Run::select(selector)
-        .doc("hostile.md", text)
-        .threads(1)
-        .full()
-        .report();
-    memory::text(&r);
-    memory::json_bytes(&r);
-    r
-}
-
-fn selected(r: &Report) -> Vec<&str> {
-    r.matches.iter().map(|m| memory::matched(r, m)).collect()
-}
 
 #[test]
 #[ignore = "takes minutes in a debug build; run: cargo test --release --test integration scale:: -- --ignored"]

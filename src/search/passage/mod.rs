@@ -326,6 +326,15 @@ mod tests {
             .collect()
     }
 
+    /// The first match of `word` in `text`, for query term `term`.
+    fn at(text: &str, word: &str, term: u32) -> Found {
+        Found {
+            start: text.find(word).unwrap(),
+            term,
+            weight: 1.0,
+        }
+    }
+
     #[test]
     fn prose_is_cut_into_sentences_and_blocks_into_groups() {
         let text = "First one. Second, e.g. this one\ngoes on. `a. B` stays.\n\n- item one. Item two\n- next\n\n```sh\nrun it\n```\n| a | b |\n|---|---|\n| 1 | 2 |\n## Title\n";
@@ -349,12 +358,7 @@ mod tests {
     #[test]
     fn the_passage_is_the_sentence_holding_the_most_terms() {
         let text = "Intro text here that is long enough to stand alone as a sentence of its own, with words and more words, and yet more words to say. The cache waits five minutes for the lock. Other words follow here, and they are many and long enough to fill a line of text, and more after that, so that the text is long.\n";
-        let at = |w: &str, term| Found {
-            start: text.find(w).unwrap(),
-            term,
-            weight: 1.0,
-        };
-        let found = [at("cache", 0), at("lock", 1)];
+        let found = [at(text, "cache", 0), at(text, "lock", 1)];
         let p = passage(text, 0..text.len(), &found, 0, 200);
         assert!(p.text.starts_with("The cache waits"), "{p:?}");
         assert!(!p.whole);
@@ -373,11 +377,7 @@ mod tests {
         let text = format!(
             "{long}\n\nThe sanitizer checks resources.\n\nIt is off by default: opt in with a flag.\n\n## Next\n\nOther text.\n"
         );
-        let found = [Found {
-            start: text.find("sanitizer").unwrap(),
-            term: 0,
-            weight: 1.0,
-        }];
+        let found = [at(&text, "sanitizer", 0)];
         let p = passage(&text, 0..text.len(), &found, 0, 200);
         assert_eq!(
             p.text,
@@ -398,29 +398,23 @@ mod tests {
             "Filler words that say nothing of the matter at hand, and more of them. ".repeat(4);
         let opening = "The recursion limit attribute may be applied at the crate level to set the maximum depth for potentially infinitely-recursive compile-time operations like macro expansion or auto-dereference, and it takes a number.";
         let text = format!("{long}\n\n{opening}\n\nThe default is 128.\n\nMore filler.\n");
-        let at = |w: &str, term| Found {
-            start: text.find(w).unwrap(),
-            term,
-            weight: 1.0,
-        };
         // Past the short length, the next paragraph is read on into for the
         // query word it adds ("default"), and no further.
-        let found = [at("recursion", 0), at("depth", 1), at("default", 2)];
+        let found = [
+            at(&text, "recursion", 0),
+            at(&text, "depth", 1),
+            at(&text, "default", 2),
+        ];
         let p = passage(&text, 0..text.len(), &found, 0, 400);
         assert_eq!(p.text, format!("{opening} The default is 128."));
         // A paragraph holding only words the passage shows already is not.
         let text = text.replace("The default is", "The depth is");
         let found = [
-            at("recursion", 0),
+            at(&text, "recursion", 0),
+            at(&text, "depth", 1),
             Found {
-                start: text.find("maximum depth").unwrap() + 8,
-                term: 1,
-                weight: 1.0,
-            },
-            Found {
-                start: text.find("The depth is").unwrap() + 4,
-                term: 1,
-                weight: 1.0,
+                start: text.rfind("depth").unwrap(),
+                ..at(&text, "depth", 1)
             },
         ];
         let p = passage(&text, 0..text.len(), &found, 0, 400);
@@ -430,11 +424,7 @@ mod tests {
         let text = format!(
             "{long}\n\n{short}\n\nIt is rarely needed, as the default is generous.\n\nMore filler.\n"
         );
-        let found = [Found {
-            start: text.find("recursion").unwrap(),
-            term: 0,
-            weight: 1.0,
-        }];
+        let found = [at(&text, "recursion", 0)];
         let p = passage(&text, 0..text.len(), &found, 0, 400);
         assert_eq!(
             p.text,
@@ -444,11 +434,6 @@ mod tests {
 
     #[test]
     fn a_table_row_is_a_fact_and_a_code_line_is_not() {
-        let at = |text: &str, w: &str, term| Found {
-            start: text.find(w).unwrap(),
-            term,
-            weight: 1.0,
-        };
         let intro =
             "The CSV output has a few options, each set in the script or from the environment:\n\n";
         let row = "| `saveInterval` | how often the file is written | `\"1s\"` | `K6_CSV_SAVE_INTERVAL` |\n";
