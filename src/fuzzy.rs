@@ -37,6 +37,21 @@ pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
+/// A lower bound of the edit distance of two ASCII names, at the cost of
+/// reading them once: how many more of some letters one has than the other
+/// (0 for other names, which bound nothing).
+pub(crate) fn bag_distance(a: &str, b: &str) -> usize {
+    if !a.is_ascii() || !b.is_ascii() {
+        return 0;
+    }
+    let mut counts = [0i32; 128];
+    a.bytes().for_each(|c| counts[usize::from(c)] += 1);
+    b.bytes().for_each(|c| counts[usize::from(c)] -= 1);
+    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
+    let fewer: i32 = -counts.iter().filter(|&&n| n < 0).sum::<i32>();
+    more.max(fewer) as usize
+}
+
 /// A query word that tolerates typos: its characters, how many edits it allows,
 /// and a letter mask that rejects most other words before any distance is computed.
 #[derive(Clone, Debug)]
@@ -143,6 +158,24 @@ fn mask(word: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_letter_bound_never_exceeds_the_edit_distance() {
+        for (a, b) in [
+            ("fetch", "bench"),
+            ("server", "servr"),
+            ("abc", "cba"),
+            ("", "xyz"),
+        ] {
+            let chars = |s: &str| s.chars().collect::<Vec<_>>();
+            assert!(
+                bag_distance(a, b) <= distance(&chars(a), &chars(b)),
+                "{a} {b}"
+            );
+        }
+        assert_eq!(bag_distance("fetch", "bench"), 2);
+        assert_eq!(bag_distance("café", "cafe"), 0, "not ASCII: no bound");
+    }
 
     #[test]
     fn similarity_is_one_less_the_edits_per_letter() {

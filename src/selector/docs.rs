@@ -62,6 +62,10 @@ pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
 pub(crate) struct Paths {
     /// Each path's components.
     all: Vec<Vec<String>>,
+    /// Each path's components lowercase, and lowercase without numeric
+    /// ordering prefixes, for lookups that ignore case (and prefixes).
+    folded: Vec<Vec<String>>,
+    bare: Vec<Vec<String>>,
     /// The paths by their file name, lowercase and without a numeric
     /// ordering prefix, in input order.
     by_name: HashMap<String, Vec<usize>>,
@@ -74,6 +78,12 @@ impl Paths {
     /// The paths made ready.
     pub fn new(paths: &[String]) -> Paths {
         let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
+        let lower = |parts: &Vec<String>, bare: bool| {
+            let part = |p: &String| if bare { unnumbered(p) } else { p }.to_lowercase();
+            parts.iter().map(part).collect()
+        };
+        let folded = all.iter().map(|parts| lower(parts, false)).collect();
+        let bare = all.iter().map(|parts| lower(parts, true)).collect();
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, parts) in all.iter().enumerate() {
             if let Some(last) = parts.last() {
@@ -82,6 +92,8 @@ impl Paths {
         }
         Paths {
             all,
+            folded,
+            bare,
             by_name,
             known: OnceCell::new(),
         }
@@ -119,30 +131,18 @@ impl Paths {
         let last = wanted.last()?;
         // Every path these rules can match has the same file name, folded.
         let candidates = self.by_name.get(&name_key(last))?;
-        let ends = |path: &[String], wanted: &[String], fold: bool, bare: bool| {
-            path.len() >= wanted.len()
-                && path[path.len() - wanted.len()..]
-                    .iter()
-                    .zip(wanted)
-                    .all(|(a, b)| {
-                        let a = if bare { unnumbered(a) } else { a.as_str() };
-                        if fold {
-                            a.to_lowercase() == b.to_lowercase()
-                        } else {
-                            a == b
-                        }
-                    })
+        let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
+        let ends = |path: &[String], wanted: &[String]| path.ends_with(wanted);
+        let find = |k: usize| {
+            let (wanted, lower) = (&wanted[k..], &lower[k..]);
+            let first =
+                |test: &dyn Fn(usize) -> bool| candidates.iter().copied().find(|&i| test(i));
+            first(&|i| self.all[i] == wanted)
+                .or_else(|| first(&|i| ends(&self.all[i], wanted)))
+                .or_else(|| first(&|i| ends(&self.folded[i], lower)))
+                .or_else(|| first(&|i| ends(&self.bare[i], lower)))
         };
-        let find = |wanted: &[String]| {
-            let first = |test: &dyn Fn(&[String]) -> bool| {
-                candidates.iter().copied().find(|&i| test(&self.all[i]))
-            };
-            first(&|p| p == wanted)
-                .or_else(|| first(&|p| ends(p, wanted, false, false)))
-                .or_else(|| first(&|p| ends(p, wanted, true, false)))
-                .or_else(|| first(&|p| ends(p, wanted, true, true)))
-        };
-        if let Some(i) = find(&wanted) {
+        if let Some(i) = find(0) {
             return Some(i);
         }
         // A base: leading components, one of which no input has.
@@ -158,7 +158,7 @@ impl Paths {
             .iter()
             .position(|c| !known(c))
             .filter(|&u| u < page)?;
-        (first_unknown + 1..=page).find_map(|k| find(&wanted[k..]))
+        (first_unknown + 1..=page).find_map(find)
     }
 }
 
@@ -182,45 +182,66 @@ pub(super) fn unnumbered(part: &str) -> &str {
 /// extension equal to the note's last part, any case (whitespace runs alike);
 /// a folder part narrows it to paths whose folders end with it.
 pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
-    let found = find_notes_named(paths, note);
-    // `[[C#]]` names the note `C#`, or else the note `C`.
-    match note.strip_suffix('#') {
-        Some(bare) if found.is_empty() && !bare.is_empty() => find_notes_named(paths, bare),
-        _ => found,
+    Notes::new(paths).find(note)
+}
+
+/// The paths of a call's documents, made ready for [`find_notes`]'s lookups.
+pub(crate) struct Notes {
+    /// The paths by file name without extension, folded, in input order.
+    by_name: HashMap<String, Vec<usize>>,
+    /// Each path's folders, folded.
+    folders: Vec<Vec<String>>,
+}
+
+impl Notes {
+    /// The paths made ready.
+    pub fn new(paths: &[String]) -> Notes {
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut folders = Vec::with_capacity(paths.len());
+        for (i, path) in paths.iter().enumerate() {
+            let mut parts = components(path);
+            if let Some(file) = parts.pop() {
+                let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
+                by_name.entry(note_key(stem)).or_default().push(i);
+            }
+            folders.push(parts.iter().map(|p| note_key(p)).collect());
+        }
+        Notes { by_name, folders }
+    }
+
+    /// [`find_notes`] over these paths.
+    pub fn find(&self, note: &str) -> Vec<usize> {
+        let found = self.find_named(note);
+        // `[[C#]]` names the note `C#`, or else the note `C`.
+        match note.strip_suffix('#') {
+            Some(bare) if found.is_empty() && !bare.is_empty() => self.find_named(bare),
+            _ => found,
+        }
+    }
+
+    /// [`Notes::find`] for one spelling of the note.
+    fn find_named(&self, note: &str) -> Vec<usize> {
+        let wanted = components(note);
+        let Some((name, folders)) = wanted.split_last() else {
+            return Vec::new();
+        };
+        let folders: Vec<String> = folders.iter().map(|f| note_key(f)).collect();
+        let Some(named) = self.by_name.get(&note_key(name)) else {
+            return Vec::new();
+        };
+        (named.iter().copied())
+            .filter(|&i| self.folders[i].ends_with(&folders))
+            .collect()
     }
 }
 
-/// [`find_notes`] for one spelling of the note.
-fn find_notes_named(paths: &[String], note: &str) -> Vec<usize> {
-    let wanted = components(note);
-    let Some((name, folders)) = wanted.split_last() else {
-        return Vec::new();
-    };
-    let fold = |s: &str| {
-        s.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
-    let name = fold(name);
-    paths
-        .iter()
-        .enumerate()
-        .filter(|(_, path)| {
-            let parts = components(path);
-            let Some((file, dirs)) = parts.split_last() else {
-                return false;
-            };
-            let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
-            fold(stem) == name
-                && dirs.len() >= folders.len()
-                && dirs[dirs.len() - folders.len()..]
-                    .iter()
-                    .zip(folders)
-                    .all(|(a, b)| fold(a) == fold(b))
-        })
-        .map(|(i, _)| i)
-        .collect()
+/// A note's name or folder as wiki links match it: lowercase, white space
+/// runs one space.
+fn note_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.

@@ -12,16 +12,19 @@
 //! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
 //! never fetched.
 
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Paths, components, find_notes, unnumbered};
-use super::resolve::{canonical, find_heading, nearest_anchors};
+use super::anchors::{AnchorLookup, nearest_anchor};
+use super::docs::{Notes, Paths, components, unnumbered};
+use super::syntax::Target;
+use crate::fuzzy::bag_distance;
 use crate::namespace::qualified;
 use crate::paths::{link_spellings, percent_decoded};
-use crate::tree::{Anchors, Document};
+use crate::tree::{Anchors, Document, Kind};
 
 /// What one document offers the links that land on it: its path and name,
 /// its headings' anchors and their selectors, and its HTML ids.
@@ -31,11 +34,15 @@ pub(crate) struct Targets {
     pub namespace: String,
     anchors: Vec<Anchors>,
     titles: Vec<String>,
-    /// Each heading's section selector, parallel to `anchors`.
-    sections: Vec<String>,
+    /// Each heading's section selector (`h2.3`: its type and ordinal),
+    /// parallel to `anchors`.
+    sections: Vec<(&'static str, u32)>,
     /// Each HTML id, with the section it is written in (`None`: before the
     /// first heading).
     ids: Vec<(String, Option<usize>)>,
+    /// The headings by name, made when a first link with a fragment lands
+    /// here: a page many links land on is not read heading by heading for each.
+    lookup: OnceCell<AnchorLookup>,
 }
 
 impl Targets {
@@ -55,7 +62,11 @@ impl Targets {
             sections: doc
                 .sections()
                 .iter()
-                .map(|&id| canonical(doc, id))
+                .map(|&id| {
+                    let node = doc.node(id);
+                    debug_assert!(matches!(node.kind(), Kind::Section { .. }));
+                    (Target::of(node.kind()).name(), node.ordinal())
+                })
                 .collect(),
             ids: ids
                 .iter()
@@ -64,6 +75,7 @@ impl Targets {
                     (id.clone(), next.checked_sub(1))
                 })
                 .collect(),
+            lookup: OnceCell::new(),
         }
     }
 
@@ -79,7 +91,7 @@ impl Targets {
     /// The selector of the document (`None`) or of one of its sections.
     pub fn selector(&self, section: Option<usize>) -> String {
         match section {
-            Some(k) => self.sections[k].clone(),
+            Some(k) => format!("{}.{}", self.sections[k].0, self.sections[k].1),
             None => "*".to_owned(),
         }
     }
@@ -88,14 +100,13 @@ impl Targets {
     /// holding an HTML id that is the fragment (`Some(None)`: one before any
     /// heading).
     fn find(&self, anchor: &str) -> Option<Option<usize>> {
-        find_heading(&self.anchors, &self.titles, anchor)
-            .map(Some)
-            .or_else(|| {
-                self.ids
-                    .iter()
-                    .find(|(id, _)| id == anchor)
-                    .map(|&(_, section)| section)
-            })
+        let lookup = (self.lookup).get_or_init(|| AnchorLookup::new(&self.anchors, &self.titles));
+        lookup.find(anchor).map(Some).or_else(|| {
+            self.ids
+                .iter()
+                .find(|(id, _)| id == anchor)
+                .map(|&(_, section)| section)
+        })
     }
 }
 
@@ -148,9 +159,9 @@ impl Broken {
 /// Resolves links over the documents a call loaded.
 pub(crate) struct Lands<'p> {
     pages: &'p [Targets],
-    paths: Vec<String>,
-    /// The paths made ready for a site address's lookup.
+    /// The paths made ready for a site address's lookup, and a note's.
     site_paths: Paths,
+    notes_named: Notes,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     exact: HashMap<String, usize>,
@@ -185,7 +196,7 @@ impl<'p> Lands<'p> {
         Lands {
             pages,
             site_paths: Paths::new(&paths),
-            paths,
+            notes_named: Notes::new(&paths),
             exact,
             folded,
             bare,
@@ -246,8 +257,7 @@ impl<'p> Lands<'p> {
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None => Landing::Broken {
-                suggestion: nearest_anchors(&page.anchors, anchor)
-                    .next()
+                suggestion: nearest_anchor(&page.anchors, anchor)
                     .map(|near| qualified(&page.namespace, &super::anchor_selector(near))),
                 why: Broken::Anchor {
                     anchor: anchor.to_owned(),
@@ -275,7 +285,7 @@ impl<'p> Lands<'p> {
         let found = match self.notes.get(note) {
             Some(found) => *found,
             None => {
-                let found = find_notes(&self.paths, note).first().copied();
+                let found = self.notes_named.find(note).first().copied();
                 self.notes.insert(note.to_owned(), found);
                 found
             }
@@ -379,21 +389,6 @@ impl<'p> Lands<'p> {
 fn bare_key(key: &str) -> String {
     let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
     parts.join("/").to_lowercase()
-}
-
-/// A lower bound of the edit distance of two ASCII names, at the cost of
-/// reading them once: how many more of some letters one has than the other
-/// (0 for other names, which bound nothing).
-fn bag_distance(a: &str, b: &str) -> usize {
-    if !a.is_ascii() || !b.is_ascii() {
-        return 0;
-    }
-    let mut counts = [0i32; 128];
-    a.bytes().for_each(|c| counts[usize::from(c)] += 1);
-    b.bytes().for_each(|c| counts[usize::from(c)] -= 1);
-    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
-    let fewer: i32 = -counts.iter().filter(|&&n| n < 0).sum::<i32>();
-    more.max(fewer) as usize
 }
 
 /// Whether a path that is not there would lie in one of `roots`, judged
@@ -632,24 +627,6 @@ mod tests {
                 ..
             }
         ));
-    }
-
-    #[test]
-    fn the_letter_bound_never_exceeds_the_edit_distance() {
-        for (a, b) in [
-            ("fetch", "bench"),
-            ("server", "servr"),
-            ("abc", "cba"),
-            ("", "xyz"),
-        ] {
-            let chars = |s: &str| s.chars().collect::<Vec<_>>();
-            assert!(
-                bag_distance(a, b) <= crate::fuzzy::distance(&chars(a), &chars(b)),
-                "{a} {b}"
-            );
-        }
-        assert_eq!(bag_distance("fetch", "bench"), 2);
-        assert_eq!(bag_distance("café", "cafe"), 0, "not ASCII: no bound");
     }
 
     #[test]

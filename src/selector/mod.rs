@@ -12,6 +12,7 @@
 //! query     := "head=" N | "tail=" N | "full=true"
 //! ```
 
+mod anchors;
 mod docs;
 mod error;
 mod landing;

@@ -172,18 +172,19 @@ fn read_html(html: &str, at: usize, written: &mut Written) {
     }
 }
 
-/// The value of attribute `name` in a tag's attributes (quoted or not).
+/// The value of attribute `name` (lowercase) in a tag's attributes, any case
+/// (quoted or not).
 fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
-    let lower = attrs.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(k) = lower[from..].find(name) {
-        let start = from + k;
-        from = start + name.len();
-        let before = lower[..start].chars().next_back();
-        if !before.is_some_and(|c| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let rest = attrs[from..].trim_start();
+    let bytes = attrs.as_bytes();
+    let named = |at: &usize| {
+        bytes[*at..].len() >= name.len()
+            && bytes[*at..*at + name.len()].eq_ignore_ascii_case(name.as_bytes())
+            && at
+                .checked_sub(1)
+                .is_some_and(|b| bytes[b].is_ascii_whitespace())
+    };
+    for start in (1..bytes.len()).filter(named) {
+        let rest = attrs[start + name.len()..].trim_start();
         let Some(value) = rest.strip_prefix('=') else {
             continue;
         };
