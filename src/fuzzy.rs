@@ -37,6 +37,42 @@ pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
+/// [`distance`] if it is at most `most`, else `None`, found without
+/// filling the rest of the table once a row's least value is past `most`
+/// (no later row's is less).
+pub(crate) fn distance_within(a: &[char], b: &[char], most: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > most {
+        return None;
+    }
+    let width = b.len() + 1;
+    // Three rows, taken in turn: two back, the last, the one being filled.
+    let mut rows = vec![0usize; 3 * width];
+    let row = |i: usize| (i % 3) * width;
+    for (j, cell) in rows[..width].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        let (cur, prev, prev2) = (row(i), row(i - 1), row(i + 1));
+        rows[cur] = i;
+        let mut least = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[prev + j] + 1)
+                .min(rows[cur + j - 1] + 1)
+                .min(rows[prev + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[prev2 + j - 2] + 1);
+            }
+            rows[cur + j] = d;
+            least = least.min(d);
+        }
+        if least > most {
+            return None;
+        }
+    }
+    Some(rows[row(a.len()) + b.len()]).filter(|&d| d <= most)
+}
+
 /// A lower bound of the edit distance of two ASCII names, at the cost of
 /// reading them once: how many more of some letters one has than the other
 /// (0 for other names, which bound nothing).
@@ -158,6 +194,34 @@ fn mask(word: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bounded_distance_is_the_distance_or_none_past_the_bound() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "abc",
+            "acb",
+            "kitten",
+            "sitting",
+            "server-port",
+            "serverport",
+            "proxy-setup",
+            "café",
+        ];
+        for a in words {
+            for b in words {
+                let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+                let d = distance(&a, &b);
+                for most in 0..=12 {
+                    let want = (d <= most).then_some(d);
+                    assert_eq!(distance_within(&a, &b, most), want, "{a:?} {b:?} {most}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_letter_bound_never_exceeds_the_edit_distance() {

@@ -80,7 +80,7 @@ pub(super) fn run(
                 .filter_map(|f| f.as_ref().ok())
                 .flat_map(|nodes: &Vec<NodeId>| nodes.iter().copied())
                 .collect();
-            let page = read(&doc, view, scoped, &nodes, to_path == Some(i));
+            let page = read(doc, view, scoped, &nodes, to_path == Some(i));
             (page, finds.map(|_| ()))
         },
         |found| match found {
@@ -112,9 +112,8 @@ pub(super) fn run(
 }
 
 /// What one document gives the listing.
-fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
+fn read(doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
     let written = doc.written_links();
-    let targets = Targets::of(doc, &written.ids);
     let into = match view {
         LinkView::To(_) if named => vec![None],
         LinkView::To(_) => nodes
@@ -133,7 +132,7 @@ fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: 
         .into_iter()
         .filter(|link| within(link.span.start))
         .map(|link| Listed {
-            from: canonical(doc, doc.holder(link.span.start)),
+            from: canonical(&doc, doc.holder(link.span.start)),
             line: doc.line_of(link.span.start),
             text: shown(&link.written),
             target: link.target,
@@ -141,7 +140,7 @@ fn read(doc: &Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: 
         })
         .collect();
     Page {
-        targets,
+        targets: Targets::of(doc, written.ids),
         links,
         into,
     }
@@ -175,7 +174,7 @@ fn resolve_all(
         into.extend(page.into.iter().map(|&s| (doc, s)));
         reads.push(page.links);
     }
-    let mut lands = Lands::new(&targets, options.limits().within);
+    let mut landings = land_all(options, &targets, &reads).into_iter();
     let mut list = LinkList {
         documents: loaded.len(),
         asked,
@@ -184,7 +183,7 @@ fn resolve_all(
     for (doc, links) in reads.into_iter().enumerate() {
         for link in links {
             list.read += 1;
-            let landing = lands.land(doc, &link.target, link.wiki);
+            let landing = landings.next().expect("one landing per link");
             let keep = match (view, &landing) {
                 (LinkView::Out, _) => true,
                 (LinkView::Broken, Landing::Broken { .. }) => true,
@@ -204,6 +203,38 @@ fn resolve_all(
     }
     list
 }
+
+/// Where each link read lands, in order: on the call's threads, each
+/// resolving a run of the links with a resolver of its own, once there are
+/// enough links to be worth one.
+fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Vec<Landing> {
+    let within = options.limits().within;
+    let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
+        .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
+        .collect();
+    let land = |part: &[(usize, &Listed)]| {
+        let mut lands = Lands::new(targets, within.clone());
+        (part.iter())
+            .map(|&(doc, link)| lands.land(doc, &link.target, link.wiki))
+            .collect::<Vec<_>>()
+    };
+    let threads = options.threads.max(1);
+    if threads == 1 || links.len() < LINKS_APART {
+        return land(&links);
+    }
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = (links.chunks(links.len().div_ceil(threads)))
+            .map(|part| scope.spawn(move || land(part)))
+            .collect();
+        (parts.into_iter())
+            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// The fewest links resolved on more than one thread: fewer take less time
+/// than a resolver costs to make.
+const LINKS_APART: usize = 4096;
 
 /// A link resolved, as the listing gives it.
 fn info(targets: &[Targets], doc: usize, link: Listed, landing: Landing) -> LinkInfo {

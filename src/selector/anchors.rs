@@ -7,94 +7,137 @@
 //! pages take thousands of links to their headings; read heading by heading,
 //! those lookups cost more than reading the pages.
 
+use std::sync::OnceLock;
+
 use foldhash::{HashMap, HashMapExt};
 
 use super::resolve::nearest_anchors;
-use crate::fuzzy::{bag_distance, distance};
+use crate::fuzzy::{bag_distance, distance_within};
 use crate::tree::Anchors;
 use crate::tree::loose;
 
 /// The headings of one page by each name a fragment may give them, each
 /// name kept for its first heading, as
-/// [`find_heading`](super::resolve::find_heading) takes the first.
+/// [`find_heading`](super::resolve::find_heading) takes the first. Most
+/// fragments are written as the anchor is: the names ignoring case, and
+/// loosely, are filed only when one is not.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AnchorLookup {
     exact: HashMap<String, usize>,
-    folded: HashMap<String, usize>,
-    loose: HashMap<String, usize>,
+    /// Lowercase, then loose (letters and digits, lowercase).
+    folded: OnceLock<(HashMap<String, usize>, HashMap<String, usize>)>,
 }
 
 impl AnchorLookup {
-    /// The lookup of headings with these anchors and plain titles.
-    pub fn new(anchors: &[Anchors], titles: &[String]) -> AnchorLookup {
-        let mut lookup = AnchorLookup {
-            exact: HashMap::with_capacity(anchors.len()),
-            folded: HashMap::with_capacity(anchors.len()),
-            loose: HashMap::with_capacity(2 * anchors.len()),
-        };
+    /// The lookup of headings with these anchors.
+    pub fn new(anchors: &[Anchors]) -> AnchorLookup {
+        let mut exact = HashMap::with_capacity(anchors.len());
         for (k, a) in anchors.iter().enumerate() {
             for name in std::iter::once(&a.slug).chain(&a.ids) {
-                lookup.exact.entry(name.clone()).or_insert(k);
-                lookup.folded.entry(name.to_lowercase()).or_insert(k);
-            }
-            // The loose pass takes a heading by its title or any name.
-            let names = std::iter::once(&titles[k]).chain(std::iter::once(&a.slug));
-            for name in names.chain(&a.ids) {
-                let key = loose(name);
-                if !key.is_empty() {
-                    lookup.loose.entry(key).or_insert(k);
-                }
+                exact.entry(name.clone()).or_insert(k);
             }
         }
-        lookup
+        AnchorLookup {
+            exact,
+            folded: OnceLock::new(),
+        }
     }
 
-    /// Which heading has `anchor`: the answer of
+    /// Which heading has `anchor`, of headings with these anchors and plain
+    /// titles (those the lookup was made of): the answer of
     /// [`find_heading`](super::resolve::find_heading).
-    pub fn find(&self, anchor: &str) -> Option<usize> {
+    pub fn find(&self, anchors: &[Anchors], titles: &[String], anchor: &str) -> Option<usize> {
         if let Some(&k) = self.exact.get(anchor) {
             return Some(k);
         }
+        let (folded, loosely) = self.folded.get_or_init(|| fold(anchors, titles));
         // Equal ignoring ASCII case implies equal lowercase.
-        if let Some(&k) = self.folded.get(&anchor.to_lowercase()) {
+        if let Some(&k) = folded.get(&anchor.to_lowercase()) {
             return Some(k);
         }
-        self.loose.get(&loose(anchor)).copied()
+        loosely.get(&loose(anchor)).copied()
     }
 }
 
-/// The anchor nearest to `anchor`: the first of [`nearest_anchors`], with
-/// every anchor too far apart by length or letters to beat the best so far
-/// passed by before its distance is measured.
+/// Each heading's names lowercase, and loosely (the title as well), each
+/// kept for its first heading.
+fn fold(
+    anchors: &[Anchors],
+    titles: &[String],
+) -> (HashMap<String, usize>, HashMap<String, usize>) {
+    let mut folded = HashMap::with_capacity(anchors.len());
+    let mut loosely = HashMap::with_capacity(2 * anchors.len());
+    for (k, a) in anchors.iter().enumerate() {
+        for name in std::iter::once(&a.slug).chain(&a.ids) {
+            folded.entry(name.to_lowercase()).or_insert(k);
+        }
+        // The loose pass takes a heading by its title or any name.
+        let names = std::iter::once(&titles[k]).chain(std::iter::once(&a.slug));
+        for name in names.chain(&a.ids) {
+            let key = loose(name);
+            if !key.is_empty() {
+                loosely.entry(key).or_insert(k);
+            }
+        }
+    }
+    (folded, loosely)
+}
+
+/// The anchor nearest to `anchor`: the first of [`nearest_anchors`]. The
+/// anchors are taken most alike first by a bound read in one pass (their
+/// lengths and letters), and the distance to each is measured only while
+/// that bound could still beat, or tie with an earlier heading, the best so
+/// far: a page's thousand headings cost a thousand bounds and a few
+/// distances.
 pub(crate) fn nearest_anchor<'a>(anchors: &'a [Anchors], anchor: &str) -> Option<&'a str> {
     let wanted_text = anchor.to_lowercase();
     let wanted: Vec<char> = wanted_text.chars().collect();
+    // Similarity as `fuzzy::similarity` measures it, for a number of edits
+    // between `wanted` and a name of `len` characters.
+    let alike = |edits: usize, len: usize| match wanted.len().max(len) {
+        0 => 1.0,
+        longest => 1.0 - edits as f32 / longest as f32,
+    };
+    let mut order: Vec<(f32, usize, usize)> = (anchors.iter().enumerate())
+        .map(|(k, a)| {
+            let main = a.main();
+            let len = main.chars().count();
+            let fewest = wanted
+                .len()
+                .abs_diff(len)
+                .max(bag_distance(&wanted_text, main));
+            (alike(fewest, len), k, len)
+        })
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut best: Option<(f32, usize)> = None;
     let mut chars = Vec::new();
-    let mut best: Option<(f32, &str)> = None;
-    for a in anchors {
-        let main = a.main();
-        chars.clear();
-        chars.extend(main.chars());
-        let longest = wanted.len().max(chars.len());
-        // Similarity as `fuzzy::similarity` measures it, for a number of edits.
-        let alike = |edits: usize| match longest {
-            0 => 1.0,
-            _ => 1.0 - edits as f32 / longest as f32,
-        };
-        if let Some((top, _)) = best {
-            // A tie keeps the earlier heading, so at most the best is no gain.
-            let fewest = wanted.len().abs_diff(chars.len());
-            if alike(fewest) <= top || alike(bag_distance(&wanted_text, main)) <= top {
-                continue;
-            }
+    for (bound, k, len) in order {
+        if best.is_some_and(|(top, at)| bound < top || (bound == top && k > at)) {
+            break;
         }
-        let score = alike(distance(&wanted, &chars));
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, main));
+        // The most edits that could still beat or tie the best so far.
+        let longest = wanted.len().max(len);
+        let most = match best {
+            None => longest,
+            Some((top, _)) => match (0..=longest).rev().find(|&e| alike(e, len) >= top) {
+                Some(most) => most,
+                None => continue,
+            },
+        };
+        chars.clear();
+        chars.extend(anchors[k].main().chars());
+        let Some(edits) = distance_within(&wanted, &chars, most) else {
+            continue;
+        };
+        let score = alike(edits, len);
+        if best.is_none_or(|(top, at)| score > top || (score == top && k < at)) {
+            best = Some((score, k));
         }
     }
-    debug_assert_eq!(best.map(|b| b.1), nearest_anchors(anchors, anchor).next());
-    best.map(|(_, main)| main)
+    let nearest = best.map(|(_, k)| anchors[k].main());
+    debug_assert_eq!(nearest, nearest_anchors(anchors, anchor).next());
+    nearest
 }
 
 #[cfg(test)]
@@ -110,7 +153,7 @@ mod tests {
     #[test]
     fn the_lookup_finds_what_a_walk_over_the_headings_finds() {
         let doc = parse_document(Source::new("a.md", PAGE));
-        let lookup = AnchorLookup::new(doc.anchors(), &doc.titles);
+        let lookup = AnchorLookup::new(doc.anchors());
         let names = doc.anchors().iter().flat_map(|a| {
             let names = std::iter::once(a.slug.clone()).chain(a.ids.iter().cloned());
             names.flat_map(|n| [n.to_uppercase(), n.replace('-', "_"), n.clone() + "x", n])
@@ -127,7 +170,7 @@ mod tests {
         ];
         for anchor in names.chain(others.map(String::from)) {
             assert_eq!(
-                lookup.find(&anchor),
+                lookup.find(doc.anchors(), &doc.titles, &anchor),
                 find_heading(doc.anchors(), &doc.titles, &anchor),
                 "{anchor:?}"
             );

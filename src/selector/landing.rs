@@ -15,6 +15,7 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -42,40 +43,42 @@ pub(crate) struct Targets {
     ids: Vec<(String, Option<usize>)>,
     /// The headings by name, made when a first link with a fragment lands
     /// here: a page many links land on is not read heading by heading for each.
-    lookup: OnceCell<AnchorLookup>,
+    lookup: OnceLock<AnchorLookup>,
 }
 
 impl Targets {
     /// What `doc` offers, given the HTML ids its text holds (with their
-    /// byte offsets).
-    pub fn of(doc: &Document, ids: &[(String, usize)]) -> Targets {
-        let starts: Vec<usize> = doc
-            .sections()
-            .iter()
-            .map(|&id| doc.node(id).span().start)
+    /// byte offsets); the document's anchors and titles are moved, not copied.
+    pub fn of(doc: Document, ids: Vec<(String, usize)>) -> Targets {
+        let (starts, sections): (Vec<usize>, _) = (doc.sections().iter())
+            .map(|&id| {
+                let node = doc.node(id);
+                debug_assert!(matches!(node.kind(), Kind::Section { .. }));
+                (
+                    node.span().start,
+                    (Target::of(node.kind()).name(), node.ordinal()),
+                )
+            })
+            .unzip();
+        let ids = (ids.into_iter())
+            .map(|(id, at)| (id, starts.partition_point(|&s| s <= at).checked_sub(1)))
             .collect();
+        doc.anchors();
+        let Document {
+            path,
+            namespace,
+            anchors,
+            titles,
+            ..
+        } = doc;
         Targets {
-            path: doc.path().to_owned(),
-            namespace: doc.namespace().to_owned(),
-            anchors: doc.anchors().to_vec(),
-            titles: doc.titles.clone(),
-            sections: doc
-                .sections()
-                .iter()
-                .map(|&id| {
-                    let node = doc.node(id);
-                    debug_assert!(matches!(node.kind(), Kind::Section { .. }));
-                    (Target::of(node.kind()).name(), node.ordinal())
-                })
-                .collect(),
-            ids: ids
-                .iter()
-                .map(|(id, at)| {
-                    let next = starts.partition_point(|&s| s <= *at);
-                    (id.clone(), next.checked_sub(1))
-                })
-                .collect(),
-            lookup: OnceCell::new(),
+            path,
+            namespace,
+            anchors: anchors.into_inner().unwrap_or_default(),
+            titles,
+            sections,
+            ids,
+            lookup: OnceLock::new(),
         }
     }
 
@@ -100,8 +103,9 @@ impl Targets {
     /// holding an HTML id that is the fragment (`Some(None)`: one before any
     /// heading).
     fn find(&self, anchor: &str) -> Option<Option<usize>> {
-        let lookup = (self.lookup).get_or_init(|| AnchorLookup::new(&self.anchors, &self.titles));
-        lookup.find(anchor).map(Some).or_else(|| {
+        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(&self.anchors));
+        let found = lookup.find(&self.anchors, &self.titles, anchor);
+        found.map(Some).or_else(|| {
             self.ids
                 .iter()
                 .find(|(id, _)| id == anchor)
@@ -159,9 +163,10 @@ impl Broken {
 /// Resolves links over the documents a call loaded.
 pub(crate) struct Lands<'p> {
     pages: &'p [Targets],
-    /// The paths made ready for a site address's lookup, and a note's.
-    site_paths: Paths,
-    notes_named: Notes,
+    /// The paths made ready for a site address's lookup, and a note's,
+    /// when a first one is looked up.
+    site_paths: OnceCell<Paths>,
+    notes_named: OnceCell<Notes>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     exact: HashMap<String, usize>,
@@ -192,11 +197,10 @@ impl<'p> Lands<'p> {
             folded.entry(key.to_lowercase()).or_insert(i);
             exact.entry(key).or_insert(i);
         }
-        let paths: Vec<String> = pages.iter().map(|p| p.path.clone()).collect();
         Lands {
             pages,
-            site_paths: Paths::new(&paths),
-            notes_named: Notes::new(&paths),
+            site_paths: OnceCell::new(),
+            notes_named: OnceCell::new(),
             exact,
             folded,
             bare,
@@ -213,6 +217,11 @@ impl<'p> Lands<'p> {
                 .collect(),
             within,
         }
+    }
+
+    /// The path of each document, in input order.
+    fn paths(&self) -> Vec<String> {
+        self.pages.iter().map(|p| p.path.clone()).collect()
     }
 
     /// Where a link written in document `from` with `target` lands.
@@ -285,7 +294,8 @@ impl<'p> Lands<'p> {
         let found = match self.notes.get(note) {
             Some(found) => *found,
             None => {
-                let found = self.notes_named.find(note).first().copied();
+                let notes = self.notes_named.get_or_init(|| Notes::new(&self.paths()));
+                let found = notes.find(note).first().copied();
                 self.notes.insert(note.to_owned(), found);
                 found
             }
@@ -310,7 +320,7 @@ impl<'p> Lands<'p> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
-        let found = self.site_paths.find(path);
+        let found = (self.site_paths.get_or_init(|| Paths::new(&self.paths()))).find(path);
         self.sites.insert(path.to_owned(), found);
         found
     }
@@ -483,7 +493,7 @@ mod tests {
                 let ns = stem(path).to_lowercase();
                 let doc = parse_named(Source::new(*path, *text), ns);
                 let ids = doc.written_links().ids;
-                Targets::of(&doc, &ids)
+                Targets::of(doc, ids)
             })
             .collect()
     }
