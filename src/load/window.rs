@@ -23,7 +23,7 @@ use crate::fit::Place;
 use crate::options::Options;
 use crate::ordered::for_each_ordered_with;
 use crate::source::{self, Entry, Limits};
-use crate::tree::{Document, parse_named, parse_sections};
+use crate::tree::{Document, parse_linked, parse_named, parse_sections};
 use crate::words::count_words;
 
 /// How much of a file a command needs parsed.
@@ -34,6 +34,9 @@ pub(crate) enum Need {
     Sections,
     /// The whole document.
     Whole,
+    /// The whole document, its links read in the same parse
+    /// ([`Document::take_written_links`]).
+    Linked,
 }
 
 /// A file found, as a command sees it on the thread that reads it.
@@ -98,8 +101,19 @@ impl Walk {
         work: impl Fn(usize, Document) -> R + Sync,
         consume: impl FnMut(Result<R, FailedFile>) -> io::Result<()>,
     ) -> io::Result<()> {
-        self.load(options, &ByFunction(work, PhantomData), consume)
-            .map(drop)
+        self.for_each_read(options, Need::Whole, work, consume)
+    }
+
+    /// [`Walk::for_each`], every file read as `need` says.
+    pub fn for_each_read<R: Send>(
+        self,
+        options: &Options,
+        need: Need,
+        work: impl Fn(usize, Document) -> R + Sync,
+        consume: impl FnMut(Result<R, FailedFile>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let command = ByFunction(work, need, PhantomData);
+        self.load(options, &command, consume).map(drop)
     }
 
     /// Reads every file as `command` asks and hands `consume` what it made
@@ -270,6 +284,7 @@ impl<C: Work> Window<'_, C> {
         let doc = match self.command.need(scratch, len) {
             Need::Sections => parse_sections(source, name),
             Need::Whole => parse_named(source, name),
+            Need::Linked => parse_linked(source, name),
         };
         (
             Ok(Done::Worked(self.command.work(scratch, file, doc))),
@@ -298,9 +313,9 @@ impl<C: Work> Window<'_, C> {
     }
 }
 
-/// A command's work as one function: every file parsed whole and handed to
-/// it with its position.
-struct ByFunction<F, R>(F, PhantomData<fn() -> R>);
+/// A command's work as one function: every file parsed as it needs and
+/// handed to it with its position.
+struct ByFunction<F, R>(F, Need, PhantomData<fn() -> R>);
 
 impl<F, R> Work for ByFunction<F, R>
 where
@@ -311,6 +326,10 @@ where
     type Scratch = ();
 
     fn scratch(&self) {}
+
+    fn need(&self, (): &(), _len: usize) -> Need {
+        self.1
+    }
 
     fn work(&self, (): &mut (), file: File<'_>, doc: Document) -> R {
         (self.0)(file.index, doc)

@@ -7,7 +7,7 @@ use std::io;
 
 use super::selectors::{Misses, Parsed, Selectors};
 use crate::call::LinkView;
-use crate::load::Walk;
+use crate::load::{Need, Walk};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
 use crate::selector::{self, Landing, Lands, Targets, canonical, resolve_in};
@@ -64,8 +64,9 @@ pub(super) fn run(
     let scoped = !matches!(view, LinkView::To(_)) && !selectors.is_empty();
     let mut misses = Misses::new(&selectors);
     let mut pages: Vec<Option<Page>> = Vec::with_capacity(paths.len());
-    walk.for_each(
+    walk.for_each_read(
         options,
+        Need::Linked,
         |i, doc| {
             let finds = selectors.look(
                 i,
@@ -112,8 +113,8 @@ pub(super) fn run(
 }
 
 /// What one document gives the listing.
-fn read(doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
-    let written = doc.written_links();
+fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
+    let written = doc.take_written_links();
     let into = match view {
         LinkView::To(_) if named => vec![None],
         LinkView::To(_) => nodes

@@ -28,4 +28,4 @@ pub use model::{BlockKind, Document, Kind, Node, NodeId};
 pub use read::parse_document;
 
 pub(crate) use model::{Anchors, TitleSource, line_ends, loose, next_line_end};
-pub(crate) use read::{parse_named, parse_sections};
+pub(crate) use read::{parse_linked, parse_named, parse_sections};

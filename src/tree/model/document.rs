@@ -8,6 +8,7 @@ use super::anchors::{self, Anchors};
 use super::lines;
 use super::node::{BlockKind, Kind, Node, NodeId};
 use super::title::TitleSource;
+use super::written::Written;
 use crate::paths::Dialect;
 
 /// A parsed document: its text, its nodes, and per-type lists in document order.
@@ -43,6 +44,9 @@ pub struct Document {
     /// Whether every block is a node and words are counted: false when read
     /// for its sections only (see [`parse_sections`](crate::tree::parse_sections); a document
     /// without sections has its words counted all the same).
+    /// The links read in the same parse as the tree, until taken
+    /// ([`Document::take_written_links`]).
+    pub(crate) links: Option<Written>,
     pub(crate) complete: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).

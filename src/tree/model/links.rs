@@ -4,45 +4,17 @@
 //!
 //! Read by the parser over the text it reads for the tree (lone CRs as LFs,
 //! tabs after a bare fence as spaces, an `.mdx` body prepared; one byte for
-//! one byte), so every span holds in [`Document::text`]. A text that holds
-//! none of the bytes a link opens with is not parsed at all.
+//! one byte), so every span holds in [`Document::text`]: in the parse that
+//! builds the tree, where a listing reads every document for its links
+//! ([`parse_linked`](crate::tree::parse_linked)), else in a parse of their
+//! own. A text that holds none of the bytes a link opens with is not parsed
+//! for them at all.
 
-use std::ops::Range;
+use pulldown_cmark::{Options, Parser};
 
-use memchr::memmem;
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
-
+use super::written::Written;
 use super::{Document, NodeId};
 use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
-
-/// One link as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Link {
-    /// Where it is written in the text: the whole link (`[text](target)`,
-    /// `[[Note]]`, `<https://…>`, the `<a href=…>` tag), on its lines (a
-    /// container's indented content is read one level out, so the columns
-    /// there are the parser's).
-    pub span: Range<usize>,
-    /// The link as written.
-    pub written: String,
-    /// Its target as written: a reference-style link's, from its definition;
-    /// a wiki link's `Note#Heading` (its shown text left out).
-    pub target: String,
-    /// Whether it is a wiki link, whose target names a note, not a path.
-    pub wiki: bool,
-}
-
-/// What a document's text says about links: the links it holds, and the ids
-/// where a link may land besides its headings: its HTML's (`<a id=…>`,
-/// `<span name=…>`) and Obsidian's block ids (` ^id` ending a line, named
-/// `^id`, as `[[Note#^id]]` names them).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Written {
-    /// Every link outside code and front matter, in text order.
-    pub links: Vec<Link>,
-    /// Each HTML `id` or `name` and block id, with where it is written.
-    pub ids: Vec<(String, usize)>,
-}
 
 impl Document {
     /// The links and HTML ids of the document ([`Written`]); images are not
@@ -50,8 +22,7 @@ impl Document {
     pub(crate) fn written_links(&self) -> Written {
         let body = self.front.map_or(0, |id| self.node(id).span.end);
         let text = &self.text[body..];
-        let mut written = Written::default();
-        block_ids(text, body, &mut written.ids);
+        let mut written = Written::with_block_ids(text, body);
         if !may_link(text.as_bytes()) {
             return written;
         }
@@ -59,33 +30,14 @@ impl Document {
         // Containers as the tree reads them: mkdocs' indented notes are
         // Markdown, not code.
         let (marked, _) = containers_marked(lf);
-        let parsed = parser_text(&marked, self.dialect);
-        let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
-        for (event, range) in Parser::new_ext(&parsed, options).into_offset_iter() {
-            let at = range.start + body..range.end + body;
-            match event {
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    ..
-                }) => written.links.push(Link {
-                    written: parsed[range].to_owned(),
-                    span: at,
-                    target: match link_type {
-                        LinkType::Email if !dest_url.starts_with("mailto:") => {
-                            format!("mailto:{dest_url}")
-                        }
-                        _ => dest_url.into_string(),
-                    },
-                    wiki: matches!(link_type, LinkType::WikiLink { .. }),
-                }),
-                Event::Html(html) | Event::InlineHtml(html) => {
-                    read_html(&html, at.start, &mut written);
-                }
-                _ => {}
-            }
-        }
+        read_parsed(&parser_text(&marked, self.dialect), body, &mut written);
         written
+    }
+
+    /// [`Document::written_links`], read in the same parse as the tree
+    /// where it was ([`parse_linked`](crate::tree::parse_linked)).
+    pub(crate) fn take_written_links(&mut self) -> Written {
+        self.links.take().unwrap_or_else(|| self.written_links())
     }
 
     /// The innermost node holding byte `at`: a block or item, else the
@@ -113,23 +65,12 @@ impl Document {
     }
 }
 
-/// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
-/// letters, digits and `-` ending a line, as `^id`.
-fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
-    let bytes = text.as_bytes();
-    for caret in memchr::memchr_iter(b'^', bytes) {
-        if caret == 0 || !matches!(bytes[caret - 1], b' ' | b'\t') {
-            continue;
-        }
-        let id = bytes[caret + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
-            .count();
-        let end = caret + 1 + id;
-        let rest = text[end..].split('\n').next().unwrap_or_default();
-        if id > 0 && rest.trim().is_empty() {
-            ids.push((text[caret..end].to_owned(), at + caret));
-        }
+/// The links and HTML ids the parser reads in `parsed`, the body's text
+/// from `body` on.
+fn read_parsed(parsed: &str, body: usize, written: &mut Written) {
+    let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
+    for (event, range) in Parser::new_ext(parsed, options).into_offset_iter() {
+        written.read(&event, &parsed[range.clone()], range.start + body);
     }
 }
 
@@ -139,65 +80,6 @@ fn may_link(bytes: &[u8]) -> bool {
     memchr::memchr(b'<', bytes).is_some()
         || memchr::memchr_iter(b']', bytes)
             .any(|i| matches!(bytes.get(i + 1), Some(b'(' | b':' | b'[' | b']')))
-}
-
-/// The `<a href=…>` links and the `id`/`name` attributes in a piece of HTML
-/// that starts at `at`.
-fn read_html(html: &str, at: usize, written: &mut Written) {
-    let bytes = html.as_bytes();
-    for open in memmem::find_iter(bytes, b"<") {
-        let tag = &html[open..];
-        let end = tag.find('>').map_or(html.len(), |e| open + e + 1);
-        let attrs = &html[open + 1..end];
-        for name in ["id", "name"] {
-            if let Some(id) = attribute(attrs, name).filter(|id| !id.is_empty()) {
-                written.ids.push((id.to_owned(), at + open));
-            }
-        }
-        let Some(rest) = attrs
-            .strip_prefix('a')
-            .or_else(|| attrs.strip_prefix('A'))
-            .filter(|r| r.starts_with(|c: char| c.is_ascii_whitespace()))
-        else {
-            continue;
-        };
-        if let Some(target) = attribute(rest, "href") {
-            written.links.push(Link {
-                span: at + open..at + end,
-                written: html[open..end].to_owned(),
-                target: target.to_owned(),
-                wiki: false,
-            });
-        }
-    }
-}
-
-/// The value of attribute `name` (lowercase) in a tag's attributes, any case
-/// (quoted or not).
-fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
-    let bytes = attrs.as_bytes();
-    let named = |at: &usize| {
-        bytes[*at..].len() >= name.len()
-            && bytes[*at..*at + name.len()].eq_ignore_ascii_case(name.as_bytes())
-            && at
-                .checked_sub(1)
-                .is_some_and(|b| bytes[b].is_ascii_whitespace())
-    };
-    for start in (1..bytes.len()).filter(named) {
-        let rest = attrs[start + name.len()..].trim_start();
-        let Some(value) = rest.strip_prefix('=') else {
-            continue;
-        };
-        let value = value.trim_start();
-        return Some(match value.chars().next() {
-            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or_default(),
-            _ => value
-                .split(|c: char| c.is_ascii_whitespace() || c == '>')
-                .next()
-                .unwrap_or_default(),
-        });
-    }
-    None
 }
 
 #[cfg(test)]
@@ -259,6 +141,34 @@ mod tests {
         assert_eq!(found.len(), 1, "not an indented code block");
         assert_eq!(found[0].written, "[b](b.md)");
         assert_eq!(doc.line_of(found[0].span.start), 5);
+    }
+
+    #[test]
+    fn links_read_with_the_tree_are_those_read_apart() {
+        // (text, whether the parse that builds the tree reads its links)
+        let texts = [
+            (
+                "# A [h](#b)\n\nSee [ref][r] and <a href='x.md'>x</a>.\n\n- [[Note]]\n\n[r]: r.md\n",
+                true,
+            ),
+            ("---\ntitle: t\n---\n# A\r\rSee [b](b.md).\r", true),
+            ("# A\n\n!!! note\n\n    See [b](b.md) here.\n", true),
+            ("# A\n\n```md\n[a](b.md)\n```\n\nplain\n", true),
+            ("# See [[Note]]\n\n[b](b.md)\n", false),
+            ("- item\n:::note\n  [b](b.md)\n:::\n", false),
+        ];
+        for (text, together) in texts {
+            let usual = parse_document(Source::new("a.md", text));
+            let mut linked = crate::tree::parse_linked(Source::new("a.md", text), "a".into());
+            assert_eq!(linked.links.is_some(), together, "{text:?}");
+            assert_eq!(format!("{:?}", linked.nodes), format!("{:?}", usual.nodes));
+            assert_eq!(linked.titles, usual.titles);
+            assert_eq!(
+                linked.take_written_links(),
+                usual.written_links(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

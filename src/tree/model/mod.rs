@@ -2,7 +2,7 @@
 //! whichever dialect. A [`Document`] owns its text; its [`Node`]s hold byte
 //! spans of whole lines into it (`node`, `document`), and from them come line
 //! numbers (`lines`), heading anchors (`anchors`), titles (`title`) and the
-//! links it holds (`links`).
+//! links it holds (`written`, as read; `links`, where they lie).
 
 mod anchors;
 mod document;
@@ -10,6 +10,7 @@ mod lines;
 mod links;
 mod node;
 mod title;
+mod written;
 
 pub use document::Document;
 pub use node::{BlockKind, Kind, Node, NodeId};
@@ -17,3 +18,4 @@ pub use node::{BlockKind, Kind, Node, NodeId};
 pub(crate) use anchors::{Anchors, cut_attribute_ids, loose};
 pub(crate) use lines::{Lines, line_ends, next_line_end};
 pub(crate) use title::{TitleSource, file_title, fold, front_matter_title, plain_title};
+pub(crate) use written::Written;

@@ -40,6 +40,24 @@ pub(super) fn same_sections(doc: &Document, whole: &Document) {
     );
 }
 
+/// Holds a document read with its links ([`parse_linked`]) to the usual
+/// reading: the same nodes, sections and titles, and the same links.
+///
+/// [`parse_linked`]: super::build::parse_linked
+pub(super) fn same_linked(linked: &Document, usual: &Document) {
+    assert_eq!(
+        format!("{:?}", linked.nodes),
+        format!("{:?}", usual.nodes),
+        "{}: blocks differ from the usual reading's",
+        linked.path
+    );
+    same_sections(linked, usual);
+    assert_eq!(linked.blocks, usual.blocks, "{}", linked.path);
+    if let Some(links) = &linked.links {
+        assert_eq!(links, &usual.written_links(), "{}", linked.path);
+    }
+}
+
 /// Holds the block-level pass to the parser's reading of the whole text
 /// (`whole`, the body's bytes): the same headings and titles, the same nodes,
 /// the same block lists.

@@ -8,12 +8,12 @@ use std::ops::Range;
 
 use super::blocks;
 use super::builder::Builder;
-use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk};
+use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk, walk_reading};
 use crate::paths::Dialect;
 use crate::tree::dialect::{
     containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written,
 };
-use crate::tree::model::{Kind, Lines, plain_title};
+use crate::tree::model::{Kind, Lines, Written, plain_title};
 
 impl Builder {
     /// Reads `text[body..]` into block nodes and headings: with the block-level
@@ -49,6 +49,28 @@ impl Builder {
             walk(self, lines, whole, &parser_text(&lf, dialect), Vec::new());
         }
         false
+    }
+
+    /// Reads `text[body..]` with the parser over all of it, its links into
+    /// `links` in the same parse: what a link listing reads every document
+    /// for, which the parser must read whole for its links anyway. False,
+    /// with the work half done, where that reading may differ from
+    /// [`Builder::read`]'s: a block crossed a container's edge, or a heading
+    /// holds a wiki link (its title is read otherwise without).
+    pub(super) fn read_linked(
+        &mut self,
+        lines: &Lines<'_>,
+        body: usize,
+        dialect: Dialect,
+        links: &mut Written,
+    ) -> bool {
+        let text = lines.text();
+        let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
+        let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
+        let parsed = parser_text(&marked, dialect);
+        let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
+        matches!(walked, Walked::Done { .. })
+            && !(self.headings.iter()).any(|h| text[h.start..h.end].contains("[["))
     }
 
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser

@@ -14,7 +14,8 @@ use super::builder::Builder;
 use crate::paths::Dialect;
 use crate::source::Source;
 use crate::tree::model::{
-    Document, Kind, Lines, TitleSource, cut_attribute_ids, file_title, fold, front_matter_title,
+    Document, Kind, Lines, TitleSource, Written, cut_attribute_ids, file_title, fold,
+    front_matter_title,
 };
 use crate::words::count_words;
 
@@ -36,7 +37,20 @@ pub fn parse_document(source: Source) -> Document {
 /// [`parse_document`] under a namespace already assigned (a walk names every
 /// file at once), so no file pays for naming itself alone.
 pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
-    parse(source, namespace, true)
+    parse(source, namespace, true, false)
+}
+
+/// [`parse_named`], reading the document's links in the same parse:
+/// [`Document::take_written_links`] then gives them without a second. The
+/// parser reads the whole text for them anyway, so the tree is folded from
+/// its events alone (no block-level pass).
+pub(crate) fn parse_linked(source: Source, namespace: String) -> Document {
+    #[cfg(debug_assertions)]
+    let copy = source.clone();
+    let doc = parse(source, namespace, true, true);
+    #[cfg(debug_assertions)]
+    super::agree::same_linked(&doc, &parse(copy, doc.namespace.clone(), true, false));
+    doc
 }
 
 /// [`parse_named`] for what a search counts in a document that may hold no
@@ -46,7 +60,7 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 /// Its sections and their titles and spans are those of the whole reading;
 /// [`Document::reparse`] reads it whole.
 pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
-    parse(source, namespace, false)
+    parse(source, namespace, false, false)
 }
 
 impl Document {
@@ -64,7 +78,7 @@ impl Document {
     }
 }
 
-fn parse(source: Source, namespace: String, complete: bool) -> Document {
+fn parse(source: Source, namespace: String, complete: bool, linked: bool) -> Document {
     let Source { path, text, offset } = source;
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
@@ -78,7 +92,18 @@ fn parse(source: Source, namespace: String, complete: bool) -> Document {
         None => 0,
     };
     let dialect = Dialect::of(&path);
-    b.read(&lines, body, dialect);
+    let mut links = linked.then(|| Written::with_block_ids(&text[body..], body));
+    let read_linked = match links.as_mut() {
+        Some(written) => b.read_linked(&lines, body, dialect, written),
+        None => false,
+    };
+    if !read_linked {
+        // Read as usual (a document read with its links where that could
+        // differ has its links read on their own later).
+        links = None;
+        b.reset();
+        b.read(&lines, body, dialect);
+    }
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
     b.add_root(&lines, body, first_heading);
@@ -124,6 +149,7 @@ fn parse(source: Source, namespace: String, complete: bool) -> Document {
         blocks: b.blocks,
         text,
         search_text: Default::default(),
+        links,
         complete,
     };
     #[cfg(debug_assertions)]
@@ -142,7 +168,7 @@ pub(super) fn whole_reading(doc: &Document) -> Document {
         text: doc.text.clone(),
         offset: doc.offset,
     };
-    parse(source, doc.namespace.clone(), true)
+    parse(source, doc.namespace.clone(), true, false)
 }
 
 /// The document's title by the rules of docs/output.md, "Titles", and which gave it.

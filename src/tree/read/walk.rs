@@ -10,9 +10,9 @@ use std::cell::Cell;
 use std::iter::Peekable;
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
-use crate::tree::model::{BlockKind, Kind, Lines, NodeId, plain_title};
+use crate::tree::model::{BlockKind, Kind, Lines, NodeId, Written, plain_title};
 use crate::tree::options::options;
 
 /// What a walk builds into: block nodes numbered and linked in, lists closed
@@ -169,6 +169,21 @@ pub(super) fn walk(
     parsed: &str,
     boxes: Vec<Range<usize>>,
 ) -> Walked {
+    walk_reading(into, lines, range, parsed, boxes, None)
+}
+
+/// [`walk`], handing every event to `links` too, when given, with wiki
+/// links read as links: the links of the text are read in the same parse
+/// (docs/links.md, "Links both ways"). Wiki links are inline: the blocks are
+/// the same; a heading that holds one may not have the same title.
+pub(super) fn walk_reading(
+    into: &mut impl Assembly,
+    lines: &Lines<'_>,
+    range: Range<usize>,
+    parsed: &str,
+    boxes: Vec<Range<usize>>,
+    mut links: Option<&mut Written>,
+) -> Walked {
     debug_assert_eq!(
         parsed.len(),
         range.len(),
@@ -184,9 +199,16 @@ pub(super) fn walk(
         unresolved.set(unresolved.get() | in_heading.get());
         None
     };
+    let options = match links {
+        Some(_) => options() | Options::ENABLE_WIKILINKS,
+        None => options(),
+    };
     let mut events =
-        Parser::new_with_broken_link_callback(parsed, options(), Some(ask)).into_offset_iter();
+        Parser::new_with_broken_link_callback(parsed, options, Some(ask)).into_offset_iter();
     for (event, range) in events.by_ref() {
+        if let Some(links) = links.as_deref_mut() {
+            links.read(&event, &parsed[range.clone()], range.start + body);
+        }
         let range = range.start + body..range.end + body;
         if let Event::Start(tag) = &event {
             if walk.enter_boxes(into, tag, &range).is_err() {

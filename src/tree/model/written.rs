@@ -1,0 +1,153 @@
+//! What a document's text says about links ([`Written`]): the links as the
+//! parser reads them, one event at a time, and the ids links may land on
+//! besides headings (docs/links.md, "Links both ways"). Read by the tree's
+//! own parse ([`parse_linked`](crate::tree::parse_linked)) or a parse of
+//! their own ([`Document::written_links`](super::Document::written_links)).
+
+use std::ops::Range;
+
+use memchr::memmem;
+use pulldown_cmark::{Event, LinkType, Tag};
+
+/// One link as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Link {
+    /// Where it is written in the text: the whole link (`[text](target)`,
+    /// `[[Note]]`, `<https://…>`, the `<a href=…>` tag), on its lines (a
+    /// container's indented content is read one level out, so the columns
+    /// there are the parser's).
+    pub span: Range<usize>,
+    /// The link as written.
+    pub written: String,
+    /// Its target as written: a reference-style link's, from its definition;
+    /// a wiki link's `Note#Heading` (its shown text left out).
+    pub target: String,
+    /// Whether it is a wiki link, whose target names a note, not a path.
+    pub wiki: bool,
+}
+
+/// What a document's text says about links: the links it holds, and the ids
+/// where a link may land besides its headings: its HTML's (`<a id=…>`,
+/// `<span name=…>`) and Obsidian's block ids (` ^id` ending a line, named
+/// `^id`, as `[[Note#^id]]` names them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Written {
+    /// Every link outside code and front matter, in text order.
+    pub links: Vec<Link>,
+    /// Each HTML `id` or `name` and block id, with where it is written.
+    pub ids: Vec<(String, usize)>,
+}
+
+impl Written {
+    /// What one of the parser's events adds (it parses with wiki links on):
+    /// a link, or an HTML piece's links and ids. `source` is the event's
+    /// text as the parser read it, which starts at `at` in the document's.
+    pub(crate) fn read(&mut self, event: &Event<'_>, source: &str, at: usize) {
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) => self.links.push(Link {
+                written: source.to_owned(),
+                span: at..at + source.len(),
+                target: match link_type {
+                    LinkType::Email if !dest_url.starts_with("mailto:") => {
+                        format!("mailto:{dest_url}")
+                    }
+                    _ => dest_url.to_string(),
+                },
+                wiki: matches!(link_type, LinkType::WikiLink { .. }),
+            }),
+            Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
+            _ => {}
+        }
+    }
+
+    /// Obsidian's block ids of a body's text, which starts at `at`: what a
+    /// document's links start from, before any parser event.
+    pub(crate) fn with_block_ids(text: &str, at: usize) -> Written {
+        let mut written = Written::default();
+        block_ids(text, at, &mut written.ids);
+        written
+    }
+}
+
+/// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
+/// letters, digits and `-` ending a line, as `^id`.
+fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
+    let bytes = text.as_bytes();
+    for caret in memchr::memchr_iter(b'^', bytes) {
+        if caret == 0 || !matches!(bytes[caret - 1], b' ' | b'\t') {
+            continue;
+        }
+        let id = bytes[caret + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+            .count();
+        let end = caret + 1 + id;
+        let rest = text[end..].split('\n').next().unwrap_or_default();
+        if id > 0 && rest.trim().is_empty() {
+            ids.push((text[caret..end].to_owned(), at + caret));
+        }
+    }
+}
+
+/// The `<a href=…>` links and the `id`/`name` attributes in a piece of HTML
+/// that starts at `at`.
+fn read_html(html: &str, at: usize, written: &mut Written) {
+    let bytes = html.as_bytes();
+    for open in memmem::find_iter(bytes, b"<") {
+        let tag = &html[open..];
+        let end = tag.find('>').map_or(html.len(), |e| open + e + 1);
+        let attrs = &html[open + 1..end];
+        for name in ["id", "name"] {
+            if let Some(id) = attribute(attrs, name).filter(|id| !id.is_empty()) {
+                written.ids.push((id.to_owned(), at + open));
+            }
+        }
+        let Some(rest) = attrs
+            .strip_prefix('a')
+            .or_else(|| attrs.strip_prefix('A'))
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_whitespace()))
+        else {
+            continue;
+        };
+        if let Some(target) = attribute(rest, "href") {
+            written.links.push(Link {
+                span: at + open..at + end,
+                written: html[open..end].to_owned(),
+                target: target.to_owned(),
+                wiki: false,
+            });
+        }
+    }
+}
+
+/// The value of attribute `name` (lowercase) in a tag's attributes, any case
+/// (quoted or not).
+fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
+    let bytes = attrs.as_bytes();
+    let named = |at: &usize| {
+        bytes[*at..].len() >= name.len()
+            && bytes[*at..*at + name.len()].eq_ignore_ascii_case(name.as_bytes())
+            && at
+                .checked_sub(1)
+                .is_some_and(|b| bytes[b].is_ascii_whitespace())
+    };
+    for start in (1..bytes.len()).filter(named) {
+        let rest = attrs[start + name.len()..].trim_start();
+        let Some(value) = rest.strip_prefix('=') else {
+            continue;
+        };
+        let value = value.trim_start();
+        return Some(match value.chars().next() {
+            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or_default(),
+            _ => value
+                .split(|c: char| c.is_ascii_whitespace() || c == '>')
+                .next()
+                .unwrap_or_default(),
+        });
+    }
+    None
+}
