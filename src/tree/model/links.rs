@@ -155,6 +155,7 @@ mod tests {
             ("# A\n\n!!! note\n\n    See [b](b.md) here.\n", true),
             ("# A\n\n```md\n[a](b.md)\n```\n\nplain\n", true),
             ("# See [[Note]]\n\n[b](b.md)\n", false),
+            ("# Fixes [[toc](#toc)]\n\n## TOC\n", true),
             ("- item\n:::note\n  [b](b.md)\n:::\n", false),
         ];
         for (text, together) in texts {

@@ -55,8 +55,9 @@ impl Builder {
     /// `links` in the same parse: what a link listing reads every document
     /// for, which the parser must read whole for its links anyway. False,
     /// with the work half done, where that reading may differ from
-    /// [`Builder::read`]'s: a block crossed a container's edge, or a heading
-    /// holds a wiki link (its title is read otherwise without).
+    /// [`Builder::read`]'s: a block crossed a container's edge, or a
+    /// document-level heading holds a wiki link (its title is read otherwise
+    /// without).
     pub(super) fn read_linked(
         &mut self,
         lines: &Lines<'_>,
@@ -69,8 +70,12 @@ impl Builder {
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
         let parsed = parser_text(&marked, dialect);
         let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
+        let in_heading = |at: usize| {
+            let next = self.headings.partition_point(|h| h.start <= at);
+            next > 0 && at < self.headings[next - 1].end
+        };
         matches!(walked, Walked::Done { .. })
-            && !(self.headings.iter()).any(|h| text[h.start..h.end].contains("[["))
+            && !(links.links.iter()).any(|link| link.wiki && in_heading(link.span.start))
     }
 
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
