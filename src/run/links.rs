@@ -30,6 +30,9 @@ struct Listed {
 struct Page {
     targets: Targets,
     links: Vec<Listed>,
+    /// Links read that the view lists nowhere: external ones, which are
+    /// neither broken nor into a node (counted, not kept).
+    outside: usize,
     /// Sections (`Some`) or the whole document (`None`) links are listed into.
     into: Vec<Option<usize>>,
 }
@@ -128,21 +131,28 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         _ => Vec::new(),
     };
     let within = |at: usize| !scoped || nodes.iter().any(|&id| doc.node(id).span().contains(&at));
-    let links = written
-        .links
-        .into_iter()
-        .filter(|link| within(link.span.start))
-        .map(|link| Listed {
+    let (mut links, mut outside) = (Vec::new(), 0);
+    let inside_only = !matches!(view, LinkView::Out);
+    for link in written.links {
+        if !within(link.span.start) {
+            continue;
+        }
+        if inside_only && selector::lands_outside(&link.target, link.wiki) {
+            outside += 1;
+            continue;
+        }
+        links.push(Listed {
             from: canonical(&doc, doc.holder(link.span.start)),
             line: doc.line_of(link.span.start),
             text: shown(&link.written),
             target: link.target,
             wiki: link.wiki,
-        })
-        .collect();
+        });
+    }
     Page {
         targets: Targets::of(doc, written.ids),
         links,
+        outside,
         into,
     }
 }
@@ -170,7 +180,9 @@ fn resolve_all(
     let mut reads = Vec::with_capacity(loaded.len());
     // The nodes links are listed into, by position among the pages loaded.
     let mut into: Vec<(usize, Option<usize>)> = Vec::new();
+    let mut outside = 0;
     for (doc, page) in pages.into_iter().flatten().enumerate() {
+        outside += page.outside;
         targets.push(page.targets);
         into.extend(page.into.iter().map(|&s| (doc, s)));
         reads.push(page.links);
@@ -179,6 +191,7 @@ fn resolve_all(
     let mut list = LinkList {
         documents: loaded.len(),
         asked,
+        read: outside,
         ..LinkList::default()
     };
     for (doc, links) in reads.into_iter().enumerate() {

@@ -229,10 +229,10 @@ impl<'p> Lands<'p> {
         if wiki {
             return self.wiki(from, target);
         }
-        let target = target.trim();
-        if is_external(target) {
+        if lands_outside(target, false) {
             return Landing::External;
         }
+        let target = target.trim();
         let (path, anchor) = match target.split_once('#') {
             Some((path, anchor)) => (path, Some(anchor)),
             None => (target, None),
@@ -451,6 +451,12 @@ fn joined(from: &str, path: &str) -> String {
     if out.is_empty() { ".".to_owned() } else { out }
 }
 
+/// Whether a link lands outside the inputs whatever they are: a target
+/// with a scheme or protocol-relative, not a wiki link ([`Landing::External`]).
+pub(crate) fn lands_outside(target: &str, wiki: bool) -> bool {
+    !wiki && is_external(target.trim())
+}
+
 /// Whether a link target has a scheme (`https:`, `mailto:`, `ftp:`) or is
 /// protocol-relative (`//cdn.example.org/x`).
 fn is_external(target: &str) -> bool {
@@ -574,6 +580,19 @@ mod tests {
         assert_eq!(lands.land(0, "mailto:me@x.org", false), Landing::External);
         assert_eq!(lands.land(0, "//cdn.x.org/a.js", false), Landing::External);
         assert_eq!(lands.land(0, "/img/logo.png", false), Landing::External);
+        for (target, wiki) in [
+            ("https://x.org", false),
+            (" mailto:a@x.org", false),
+            ("http:x", true),
+            ("/a.md", false),
+        ] {
+            let listed = lands.land(0, target, wiki) == Landing::External;
+            assert_eq!(
+                lands_outside(target, wiki),
+                listed && !target.starts_with('/'),
+                "{target}"
+            );
+        }
     }
 
     #[test]
