@@ -10,7 +10,7 @@ use crate::call::LinkView;
 use crate::load::{Need, Walk};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
-use crate::selector::{self, Landing, Lands, Targets, canonical, resolve_in};
+use crate::selector::{self, Inputs, Landing, Lands, Targets, canonical, resolve_in};
 use crate::tree::{Document, Kind, NodeId};
 
 /// The longest link text a line shows, in characters.
@@ -219,15 +219,15 @@ fn resolve_all(
 }
 
 /// Where each link read lands, in order: on the call's threads, each
-/// resolving a run of the links with a resolver of its own, once there are
-/// enough links to be worth one.
+/// resolving a run of the links with a resolver of its own over the inputs
+/// they share, once there are enough links to be worth a thread.
 fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Vec<Landing> {
-    let within = options.limits().within;
+    let inputs = Inputs::new(targets, options.limits().within);
     let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
         .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
         .collect();
     let land = |part: &[(usize, &Listed)]| {
-        let mut lands = Lands::new(targets, within.clone());
+        let mut lands = Lands::new(&inputs);
         (part.iter())
             .map(|&(doc, link)| lands.land(doc, &link.target, link.wiki))
             .collect::<Vec<_>>()
@@ -247,7 +247,7 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Ve
 }
 
 /// The fewest links resolved on more than one thread: fewer take less time
-/// than a resolver costs to make.
+/// than threads cost to start.
 const LINKS_APART: usize = 4096;
 
 /// A link resolved, as the listing gives it.

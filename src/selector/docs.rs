@@ -4,7 +4,7 @@
 //! `namespace`'s.
 
 use crate::namespace::{find, sanitize};
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
@@ -71,7 +71,7 @@ pub(crate) struct Paths {
     by_name: HashMap<String, Vec<usize>>,
     /// Every component of every path, lowercase, as written and without a
     /// numeric ordering prefix: made when a site's base is first looked for.
-    known: OnceCell<HashSet<String>>,
+    known: OnceLock<HashSet<String>>,
 }
 
 impl Paths {
@@ -95,7 +95,7 @@ impl Paths {
             folded,
             bare,
             by_name,
-            known: OnceCell::new(),
+            known: OnceLock::new(),
         }
     }
 

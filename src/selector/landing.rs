@@ -12,7 +12,6 @@
 //! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
 //! never fetched.
 
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::OnceLock;
@@ -160,22 +159,19 @@ impl Broken {
     }
 }
 
-/// Resolves links over the documents a call loaded.
-pub(crate) struct Lands<'p> {
+/// What every resolver of a call shares: the documents loaded, and their
+/// paths made ready for lookups (made once, whatever the threads).
+pub(crate) struct Inputs<'p> {
     pages: &'p [Targets],
     /// The paths made ready for a site address's lookup, and a note's,
     /// when a first one is looked up.
-    site_paths: OnceCell<Paths>,
-    notes_named: OnceCell<Notes>,
+    site_paths: OnceLock<Paths>,
+    notes_named: OnceLock<Notes>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     exact: HashMap<String, usize>,
     folded: HashMap<String, usize>,
     bare: HashMap<String, usize>,
-    /// Site addresses, notes and nearest names already looked up.
-    sites: HashMap<String, Option<usize>>,
-    notes: HashMap<String, Option<usize>>,
-    nearest: HashMap<String, Option<usize>>,
     /// Each input's file name without extension, lowercase, and its length
     /// in characters.
     stems: Vec<(String, usize)>,
@@ -184,10 +180,11 @@ pub(crate) struct Lands<'p> {
     within: Option<Arc<[PathBuf]>>,
 }
 
-impl<'p> Lands<'p> {
-    /// A resolver over `pages`, the documents loaded, in input order,
-    /// looking on disk only `within` those folders when given.
-    pub fn new(pages: &'p [Targets], within: Option<Arc<[PathBuf]>>) -> Lands<'p> {
+impl<'p> Inputs<'p> {
+    /// `pages`, the documents loaded, in input order, made ready; files not
+    /// among them are looked for on disk only `within` those folders when
+    /// given.
+    pub fn new(pages: &'p [Targets], within: Option<Arc<[PathBuf]>>) -> Inputs<'p> {
         let mut exact = HashMap::with_capacity(pages.len());
         let mut folded = HashMap::with_capacity(pages.len());
         let mut bare = HashMap::with_capacity(pages.len());
@@ -197,16 +194,13 @@ impl<'p> Lands<'p> {
             folded.entry(key.to_lowercase()).or_insert(i);
             exact.entry(key).or_insert(i);
         }
-        Lands {
+        Inputs {
             pages,
-            site_paths: OnceCell::new(),
-            notes_named: OnceCell::new(),
+            site_paths: OnceLock::new(),
+            notes_named: OnceLock::new(),
             exact,
             folded,
             bare,
-            sites: HashMap::new(),
-            notes: HashMap::new(),
-            nearest: HashMap::new(),
             stems: pages
                 .iter()
                 .map(|p| {
@@ -222,6 +216,28 @@ impl<'p> Lands<'p> {
     /// The path of each document, in input order.
     fn paths(&self) -> Vec<String> {
         self.pages.iter().map(|p| p.path.clone()).collect()
+    }
+}
+
+/// Resolves links over the documents a call loaded, remembering what it
+/// looked up: one per thread, over the inputs they share.
+pub(crate) struct Lands<'i, 'p> {
+    inputs: &'i Inputs<'p>,
+    /// Site addresses, notes and nearest names already looked up.
+    sites: HashMap<String, Option<usize>>,
+    notes: HashMap<String, Option<usize>>,
+    nearest: HashMap<String, Option<usize>>,
+}
+
+impl<'i, 'p> Lands<'i, 'p> {
+    /// A resolver over `inputs`.
+    pub fn new(inputs: &'i Inputs<'p>) -> Lands<'i, 'p> {
+        Lands {
+            inputs,
+            sites: HashMap::new(),
+            notes: HashMap::new(),
+            nearest: HashMap::new(),
+        }
     }
 
     /// Where a link written in document `from` with `target` lands.
@@ -248,7 +264,7 @@ impl<'p> Lands<'p> {
                 None => return Landing::External,
             }
         } else {
-            let joined = joined(&self.pages[from].path, path);
+            let joined = joined(&self.inputs.pages[from].path, path);
             match self.relative(&joined) {
                 Some(doc) => doc,
                 None => return self.on_disk(joined),
@@ -262,7 +278,7 @@ impl<'p> Lands<'p> {
         let Some(anchor) = anchor else {
             return Landing::Page { doc, section: None };
         };
-        let page = &self.pages[doc];
+        let page = &self.inputs.pages[doc];
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None => Landing::Broken {
@@ -294,7 +310,10 @@ impl<'p> Lands<'p> {
         let found = match self.notes.get(note) {
             Some(found) => *found,
             None => {
-                let notes = self.notes_named.get_or_init(|| Notes::new(&self.paths()));
+                let notes = self
+                    .inputs
+                    .notes_named
+                    .get_or_init(|| Notes::new(&self.inputs.paths()));
                 let found = notes.find(note).first().copied();
                 self.notes.insert(note.to_owned(), found);
                 found
@@ -308,7 +327,7 @@ impl<'p> Lands<'p> {
             None => Landing::Broken {
                 suggestion: self
                     .nearest_file(note)
-                    .map(|doc| format!("[[{}]]", stem(&self.pages[doc].path))),
+                    .map(|doc| format!("[[{}]]", stem(&self.inputs.pages[doc].path))),
                 why: Broken::Note(note.to_owned()),
             },
         }
@@ -320,7 +339,11 @@ impl<'p> Lands<'p> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
-        let found = (self.site_paths.get_or_init(|| Paths::new(&self.paths()))).find(path);
+        let found = (self
+            .inputs
+            .site_paths
+            .get_or_init(|| Paths::new(&self.inputs.paths())))
+        .find(path);
         self.sites.insert(path.to_owned(), found);
         found
     }
@@ -331,9 +354,12 @@ impl<'p> Lands<'p> {
     fn relative(&self, joined: &str) -> Option<usize> {
         let spellings = link_spellings(joined);
         let keys: Vec<String> = spellings.iter().map(|s| components(s).join("/")).collect();
-        (keys.iter().find_map(|k| self.exact.get(k)))
-            .or_else(|| keys.iter().find_map(|k| self.folded.get(&k.to_lowercase())))
-            .or_else(|| keys.iter().find_map(|k| self.bare.get(&bare_key(k))))
+        (keys.iter().find_map(|k| self.inputs.exact.get(k)))
+            .or_else(|| {
+                keys.iter()
+                    .find_map(|k| self.inputs.folded.get(&k.to_lowercase()))
+            })
+            .or_else(|| keys.iter().find_map(|k| self.inputs.bare.get(&bare_key(k))))
             .copied()
     }
 
@@ -341,7 +367,7 @@ impl<'p> Lands<'p> {
     /// looked for in (not checked, as a URL is not), or nowhere.
     fn on_disk(&mut self, path: String) -> Landing {
         let at = Path::new(&path);
-        match &self.within {
+        match &self.inputs.within {
             None if at.exists() => Landing::File(path),
             Some(roots) => match at.canonicalize() {
                 Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Landing::File(path),
@@ -359,7 +385,7 @@ impl<'p> Lands<'p> {
         Landing::Broken {
             suggestion: self
                 .nearest_file(&path)
-                .map(|doc| self.pages[doc].shown_path().to_owned()),
+                .map(|doc| self.inputs.pages[doc].shown_path().to_owned()),
             why: Broken::File(path),
         }
     }
@@ -376,7 +402,7 @@ impl<'p> Lands<'p> {
         }
         let len = wanted.chars().count();
         let mut best: Option<(f32, usize)> = None;
-        for (i, (name, name_len)) in self.stems.iter().enumerate() {
+        for (i, (name, name_len)) in self.inputs.stems.iter().enumerate() {
             // Names whose lengths alone put them too far apart are passed by.
             let longer = len.max(*name_len) as f32;
             let most = (1.0 - NEAR) * longer;
@@ -530,7 +556,8 @@ mod tests {
     #[test]
     fn relative_paths_land_from_the_linking_folder() {
         let set = set();
-        let mut lands = Lands::new(&set, None);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "../config/server.md", false), page(1, None));
         assert_eq!(
             lands.land(0, "../config/server.md#serverport", false),
@@ -557,7 +584,8 @@ mod tests {
     #[test]
     fn site_addresses_wiki_links_and_urls_land_as_they_are_followed() {
         let set = set();
-        let mut lands = Lands::new(&set, None);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "/docs/4.x/api/#calls", false),
             page(3, Some(1))
@@ -598,7 +626,8 @@ mod tests {
     #[test]
     fn broken_links_say_why_and_what_would_work() {
         let set = set();
-        let mut lands = Lands::new(&set, None);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "../config/server.md#server-prot", false),
             Landing::Broken {
@@ -631,7 +660,8 @@ mod tests {
     #[test]
     fn a_path_on_disk_outside_the_inputs_is_a_file() {
         let set = pages(&[("a.md", "# A\n")]);
-        let mut lands = Lands::new(&set, None);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "Cargo.toml", false),
             Landing::File("Cargo.toml".into())
@@ -643,7 +673,8 @@ mod tests {
         let here = std::env::current_dir().unwrap().canonicalize().unwrap();
         let src: Arc<[PathBuf]> = Arc::from(vec![here.join("src")]);
         let set = pages(&[("src/a.md", "# A\n")]);
-        let mut lands = Lands::new(&set, Some(src));
+        let inputs = Inputs::new(&set, Some(src));
+        let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "lib.rs", false),
             Landing::File("src/lib.rs".into())

@@ -25,7 +25,7 @@ mod types;
 
 pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
-pub(crate) use landing::{Landing, Lands, Targets, lands_outside};
+pub(crate) use landing::{Inputs, Landing, Lands, Targets, lands_outside};
 pub(crate) use parse::is_link_path;
 pub use parse::parse;
 pub(crate) use repair::repairs;
