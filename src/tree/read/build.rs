@@ -43,7 +43,8 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 /// [`parse_named`], reading the document's links in the same parse:
 /// [`Document::take_written_links`] then gives them without a second. The
 /// parser reads the whole text for them anyway, so the tree is folded from
-/// its events alone (no block-level pass).
+/// its events alone (no block-level pass). For a link listing: no words are
+/// counted (every count is 0).
 pub(crate) fn parse_linked(source: Source, namespace: String) -> Document {
     #[cfg(debug_assertions)]
     let copy = source.clone();
@@ -112,8 +113,9 @@ fn parse(source: Source, namespace: String, complete: bool, linked: bool) -> Doc
     // heading-to-heading segment (add_sections sums those into section counts).
     // Every cut falls at a line's end, so no word spans two parts.
     // A document read for its sections counts none, unless it has none: then
-    // its preamble's words say whether search reads it by blocks.
-    let counted = complete || headings.is_empty();
+    // its preamble's words say whether search reads it by blocks. One read
+    // with its links counts none: a link listing shows no word counts.
+    let counted = !linked && (complete || headings.is_empty());
     let count = |t: &str| if counted { count_words(t) } else { 0 };
     let front_words = count(&text[..body]);
     let root_words = count(&text[body..first_heading.max(body)]);
