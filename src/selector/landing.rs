@@ -24,7 +24,7 @@ use super::syntax::Target;
 use crate::fuzzy::bag_distance;
 use crate::namespace::qualified;
 use crate::paths::{link_spellings, percent_decoded};
-use crate::tree::{Anchors, Document, Kind};
+use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
 
 /// What one document offers the links that land on it: its path and name,
 /// its headings' anchors and their selectors, and its HTML ids.
@@ -32,7 +32,11 @@ use crate::tree::{Anchors, Document, Kind};
 pub(crate) struct Targets {
     pub path: String,
     pub namespace: String,
-    anchors: Vec<Anchors>,
+    /// Each heading's anchors, made when a first link with a fragment lands
+    /// here from its explicit ids (taken from the text as it was read) and
+    /// its title: most pages are named by no fragment.
+    anchors: OnceLock<Vec<Anchors>>,
+    heading_ids: Vec<Vec<String>>,
     titles: Vec<String>,
     /// Each heading's section selector (`h2.3`: its type and ordinal),
     /// parallel to `anchors`.
@@ -62,7 +66,11 @@ impl Targets {
         let ids = (ids.into_iter())
             .map(|(id, at)| (id, starts.partition_point(|&s| s <= at).checked_sub(1)))
             .collect();
-        doc.anchors();
+        // Anchors made already are kept; else the ids they need of the text.
+        let heading_ids = match doc.anchors.get() {
+            Some(_) => Vec::new(),
+            None => heading_ids(doc.text(), &starts),
+        };
         let Document {
             path,
             namespace,
@@ -73,12 +81,20 @@ impl Targets {
         Targets {
             path,
             namespace,
-            anchors: anchors.into_inner().unwrap_or_default(),
+            anchors: anchors
+                .into_inner()
+                .map_or_else(OnceLock::new, OnceLock::from),
+            heading_ids,
             titles,
             sections,
             ids,
             lookup: OnceLock::new(),
         }
+    }
+
+    /// Each heading's anchors.
+    fn anchors(&self) -> &[Anchors] {
+        (self.anchors).get_or_init(|| anchors_of(self.heading_ids.clone(), &self.titles))
     }
 
     /// The path as a listing shows it: without a leading `./`, as the
@@ -102,8 +118,9 @@ impl Targets {
     /// holding an HTML id that is the fragment (`Some(None)`: one before any
     /// heading).
     fn find(&self, anchor: &str) -> Option<Option<usize>> {
-        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(&self.anchors));
-        let found = lookup.find(&self.anchors, &self.titles, anchor);
+        let anchors = self.anchors();
+        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
+        let found = lookup.find(anchors, &self.titles, anchor);
         found.map(Some).or_else(|| {
             self.ids
                 .iter()
@@ -282,7 +299,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None => Landing::Broken {
-                suggestion: nearest_anchor(&page.anchors, anchor)
+                suggestion: nearest_anchor(page.anchors(), anchor)
                     .map(|near| qualified(&page.namespace, &super::anchor_selector(near))),
                 why: Broken::Anchor {
                     anchor: anchor.to_owned(),

@@ -52,16 +52,32 @@ pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [Stri
 /// The anchors of every heading, given the text, each heading's start and its
 /// plain title (a trailing `{#id}` already cut, see [`cut_attribute_ids`]).
 pub(crate) fn anchors(text: &str, starts: &[usize], titles: &[String]) -> Vec<Anchors> {
+    anchors_of(heading_ids(text, starts), titles)
+}
+
+/// Each heading's explicit ids, given the text and each heading's start: the
+/// part of its anchors read off the text (see [`anchors_of`]).
+pub(crate) fn heading_ids(text: &str, starts: &[usize]) -> Vec<Vec<String>> {
+    (starts.iter())
+        .map(|&start| {
+            let line = line_at(text, start);
+            let mut ids = Vec::new();
+            if let Some((id, _)) = attribute_id(line) {
+                ids.push(id.to_owned());
+            }
+            ids.extend(html_ids(line));
+            ids.extend(anchors_before(text, start));
+            ids
+        })
+        .collect()
+}
+
+/// The anchors of every heading, given its explicit ids ([`heading_ids`])
+/// and its plain title.
+pub(crate) fn anchors_of(ids: Vec<Vec<String>>, titles: &[String]) -> Vec<Anchors> {
     let mut seen: HashMap<String, usize> = HashMap::new();
-    let mut out = Vec::with_capacity(starts.len());
-    for (k, &start) in starts.iter().enumerate() {
-        let line = line_at(text, start);
-        let mut ids = Vec::new();
-        if let Some((id, _)) = attribute_id(line) {
-            ids.push(id.to_owned());
-        }
-        ids.extend(html_ids(line));
-        ids.extend(anchors_before(text, start));
+    let mut out = Vec::with_capacity(ids.len());
+    for (k, ids) in ids.into_iter().enumerate() {
         let base = slug(&titles[k]);
         let slug = match seen.get(&base).copied() {
             None => base.clone(),
@@ -152,6 +168,9 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
 /// The `id` and `name` values of `<a …>` tags on a line.
 fn html_ids(line: &str) -> Vec<String> {
     let mut ids = Vec::new();
+    if memchr::memchr(b'<', line.as_bytes()).is_none() {
+        return ids;
+    }
     let lower = line.to_ascii_lowercase();
     let mut from = 0;
     while let Some(at) = lower[from..].find("<a ") {
