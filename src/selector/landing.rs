@@ -240,10 +240,12 @@ impl<'p> Inputs<'p> {
 /// looked up: one per thread, over the inputs they share.
 pub(crate) struct Lands<'i, 'p> {
     inputs: &'i Inputs<'p>,
-    /// Site addresses, notes and nearest names already looked up.
+    /// Site addresses, notes and nearest names already looked up, and the
+    /// nearest anchor for a broken one of a page.
     sites: HashMap<String, Option<usize>>,
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Option<usize>>,
+    nearest_anchors: HashMap<(usize, String), Option<String>>,
 }
 
 impl<'i, 'p> Lands<'i, 'p> {
@@ -254,6 +256,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             sites: HashMap::new(),
             notes: HashMap::new(),
             nearest: HashMap::new(),
+            nearest_anchors: HashMap::new(),
         }
     }
 
@@ -291,7 +294,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The section `anchor` names in document `doc`, or why none does.
-    fn in_page(&self, doc: usize, anchor: Option<&str>) -> Landing {
+    fn in_page(&mut self, doc: usize, anchor: Option<&str>) -> Landing {
         let Some(anchor) = anchor else {
             return Landing::Page { doc, section: None };
         };
@@ -299,8 +302,13 @@ impl<'i, 'p> Lands<'i, 'p> {
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None => Landing::Broken {
-                suggestion: nearest_anchor(page.anchors(), anchor)
-                    .map(|near| qualified(&page.namespace, &super::anchor_selector(near))),
+                suggestion: (self.nearest_anchors)
+                    .entry((doc, anchor.to_owned()))
+                    .or_insert_with(|| {
+                        nearest_anchor(page.anchors(), anchor)
+                            .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
+                    })
+                    .clone(),
                 why: Broken::Anchor {
                     anchor: anchor.to_owned(),
                     doc,
