@@ -83,6 +83,51 @@ fn fold(
     (folded, loosely)
 }
 
+/// The most headings a page may have for a broken fragment's nearest anchor
+/// to be looked for among all of them; a page with more is looked up by its
+/// anchors in order ([`AnchorOrder`]). Every broken fragment reads every
+/// anchor of a page that size once: a page of 100,000 headings and as many
+/// broken links to it would otherwise take hours.
+pub(crate) const NEAREST_AMONG_ALL: usize = 1024;
+
+/// A page's anchors in sorted order, for the nearest anchor of a page too
+/// large to read whole for each broken fragment.
+#[derive(Clone, Debug)]
+pub(crate) struct AnchorOrder {
+    /// Heading positions, by their main anchor.
+    sorted: Vec<usize>,
+}
+
+/// How many anchors either side of where a fragment would sort are read.
+const NEIGHBOURS: usize = 16;
+
+impl AnchorOrder {
+    /// The order of these anchors.
+    pub fn new(anchors: &[Anchors]) -> AnchorOrder {
+        let mut sorted: Vec<usize> = (0..anchors.len()).collect();
+        sorted.sort_by(|&a, &b| anchors[a].main().cmp(anchors[b].main()).then(a.cmp(&b)));
+        AnchorOrder { sorted }
+    }
+
+    /// The anchor nearest to `anchor` among those that sort next to it (its
+    /// lowercase), as [`nearest_anchor`] measures nearness: a fragment
+    /// misspelt towards its end finds its heading, one misspelt at its start
+    /// may not.
+    pub fn nearest<'a>(&self, anchors: &'a [Anchors], anchor: &str) -> Option<&'a str> {
+        let wanted = anchor.to_lowercase();
+        let at = (self.sorted).partition_point(|&k| anchors[k].main() < wanted.as_str());
+        let around =
+            &self.sorted[at.saturating_sub(NEIGHBOURS)..(at + NEIGHBOURS).min(self.sorted.len())];
+        let mut near: Vec<usize> = around.to_vec();
+        near.sort_unstable();
+        let picked: Vec<Anchors> = near.iter().map(|&k| anchors[k].clone()).collect();
+        let best = nearest_anchor(&picked, anchor)?;
+        (near.iter())
+            .map(|&k| anchors[k].main())
+            .find(|main| *main == best)
+    }
+}
+
 /// The anchor nearest to `anchor`: the first of [`nearest_anchors`]. The
 /// anchors are taken most alike first by a bound read in one pass (their
 /// lengths and letters), and the distance to each is measured only while
@@ -197,5 +242,19 @@ mod tests {
             );
         }
         assert_eq!(nearest_anchor(&[], "x"), None);
+    }
+
+    #[test]
+    fn a_page_too_large_to_read_whole_is_looked_up_by_its_anchors_in_order() {
+        let text: String = (0..NEAREST_AMONG_ALL + 100)
+            .map(|i| format!("## Setting {i:05}\n\n"))
+            .collect();
+        let doc = parse_document(Source::new("a.md", &text));
+        let order = AnchorOrder::new(doc.anchors());
+        let near = |anchor: &str| order.nearest(doc.anchors(), anchor);
+        assert_eq!(near("setting-00517x"), Some("setting-00517"), "misspelt at its end");
+        assert_eq!(near("Setting-01099"), Some("setting-01099"), "any case");
+        assert_eq!(near("zzz"), nearest_anchor(&doc.anchors()[NEAREST_AMONG_ALL + 84..], "zzz"));
+        assert!(near("").is_some(), "something is always suggested");
     }
 }

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::anchors::{AnchorLookup, nearest_anchor};
+use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor};
 use super::docs::{Notes, Paths, components, unnumbered};
 use super::syntax::Target;
 use crate::fuzzy::bag_distance;
@@ -47,6 +47,9 @@ pub(crate) struct Targets {
     /// The headings by name, made when a first link with a fragment lands
     /// here: a page many links land on is not read heading by heading for each.
     lookup: OnceLock<AnchorLookup>,
+    /// The anchors in order, made when a first broken fragment names a page
+    /// too large to read whole for each.
+    order: OnceLock<AnchorOrder>,
 }
 
 impl Targets {
@@ -89,7 +92,18 @@ impl Targets {
             sections,
             ids,
             lookup: OnceLock::new(),
+            order: OnceLock::new(),
         }
+    }
+
+    /// The anchor nearest to a fragment no heading has.
+    fn nearest(&self, anchor: &str) -> Option<&str> {
+        let anchors = self.anchors();
+        if anchors.len() <= NEAREST_AMONG_ALL {
+            return nearest_anchor(anchors, anchor);
+        }
+        let order = self.order.get_or_init(|| AnchorOrder::new(anchors));
+        order.nearest(anchors, anchor)
     }
 
     /// Each heading's anchors.
@@ -305,7 +319,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 suggestion: (self.nearest_anchors)
                     .entry((doc, anchor.to_owned()))
                     .or_insert_with(|| {
-                        nearest_anchor(page.anchors(), anchor)
+                        (page.nearest(anchor))
                             .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
                     })
                     .clone(),
