@@ -252,9 +252,16 @@ mod tests {
         let doc = parse_document(Source::new("a.md", &text));
         let order = AnchorOrder::new(doc.anchors());
         let near = |anchor: &str| order.nearest(doc.anchors(), anchor);
-        assert_eq!(near("setting-00517x"), Some("setting-00517"), "misspelt at its end");
+        assert_eq!(
+            near("setting-00517x"),
+            Some("setting-00517"),
+            "misspelt at its end"
+        );
         assert_eq!(near("Setting-01099"), Some("setting-01099"), "any case");
-        assert_eq!(near("zzz"), nearest_anchor(&doc.anchors()[NEAREST_AMONG_ALL + 84..], "zzz"));
+        assert_eq!(
+            near("zzz"),
+            nearest_anchor(&doc.anchors()[NEAREST_AMONG_ALL + 84..], "zzz")
+        );
         assert!(near("").is_some(), "something is always suggested");
     }
 }
