@@ -132,6 +132,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     };
     let within = |at: usize| !scoped || nodes.iter().any(|&id| doc.node(id).span().contains(&at));
     let (mut links, mut outside) = (Vec::new(), 0);
+    let mut holders = doc.holders();
     let inside_only = !matches!(view, LinkView::Out);
     for link in written.links {
         if !within(link.span.start) {
@@ -142,7 +143,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
             continue;
         }
         links.push(Listed {
-            from: canonical(&doc, doc.holder(link.span.start)),
+            from: canonical(&doc, holders.of(link.span.start)),
             line: doc.line_of(link.span.start),
             text: shown(&link.written),
             target: link.target,

@@ -12,8 +12,10 @@
 
 use pulldown_cmark::{Options, Parser};
 
+use foldhash::{HashMap, HashMapExt};
+
 use super::written::Written;
-use super::{Document, NodeId};
+use super::{Document, Kind, NodeId};
 use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
 
 impl Document {
@@ -42,15 +44,28 @@ impl Document {
 
     /// The innermost node holding byte `at`: a block or item, else the
     /// section whose heading line holds it, else the preamble, front matter
-    /// or document.
+    /// or document. (A listing takes its links' holders in order, with
+    /// [`Document::holders`].)
+    #[cfg(test)]
     pub(crate) fn holder(&self, at: usize) -> NodeId {
+        self.holder_from(at, |_, id| self.children(id).next())
+    }
+
+    /// The innermost node holding byte `at`, each container's children read
+    /// from the one `first` gives (its first child, or a later one that
+    /// cannot be past the holder).
+    fn holder_from(
+        &self,
+        at: usize,
+        mut first: impl FnMut(&Self, NodeId) -> Option<NodeId>,
+    ) -> NodeId {
         let holds = |id: &NodeId| self.node(*id).span.contains(&at);
         let top = self.blocks.iter().find_map(|list| {
             let next = list.partition_point(|&id| self.node(id).span.start <= at);
             list[..next].last().copied().filter(holds)
         });
         if let Some(mut id) = top {
-            while let Some(child) = self.children(id).find(holds) {
+            while let Some(child) = self.siblings(first(self, id)).find(holds) {
                 id = child;
             }
             return id;
@@ -62,6 +77,60 @@ impl Document {
             .or(self.root.filter(holds))
             .or(self.front.filter(holds))
             .unwrap_or(NodeId::DOCUMENT)
+    }
+
+    /// A child and the children after it.
+    fn siblings(&self, first: Option<NodeId>) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(first, |&c| {
+            let next = self.node(c).next_sibling;
+            (next != 0).then_some(NodeId(next))
+        })
+    }
+
+    /// The holders (the innermost nodes holding them) of bytes taken in increasing
+    /// order, as a document's links are: each container's children are read
+    /// on from the one that held the byte before, not from its first, so a
+    /// list of many items holding a link each is read once, not once a link.
+    pub(crate) fn holders(&self) -> Holders<'_> {
+        Holders {
+            doc: self,
+            last: HashMap::new(),
+        }
+    }
+}
+
+/// See [`Document::holders`].
+pub(crate) struct Holders<'d> {
+    doc: &'d Document,
+    /// Each container entered, with its child that held the last byte.
+    last: HashMap<NodeId, NodeId>,
+}
+
+impl Holders<'_> {
+    /// The innermost node holding byte `at`, at or after the bytes before.
+    pub(crate) fn of(&mut self, at: usize) -> NodeId {
+        let last = &mut self.last;
+        let mut resumed = |doc: &Document, id: NodeId| {
+            // Children are in order and apart: none before the last one
+            // found holds a later byte.
+            let from = last
+                .get(&id)
+                .copied()
+                .filter(|&c| doc.node(c).span.start <= at);
+            from.or_else(|| doc.children(id).next())
+        };
+        let found = self.doc.holder_from(at, &mut resumed);
+        // Remember, for each container on the way down, the child taken (a
+        // section's parent is a section: no container).
+        let mut child = found;
+        while let Some(parent) = self.doc.node(child).parent {
+            if matches!(self.doc.node(parent).kind, Kind::Section { .. }) {
+                break;
+            }
+            self.last.insert(parent, child);
+            child = parent;
+        }
+        found
     }
 }
 
@@ -198,6 +267,17 @@ mod holder_tests {
     use crate::selector::canonical;
     use crate::source::Source;
     use crate::tree::parse_document;
+
+    #[test]
+    fn holders_of_bytes_in_order_are_the_holders() {
+        let text = "intro\n\n# A\n\n- one\n  - a [x](y)\n  - b\n\n    > q [z](w)\n- two\n\n\
+                    > - in\n>   quote\n\n## B\n\n1. x\n2. y\n\n<div>\nh\n</div>\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let mut holders = doc.holders();
+        for at in 0..text.len() {
+            assert_eq!(holders.of(at), doc.holder(at), "byte {at}");
+        }
+    }
 
     #[test]
     fn a_byte_is_held_by_its_innermost_node() {
