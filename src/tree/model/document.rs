@@ -41,12 +41,14 @@ pub struct Document {
     pub(crate) section_words: Vec<usize>,
     pub(crate) by_level: [Vec<NodeId>; 6],
     pub(crate) blocks: [Vec<NodeId>; BlockKind::COUNT],
-    /// Whether every block is a node and words are counted: false when read
-    /// for its sections only (see [`parse_sections`](crate::tree::parse_sections); a document
-    /// without sections has its words counted all the same).
     /// The links read in the same parse as the tree, until taken
     /// ([`Document::take_written_links`]).
     pub(crate) links: Option<Written>,
+    /// Whether every block is a node: false when read for its sections only
+    /// (see [`parse_sections`](crate::tree::parse_sections)). Words are
+    /// counted in a complete document but one read with its links
+    /// ([`parse_linked`](crate::tree::parse_linked)), and in one without
+    /// sections all the same.
     pub(crate) complete: bool,
     pub(crate) words: usize,
     /// Word counts of the front matter and of the preamble (0 without one).

@@ -37,7 +37,7 @@ pub fn parse_document(source: Source) -> Document {
 /// [`parse_document`] under a namespace already assigned (a walk names every
 /// file at once), so no file pays for naming itself alone.
 pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
-    parse(source, namespace, true, false)
+    parse(source, namespace, Reading::Whole)
 }
 
 /// [`parse_named`], reading the document's links in the same parse:
@@ -48,9 +48,9 @@ pub(crate) fn parse_named(source: Source, namespace: String) -> Document {
 pub(crate) fn parse_linked(source: Source, namespace: String) -> Document {
     #[cfg(debug_assertions)]
     let copy = source.clone();
-    let doc = parse(source, namespace, true, true);
+    let doc = parse(source, namespace, Reading::Linked);
     #[cfg(debug_assertions)]
-    super::agree::same_linked(&doc, &parse(copy, doc.namespace.clone(), true, false));
+    super::agree::same_linked(&doc, &parse(copy, doc.namespace.clone(), Reading::Whole));
     doc
 }
 
@@ -61,7 +61,7 @@ pub(crate) fn parse_linked(source: Source, namespace: String) -> Document {
 /// Its sections and their titles and spans are those of the whole reading;
 /// [`Document::reparse`] reads it whole.
 pub(crate) fn parse_sections(source: Source, namespace: String) -> Document {
-    parse(source, namespace, false, false)
+    parse(source, namespace, Reading::Sections)
 }
 
 impl Document {
@@ -79,7 +79,19 @@ impl Document {
     }
 }
 
-fn parse(source: Source, namespace: String, complete: bool, linked: bool) -> Document {
+/// How much of a document a parse reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// Its sections only ([`parse_sections`]).
+    Sections,
+    /// The whole document ([`parse_named`]).
+    Whole,
+    /// The whole document and its links, in one parse ([`parse_linked`]).
+    Linked,
+}
+
+fn parse(source: Source, namespace: String, reading: Reading) -> Document {
+    let complete = reading != Reading::Sections;
     let Source { path, text, offset } = source;
     let lines = Lines::new(&text);
     let mut b = Builder::new(&text);
@@ -93,16 +105,17 @@ fn parse(source: Source, namespace: String, complete: bool, linked: bool) -> Doc
         None => 0,
     };
     let dialect = Dialect::of(&path);
-    let mut links = linked.then(|| Written::with_block_ids(&text[body..], body));
-    let read_linked = match links.as_mut() {
-        Some(written) => b.read_linked(&lines, body, dialect, written),
-        None => false,
-    };
-    if !read_linked {
-        // Read as usual (a document read with its links where that could
-        // differ has its links read on their own later).
+    let mut links =
+        (reading == Reading::Linked).then(|| Written::with_block_ids(&text[body..], body));
+    if let Some(written) = links.as_mut()
+        && !b.read_linked(&lines, body, dialect, written)
+    {
+        // Where that reading could differ, the document is read as usual,
+        // and its links on their own when they are taken.
         links = None;
         b.reset();
+    }
+    if links.is_none() {
         b.read(&lines, body, dialect);
     }
     let headings = std::mem::take(&mut b.headings);
@@ -115,7 +128,7 @@ fn parse(source: Source, namespace: String, complete: bool, linked: bool) -> Doc
     // A document read for its sections counts none, unless it has none: then
     // its preamble's words say whether search reads it by blocks. One read
     // with its links counts none: a link listing shows no word counts.
-    let counted = !linked && (complete || headings.is_empty());
+    let counted = reading != Reading::Linked && (complete || headings.is_empty());
     let count = |t: &str| if counted { count_words(t) } else { 0 };
     let front_words = count(&text[..body]);
     let root_words = count(&text[body..first_heading.max(body)]);
@@ -170,7 +183,7 @@ pub(super) fn whole_reading(doc: &Document) -> Document {
         text: doc.text.clone(),
         offset: doc.offset,
     };
-    parse(source, doc.namespace.clone(), true, false)
+    parse(source, doc.namespace.clone(), Reading::Whole)
 }
 
 /// The document's title by the rules of docs/output.md, "Titles", and which gave it.
