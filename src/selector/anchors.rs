@@ -120,11 +120,7 @@ impl AnchorOrder {
             &self.sorted[at.saturating_sub(NEIGHBOURS)..(at + NEIGHBOURS).min(self.sorted.len())];
         let mut near: Vec<usize> = around.to_vec();
         near.sort_unstable();
-        let picked: Vec<Anchors> = near.iter().map(|&k| anchors[k].clone()).collect();
-        let best = nearest_anchor(&picked, anchor)?;
-        (near.iter())
-            .map(|&k| anchors[k].main())
-            .find(|main| *main == best)
+        nearest_among(anchors, &near, anchor).map(|k| anchors[k].main())
     }
 }
 
@@ -135,6 +131,15 @@ impl AnchorOrder {
 /// far: a page's thousand headings cost a thousand bounds and a few
 /// distances.
 pub(crate) fn nearest_anchor<'a>(anchors: &'a [Anchors], anchor: &str) -> Option<&'a str> {
+    let all: Vec<usize> = (0..anchors.len()).collect();
+    let nearest = nearest_among(anchors, &all, anchor).map(|k| anchors[k].main());
+    debug_assert_eq!(nearest, nearest_anchors(anchors, anchor).next());
+    nearest
+}
+
+/// [`nearest_anchor`] among the headings at `among` (in order): the
+/// position of the nearest.
+fn nearest_among(anchors: &[Anchors], among: &[usize], anchor: &str) -> Option<usize> {
     let wanted_text = anchor.to_lowercase();
     let wanted: Vec<char> = wanted_text.chars().collect();
     // Similarity as `fuzzy::similarity` measures it, for a number of edits
@@ -143,9 +148,9 @@ pub(crate) fn nearest_anchor<'a>(anchors: &'a [Anchors], anchor: &str) -> Option
         0 => 1.0,
         longest => 1.0 - edits as f32 / longest as f32,
     };
-    let mut order: Vec<(f32, usize, usize)> = (anchors.iter().enumerate())
-        .map(|(k, a)| {
-            let main = a.main();
+    let mut order: Vec<(f32, usize, usize)> = (among.iter())
+        .map(|&k| {
+            let main = anchors[k].main();
             let len = main.chars().count();
             let fewest = wanted
                 .len()
@@ -180,9 +185,7 @@ pub(crate) fn nearest_anchor<'a>(anchors: &'a [Anchors], anchor: &str) -> Option
             best = Some((score, k));
         }
     }
-    let nearest = best.map(|(_, k)| anchors[k].main());
-    debug_assert_eq!(nearest, nearest_anchors(anchors, anchor).next());
-    nearest
+    best.map(|(_, k)| k)
 }
 
 #[cfg(test)]

@@ -132,15 +132,14 @@ impl Paths {
         // Every path these rules can match has the same file name, folded.
         let candidates = self.by_name.get(&name_key(last))?;
         let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
-        let ends = |path: &[String], wanted: &[String]| path.ends_with(wanted);
         let find = |k: usize| {
             let (wanted, lower) = (&wanted[k..], &lower[k..]);
             let first =
                 |test: &dyn Fn(usize) -> bool| candidates.iter().copied().find(|&i| test(i));
             first(&|i| self.all[i] == wanted)
-                .or_else(|| first(&|i| ends(&self.all[i], wanted)))
-                .or_else(|| first(&|i| ends(&self.folded[i], lower)))
-                .or_else(|| first(&|i| ends(&self.bare[i], lower)))
+                .or_else(|| first(&|i| self.all[i].ends_with(wanted)))
+                .or_else(|| first(&|i| self.folded[i].ends_with(lower)))
+                .or_else(|| first(&|i| self.bare[i].ends_with(lower)))
         };
         if let Some(i) = find(0) {
             return Some(i);
