@@ -21,11 +21,12 @@ mod repair;
 mod resolve;
 mod split;
 mod syntax;
+mod targets;
 mod types;
 
 pub(crate) use docs::{Paths, find_in, find_notes, find_path};
 pub use error::{Reason, SyntaxError};
-pub(crate) use landing::{Inputs, Landing, Lands, Targets, lands_outside};
+pub(crate) use landing::{Inputs, Landing, Lands, lands_outside};
 pub(crate) use parse::is_link_path;
 pub use parse::parse;
 pub(crate) use repair::repairs;
@@ -36,3 +37,4 @@ pub use resolve::{Miss, resolve};
 pub(crate) use split::{looks_like_selector, split_selectors};
 pub(crate) use syntax::DocRef;
 pub use syntax::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
+pub(crate) use targets::Targets;

@@ -1,0 +1,127 @@
+//! What one document offers the links that land on it (docs/links.md,
+//! "Links both ways"): kept for every document of a listing once its tree is
+//! dropped, its anchors made only when a first fragment lands on it.
+
+use std::sync::OnceLock;
+
+use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor};
+use super::syntax::Target;
+use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
+
+/// What one document offers the links that land on it: its path and name,
+/// its headings' anchors and their selectors, and its HTML ids.
+#[derive(Clone, Debug)]
+pub(crate) struct Targets {
+    pub path: String,
+    pub namespace: String,
+    /// Each heading's anchors, made when a first link with a fragment lands
+    /// here from its explicit ids (taken from the text as it was read) and
+    /// its title: most pages are named by no fragment.
+    anchors: OnceLock<Vec<Anchors>>,
+    heading_ids: Vec<Vec<String>>,
+    titles: Vec<String>,
+    /// Each heading's section selector (`h2.3`: its type and ordinal),
+    /// parallel to `anchors`.
+    sections: Vec<(&'static str, u32)>,
+    /// Each HTML id, with the section it is written in (`None`: before the
+    /// first heading).
+    ids: Vec<(String, Option<usize>)>,
+    /// The headings by name, made when a first link with a fragment lands
+    /// here: a page many links land on is not read heading by heading for each.
+    lookup: OnceLock<AnchorLookup>,
+    /// The anchors in order, made when a first broken fragment names a page
+    /// too large to read whole for each.
+    order: OnceLock<AnchorOrder>,
+}
+
+impl Targets {
+    /// What `doc` offers, given the HTML ids its text holds (with their
+    /// byte offsets); the document's anchors and titles are moved, not copied.
+    pub fn of(doc: Document, ids: Vec<(String, usize)>) -> Targets {
+        let (starts, sections): (Vec<usize>, _) = (doc.sections().iter())
+            .map(|&id| {
+                let node = doc.node(id);
+                debug_assert!(matches!(node.kind(), Kind::Section { .. }));
+                (
+                    node.span().start,
+                    (Target::of(node.kind()).name(), node.ordinal()),
+                )
+            })
+            .unzip();
+        let ids = (ids.into_iter())
+            .map(|(id, at)| (id, starts.partition_point(|&s| s <= at).checked_sub(1)))
+            .collect();
+        // Anchors made already are kept; else the ids they need of the text.
+        let heading_ids = match doc.anchors.get() {
+            Some(_) => Vec::new(),
+            None => heading_ids(doc.text(), &starts),
+        };
+        let Document {
+            path,
+            namespace,
+            anchors,
+            titles,
+            ..
+        } = doc;
+        Targets {
+            path,
+            namespace,
+            anchors: anchors
+                .into_inner()
+                .map_or_else(OnceLock::new, OnceLock::from),
+            heading_ids,
+            titles,
+            sections,
+            ids,
+            lookup: OnceLock::new(),
+            order: OnceLock::new(),
+        }
+    }
+
+    /// The anchor nearest to a fragment no heading has.
+    pub(super) fn nearest(&self, anchor: &str) -> Option<&str> {
+        let anchors = self.anchors();
+        if anchors.len() <= NEAREST_AMONG_ALL {
+            return nearest_anchor(anchors, anchor);
+        }
+        let order = self.order.get_or_init(|| AnchorOrder::new(anchors));
+        order.nearest(anchors, anchor)
+    }
+
+    /// Each heading's anchors.
+    fn anchors(&self) -> &[Anchors] {
+        (self.anchors).get_or_init(|| anchors_of(self.heading_ids.clone(), &self.titles))
+    }
+
+    /// The path as a listing shows it: without a leading `./`, as the
+    /// caller can still pass it back.
+    pub fn shown_path(&self) -> &str {
+        match self.path.strip_prefix("./") {
+            Some(rest) if !rest.is_empty() && !rest.starts_with('-') => rest,
+            _ => &self.path,
+        }
+    }
+
+    /// The selector of the document (`None`) or of one of its sections.
+    pub fn selector(&self, section: Option<usize>) -> String {
+        match section {
+            Some(k) => format!("{}.{}", self.sections[k].0, self.sections[k].1),
+            None => "*".to_owned(),
+        }
+    }
+
+    /// The section a fragment names: a heading's anchor, else the section
+    /// holding an HTML id that is the fragment (`Some(None)`: one before any
+    /// heading).
+    pub(super) fn find(&self, anchor: &str) -> Option<Option<usize>> {
+        let anchors = self.anchors();
+        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
+        let found = lookup.find(anchors, &self.titles, anchor);
+        found.map(Some).or_else(|| {
+            self.ids
+                .iter()
+                .find(|(id, _)| id == anchor)
+                .map(|&(_, section)| section)
+        })
+    }
+}
