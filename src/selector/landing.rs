@@ -134,9 +134,10 @@ impl<'p> Inputs<'p> {
 /// looked up: one per thread, over the inputs they share.
 pub(crate) struct Lands<'i, 'p> {
     inputs: &'i Inputs<'p>,
-    /// Site addresses, notes and nearest names already looked up, and the
-    /// nearest anchor for a broken one of a page.
+    /// Site addresses, joined relative paths, notes and nearest names
+    /// already looked up, and the nearest anchor for a broken one of a page.
     sites: HashMap<String, Option<usize>>,
+    relatives: HashMap<String, Option<usize>>,
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Option<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
@@ -148,6 +149,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         Lands {
             inputs,
             sites: HashMap::new(),
+            relatives: HashMap::new(),
             notes: HashMap::new(),
             nearest: HashMap::new(),
             nearest_anchors: HashMap::new(),
@@ -267,10 +269,20 @@ impl<'i, 'p> Lands<'i, 'p> {
         found
     }
 
-    /// The input a path joined to the linking file's folder names: by its
-    /// spellings, as written, then ignoring case, then without numeric
-    /// ordering prefixes.
-    fn relative(&self, joined: &str) -> Option<usize> {
+    /// The input a path joined to the linking file's folder names, looked
+    /// up once per path.
+    fn relative(&mut self, joined: &str) -> Option<usize> {
+        if let Some(found) = self.relatives.get(joined) {
+            return *found;
+        }
+        let found = self.spelled(joined);
+        self.relatives.insert(joined.to_owned(), found);
+        found
+    }
+
+    /// The input `joined` names: by its spellings, as written, then ignoring
+    /// case, then without numeric ordering prefixes.
+    fn spelled(&self, joined: &str) -> Option<usize> {
         let spellings = link_spellings(joined);
         let keys: Vec<String> = spellings.iter().map(|s| components(s).join("/")).collect();
         (keys.iter().find_map(|k| self.inputs.exact.get(k)))
