@@ -54,7 +54,8 @@ impl Builder {
     /// Reads `text[body..]` with the parser over all of it, its links into
     /// `links` in the same parse: what a link listing reads every document
     /// for, which the parser must read whole for its links anyway. False,
-    /// with the work half done, where that reading may differ from
+    /// with the tree half built (the links read whole all the same), where
+    /// that reading may differ from
     /// [`Builder::read`]'s: a block crossed a container's edge, or a
     /// document-level heading holds a wiki link (its title is read otherwise
     /// without).

@@ -107,15 +107,14 @@ fn parse(source: Source, namespace: String, reading: Reading) -> Document {
     let dialect = Dialect::of(&path);
     let mut links =
         (reading == Reading::Linked).then(|| Written::with_block_ids(&text[body..], body));
-    if let Some(written) = links.as_mut()
-        && !b.read_linked(&lines, body, dialect, written)
-    {
-        // Where that reading could differ, the document is read as usual,
-        // and its links on their own when they are taken.
-        links = None;
-        b.reset();
-    }
-    if links.is_none() {
+    let linked =
+        (links.as_mut()).is_some_and(|written| b.read_linked(&lines, body, dialect, written));
+    if !linked {
+        // Where that reading could differ, the tree is read as usual; the
+        // links read in it are kept.
+        if links.is_some() {
+            b.reset();
+        }
         b.read(&lines, body, dialect);
     }
     let headings = std::mem::take(&mut b.headings);

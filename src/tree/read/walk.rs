@@ -159,8 +159,8 @@ fn is_block(tag: &Tag<'_>) -> bool {
 /// Folds the parser's events for `lines.text()[range]` into block nodes and
 /// headings. `parsed` is the text the parser reads for it (the same length,
 /// line for line), with site containers marked at `boxes` (spans from
-/// `range.start`), which become blocks. [`Walked::Crossed`], with the work half
-/// done, when a block crosses a container's edge (a list item running on past
+/// `range.start`), which become blocks. [`Walked::Crossed`], with the tree half
+/// built, when a block crosses a container's edge (a list item running on past
 /// its closing line, say): the caller reads the document again without.
 pub(super) fn walk(
     into: &mut impl Assembly,
@@ -174,8 +174,9 @@ pub(super) fn walk(
 
 /// [`walk`], handing every event to `links` too, when given, with wiki
 /// links read as links: the links of the text are read in the same parse
-/// (docs/links.md, "Links both ways"). Wiki links are inline: the blocks are
-/// the same; a heading that holds one may not have the same title.
+/// (docs/links.md, "Links both ways"), to its end even where the tree is
+/// given up ([`Walked::Crossed`]). Wiki links are inline: the blocks are the
+/// same; a heading that holds one may not have the same title.
 pub(super) fn walk_reading(
     into: &mut impl Assembly,
     lines: &Lines<'_>,
@@ -212,6 +213,13 @@ pub(super) fn walk_reading(
         let range = range.start + body..range.end + body;
         if let Event::Start(tag) = &event {
             if walk.enter_boxes(into, tag, &range).is_err() {
+                // The links are read to the end all the same: only the tree
+                // is read again.
+                if let Some(links) = links {
+                    for (event, range) in events {
+                        links.read(&event, &parsed[range.clone()], range.start + body);
+                    }
+                }
                 return Walked::Crossed;
             }
             if walk.blocks_open == 0 {
