@@ -11,7 +11,7 @@ use crate::load::{Need, Walk};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
 use crate::selector::{self, Inputs, Landing, Lands, Targets, canonical, resolve_in};
-use crate::tree::{Document, Kind, NodeId};
+use crate::tree::{Document, Kind, LineCursor, NodeId};
 
 /// The longest link text a line shows, in characters.
 const SHOWN_CHARS: usize = 80;
@@ -133,6 +133,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let within = |at: usize| !scoped || nodes.iter().any(|&id| doc.node(id).span().contains(&at));
     let (mut links, mut outside) = (Vec::new(), 0);
     let mut holders = doc.holders();
+    let mut lines = LineCursor::new(doc.text());
     let inside_only = !matches!(view, LinkView::Out);
     for link in written.links {
         if !within(link.span.start) {
@@ -144,7 +145,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         }
         links.push(Listed {
             from: canonical(&doc, holders.of(link.span.start)),
-            line: doc.line_of(link.span.start),
+            line: lines.line_of(link.span.start),
             text: shown(&link.written),
             target: link.target,
             wiki: link.wiki,

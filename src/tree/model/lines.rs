@@ -123,6 +123,42 @@ pub(crate) fn next_line_end(bytes: &[u8], pos: usize, limit: usize) -> usize {
         .map_or(limit, |e| pos + e)
 }
 
+/// The 1-based line numbers of offsets asked in increasing order, each
+/// counted on from the one before: `line_starts` without its table, for a
+/// text whose offsets are asked once, in order (a page's links).
+pub(crate) struct LineCursor<'a> {
+    bytes: &'a [u8],
+    /// The offset counted up to, and the line it is on.
+    at: usize,
+    line: usize,
+}
+
+impl<'a> LineCursor<'a> {
+    pub(crate) fn new(text: &'a str) -> LineCursor<'a> {
+        LineCursor {
+            bytes: text.as_bytes(),
+            at: 0,
+            line: 1,
+        }
+    }
+
+    /// The line holding byte `pos`, as `line_starts` numbers it (the end of
+    /// a text after a final line ending is on its last line). An offset
+    /// before the last one asked is counted from the start again.
+    pub(crate) fn line_of(&mut self, pos: usize) -> usize {
+        if pos < self.at {
+            (self.at, self.line) = (0, 1);
+        }
+        // The last byte's line ending starts no line.
+        let upto = pos.min(self.bytes.len().saturating_sub(1)).max(self.at);
+        let ends = memchr::memchr2_iter(b'\n', b'\r', &self.bytes[self.at..upto])
+            .filter(|&i| ends_line(self.bytes, self.at + i))
+            .count();
+        (self.at, self.line) = (upto, self.line + ends);
+        self.line
+    }
+}
+
 /// Byte offsets where each line starts; line `n` (1-based) starts at `[n - 1]`. A
 /// final newline starts no extra line.
 pub(crate) fn line_starts(text: &str) -> Vec<usize> {
@@ -164,6 +200,29 @@ mod tests {
         assert_eq!(l.end_of(3), 4);
         assert_eq!(line_starts("a\nb\n"), [0, 2]);
         assert_eq!(line_starts(""), [0]);
+    }
+
+    #[test]
+    fn lines_counted_in_order_are_those_of_the_table() {
+        for text in [
+            "",
+            "a",
+            "\n",
+            "ab\ncd\n\n  \nef",
+            "a\rb\r\nc\nd\r",
+            "x\r\n\r\n",
+            "\r\r\n\n",
+        ] {
+            let starts = line_starts(text);
+            let line = |pos: usize| starts.partition_point(|&s| s <= pos);
+            let mut cursor = LineCursor::new(text);
+            for pos in 0..=text.len() {
+                assert_eq!(cursor.line_of(pos), line(pos), "{text:?} at {pos}");
+            }
+            for pos in [text.len(), 0, text.len() / 2] {
+                assert_eq!(cursor.line_of(pos), line(pos), "{text:?} back to {pos}");
+            }
+        }
     }
 
     #[test]
