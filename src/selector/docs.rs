@@ -114,9 +114,26 @@ impl Paths {
 
     /// [`find_path`] over these paths.
     pub fn find(&self, wanted: &str) -> Option<usize> {
+        if wanted.starts_with('/') && components(wanted).is_empty() {
+            return self.root();
+        }
         link_spellings(wanted)
             .iter()
             .find_map(|spelling| self.find_spelling(spelling))
+    }
+
+    /// A site's root page (`/`): an index page in the inputs' top folder
+    /// (where the paths with the fewest components are), never one further
+    /// down, which any index would end with.
+    fn root(&self) -> Option<usize> {
+        let top = self.all.iter().map(Vec::len).min()?;
+        link_spellings("/").iter().find_map(|spelling| {
+            let name = components(spelling).pop()?;
+            let folded = Some(name.to_lowercase());
+            let candidates = self.by_name.get(&name_key(&name))?;
+            (candidates.iter().copied())
+                .find(|&i| self.all[i].len() == top && self.folded[i].last() == folded.as_ref())
+        })
     }
 
     /// [`find_path`] for one spelling: the path that is it, else the first

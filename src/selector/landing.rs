@@ -176,7 +176,10 @@ impl<'i, 'p> Lands<'i, 'p> {
         } else if path.starts_with('/') {
             match self.site(path) {
                 Some(doc) => doc,
-                None if is_page(path) => return self.no_file(path.to_owned()),
+                // Every site has a root page, from its Markdown or not.
+                None if is_page(path) && !components(path).is_empty() => {
+                    return self.no_file(path.to_owned());
+                }
                 None => return Landing::External,
             }
         } else {
@@ -482,6 +485,22 @@ mod tests {
 
     fn page(doc: usize, section: Option<usize>) -> Landing {
         Landing::Page { doc, section }
+    }
+
+    #[test]
+    fn the_site_root_is_the_index_of_the_top_folder_only() {
+        let set = set();
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        // `docs/api/index.md` ends with `index.md`, but is not the root.
+        assert_eq!(lands.land(0, "/", false), Landing::External);
+        assert_eq!(lands.land(0, "/#calls", false), Landing::External);
+        let mut with_home = set.clone();
+        with_home.extend(pages(&[("docs/index.md", "# Home\n\n## Start\n")]));
+        let inputs = Inputs::new(&with_home, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(0, "/#start", false), page(5, Some(1)));
+        assert_eq!(lands.land(0, "/api/#calls", false), page(3, Some(1)));
     }
 
     #[test]
