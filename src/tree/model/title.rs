@@ -23,6 +23,13 @@ pub(crate) const MAX_TITLE_CHARS: usize = 200;
 /// The `title` of YAML (`---`) or TOML (`+++`) front matter, folded to plain
 /// text; `None` when there is none that reads as one line of text.
 pub(crate) fn front_matter_title(front: &str) -> Option<String> {
+    let value = fold(&plain(&front_matter_value(front, "title")?));
+    (!value.is_empty()).then_some(value)
+}
+
+/// The value of the first top-level `key` of YAML (`---`) or TOML (`+++`)
+/// front matter, as written; `None` when it is not one line of text.
+pub(crate) fn front_matter_value(front: &str, key: &str) -> Option<String> {
     let mut lines = front.lines();
     let toml = lines.next()?.trim_end() == "+++";
     let lines: Vec<&str> = lines.collect();
@@ -30,27 +37,25 @@ pub(crate) fn front_matter_title(front: &str) -> Option<String> {
         if toml && line.trim_start().starts_with('[') {
             return None; // past the top-level keys
         }
-        let Some(rest) = key_value(line, toml) else {
+        let Some(rest) = key_value(line, key, toml) else {
             continue;
         };
         // A plain YAML value continued on indented lines is multi-line.
         let continued = lines
             .get(k + 1)
             .is_some_and(|next| next.starts_with([' ', '\t']) && !next.trim().is_empty());
-        let value = if toml {
-            toml_string(rest)?
+        return if toml {
+            toml_string(rest)
         } else {
-            yaml_scalar(rest, continued)?
+            yaml_scalar(rest, continued)
         };
-        let value = fold(&plain(&value));
-        return (!value.is_empty()).then_some(value);
     }
     None
 }
 
-/// The value after a top-level `title:` (YAML) or `title =` (TOML) key.
-fn key_value(line: &str, toml: bool) -> Option<&str> {
-    let rest = line.strip_prefix("title")?;
+/// The value after a top-level `key:` (YAML) or `key =` (TOML).
+fn key_value<'a>(line: &'a str, key: &str, toml: bool) -> Option<&'a str> {
+    let rest = line.strip_prefix(key)?;
     let rest = if toml {
         rest.trim_start().strip_prefix('=')?
     } else {
