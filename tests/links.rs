@@ -692,6 +692,57 @@ fn numbered_pages_are_found_by_their_address_and_listed_in_number_order() {
     assert!(order[3].contains("1.concepts.md"), "{index}");
 }
 
+/// Issue 51: a page served at an address its front matter sets (Docusaurus'
+/// `id` and `slug`, Hugo's `url`) is found by that address, when following a
+/// link, listing what links to it and checking links alike; a Markdown file's
+/// path is never a route, and the root is the top folder's index or nothing.
+#[test]
+fn a_page_is_found_at_the_address_its_front_matter_routes() {
+    let dir = Scratch::with(
+        "links-routes",
+        &[
+            (
+                "docs/TutorialReactNative.md",
+                "---\nid: tutorial-react-native\n---\n# React Native\n\n## Setup\n\nRun it.\n",
+            ),
+            (
+                "docs/blog/2021-03-31-april.md",
+                "+++\nurl = \"/blog/2021/03/april-update/\"\n+++\n# April\n",
+            ),
+            (
+                "docs/api/index.md",
+                "# API\n\nSee [setup](/docs/tutorial-react-native#setup), [here](../tutorial-react-native), \
+                 [april](/blog/2021/03/april-update/) and [home](/).\n",
+            ),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = mdsel_in(dir.path(), args, b"");
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    for link in [
+        "/docs/tutorial-react-native#setup",
+        "tutorial-react-native.html#setup",
+    ] {
+        assert_eq!(
+            run(&[link, "docs"]),
+            ("## Setup\n\nRun it.\n".to_owned(), Some(0)),
+            "{link}"
+        );
+    }
+    assert_eq!(run(&["tutorial-react-native.md#setup", "docs"]).1, Some(1));
+    let (broken, code) = run(&["links", "--broken", "docs"]);
+    assert_eq!(code, Some(0), "{broken}");
+    let (to, _) = run(&["links", "--to", "/docs/tutorial-react-native", "docs"]);
+    assert_eq!(to.matches("tutorial-react-native").count(), 2, "{to}");
+    let (all, _) = run(&["links", "docs"]);
+    assert!(all.contains("[home](/) → external"), "{all}");
+    assert!(
+        all.contains("/april-update/) → docs/blog/2021-03-31-april.md"),
+        "{all}"
+    );
+}
+
 /// Issue 38: a suggestion holding a space is quoted, so the `~` line's
 /// suggestions stay apart; pasted as printed (by a shell, or with its quotes
 /// into a tool's argument), it runs.

@@ -9,7 +9,9 @@ use super::places::place;
 use crate::error::{FailedFile, FileError};
 use crate::fit::Place;
 use crate::namespace;
+use crate::selector;
 use crate::source::{self, Entry, Globs, Input, Limits};
+use crate::tree::front_matter_of;
 use crate::words::count_words;
 
 /// The files a call reads, in input order, with their namespaces; inputs that
@@ -132,6 +134,23 @@ impl Walk {
     /// Whether nothing at all was found (no file, no error).
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
+    }
+
+    /// What the files' front matter routes ([`selector::route_paths`]), each
+    /// file read again (standard input is not): for a page's address that no
+    /// file's path is.
+    pub fn routes(&self, limits: &Limits) -> Vec<(String, usize)> {
+        let entries = (self.slots.iter()).filter_map(|s| s.as_ref().ok().map(|(entry, _)| entry));
+        let routes: Vec<Vec<String>> = entries
+            .map(|entry| match entry {
+                Entry::Stdin => Vec::new(),
+                _ => (source::read(entry, limits).ok())
+                    .and_then(|read| front_matter_of(&read.text).map(selector::routes_of))
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let each = routes.iter().enumerate().map(|(i, r)| (i, &r[..]));
+        selector::route_paths(&self.paths(), each)
     }
 
     /// The paths of the files found as shown, in input order.

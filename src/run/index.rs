@@ -224,8 +224,10 @@ fn scoping(options: &Options, call: &Call, parsed: Vec<Parsed>, walk: &Walk) -> 
             scope.push(Ok(rest));
         }
     }
-    let selectors =
-        (!scope.is_empty()).then(|| Selectors::new(scope, &walk.namespaces(), &walk.paths()));
+    let selectors = (!scope.is_empty()).then(|| {
+        let routes = || walk.routes(&options.limits());
+        Selectors::new(scope, &walk.namespaces(), &walk.paths(), &routes)
+    });
     Scoping {
         selectors,
         page,

@@ -48,9 +48,12 @@ pub(super) fn run(
 ) -> io::Result<()> {
     let paths = walk.paths();
     let namespaces = walk.namespaces();
-    // `--to docs/guide.md`: a document named by its path.
+    let routes = || walk.routes(&options.limits());
+    // `--to docs/guide.md`: a document named by its path (or its address).
     let to_path = match view {
-        LinkView::To(to) if selector::parse(to).is_err() => selector::find_path(&paths, to),
+        LinkView::To(to) if selector::parse(to).is_err() => {
+            selector::find_routed(&paths, to, &routes)
+        }
         _ => None,
     };
     let parsed = if to_path.is_some() {
@@ -58,7 +61,7 @@ pub(super) fn run(
     } else {
         parsed
     };
-    let selectors = Selectors::new(parsed, &namespaces, &paths);
+    let selectors = Selectors::new(parsed, &namespaces, &paths, &routes);
     for warning in &selectors.warnings {
         sink.event(Event::Warning(warning.clone()))?;
     }

@@ -23,7 +23,8 @@ pub(super) fn run(
     walk: Walk,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let selectors = Selectors::new(parsed, &walk.namespaces(), &walk.paths());
+    let routes = || walk.routes(&options.limits());
+    let selectors = Selectors::new(parsed, &walk.namespaces(), &walk.paths(), &routes);
     for warning in &selectors.warnings {
         sink.event(Event::Warning(warning.clone()))?;
     }

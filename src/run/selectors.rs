@@ -8,6 +8,7 @@
 //! suggestion shown resolves in some loaded document.
 
 use crate::namespace::qualified;
+use crate::paths::is_markdown_name;
 use crate::report::Unresolved;
 use crate::selector::Reason;
 use crate::selector::{self, DocRef, Miss, Selector, SyntaxError, anchor_selector};
@@ -84,16 +85,32 @@ impl<T> DocFinds<T> {
 
 impl Selectors {
     /// The selectors as parsed; `namespaces` and `paths` are those of the
-    /// files found, in order.
-    pub fn new(parsed: Vec<Parsed>, namespaces: &[String], paths: &[String]) -> Selectors {
+    /// files found, in order, and `routes` what their front matter routes
+    /// (read only for a page's address that no path is).
+    pub fn new(
+        parsed: Vec<Parsed>,
+        namespaces: &[String],
+        paths: &[String],
+        routes: &dyn Fn() -> Vec<(String, usize)>,
+    ) -> Selectors {
         let mut warnings = Vec::new();
-        // Made once, for the first selector that names a page by its path.
+        // Made once, for the first selector that names a page by its path
+        // (and its routes, for the first that no path is).
         let by_path = std::cell::OnceCell::new();
+        let by_route = std::cell::OnceCell::new();
         let mut target = |sel: &Selector| {
             let found = match (&sel.doc, &sel.namespace) {
-                (Some(DocRef::Path(path)), _) => by_path
-                    .get_or_init(|| selector::Paths::new(paths))
-                    .find(path),
+                (Some(DocRef::Path(path)), _) => (by_path
+                    .get_or_init(|| selector::Paths::new(paths)))
+                .find(path)
+                .or_else(|| {
+                    // A Markdown file's path is no page's address.
+                    (!is_markdown_name(path)).then(|| {
+                        let routed =
+                            by_route.get_or_init(|| selector::Paths::with_routes(paths, &routes()));
+                        routed.find(path)
+                    })?
+                }),
                 (Some(DocRef::Note(note)), _) => {
                     let found = selector::find_notes(paths, note);
                     if found.len() > 1 {

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-use crate::paths::link_spellings;
+use crate::paths::{is_markdown_name, link_spellings};
 
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
@@ -57,11 +57,26 @@ pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
     Paths::new(paths).find(wanted)
 }
 
+/// [`find_path`], else, for a page's address, the page whose front matter
+/// routes it there (`routes`, asked only then: [`route_paths`](super::routes::route_paths)).
+pub(crate) fn find_routed(
+    paths: &[String],
+    wanted: &str,
+    routes: &dyn Fn() -> Vec<(String, usize)>,
+) -> Option<usize> {
+    (find_path(paths, wanted)).or_else(|| {
+        (!is_markdown_name(wanted)).then(|| Paths::with_routes(paths, &routes()).find(wanted))?
+    })
+}
+
 /// The paths of a call's documents, made ready for [`find_path`]'s lookups:
 /// many links are looked up at the cost of a few paths each.
 pub(crate) struct Paths {
-    /// Each path's components.
+    /// Each path's components, then each route's (a path a page's front
+    /// matter sets).
     all: Vec<Vec<String>>,
+    /// The document each route names, by position after the paths.
+    routed: Vec<usize>,
     /// Each path's components lowercase, and lowercase without numeric
     /// ordering prefixes, for lookups that ignore case (and prefixes).
     folded: Vec<Vec<String>>,
@@ -77,7 +92,17 @@ pub(crate) struct Paths {
 impl Paths {
     /// The paths made ready.
     pub fn new(paths: &[String]) -> Paths {
-        let all: Vec<Vec<String>> = paths.iter().map(|p| components(p)).collect();
+        Paths::with_routes(paths, &[])
+    }
+
+    /// The paths made ready, and the routes that name documents among them
+    /// (found after every path: [`route_paths`](super::routes::route_paths)).
+    pub fn with_routes(paths: &[String], routes: &[(String, usize)]) -> Paths {
+        let all: Vec<Vec<String>> = (paths.iter())
+            .chain(routes.iter().map(|(path, _)| path))
+            .map(|p| components(p))
+            .collect();
+        let routed = routes.iter().map(|&(_, doc)| doc).collect();
         let lower = |parts: &Vec<String>, bare: bool| {
             let part = |p: &String| if bare { unnumbered(p) } else { p }.to_lowercase();
             parts.iter().map(part).collect()
@@ -92,6 +117,7 @@ impl Paths {
         }
         Paths {
             all,
+            routed,
             folded,
             bare,
             by_name,
@@ -104,7 +130,8 @@ impl Paths {
     fn known(&self) -> &HashSet<String> {
         self.known.get_or_init(|| {
             let mut known = HashSet::new();
-            for part in self.all.iter().flatten() {
+            let paths = self.all.len() - self.routed.len();
+            for part in self.all[..paths].iter().flatten() {
                 known.insert(part.to_lowercase());
                 known.insert(unnumbered(part).to_lowercase());
             }
@@ -114,19 +141,31 @@ impl Paths {
 
     /// [`find_path`] over these paths.
     pub fn find(&self, wanted: &str) -> Option<usize> {
-        if wanted.starts_with('/') && components(wanted).is_empty() {
-            return self.root();
-        }
-        link_spellings(wanted)
-            .iter()
-            .find_map(|spelling| self.find_spelling(spelling))
+        let found = if wanted.starts_with('/') && components(wanted).is_empty() {
+            self.root()
+        } else {
+            let spellings = link_spellings(wanted);
+            let find = |routes: bool| {
+                (spellings.iter()).find_map(|spelling| self.find_spelling(spelling, routes))
+            };
+            // A route is looked for where no path is the address, and a
+            // Markdown file's path is no page's address.
+            find(false).or_else(|| {
+                let routed = !self.routed.is_empty() && !is_markdown_name(wanted);
+                routed.then(|| find(true)).flatten()
+            })
+        };
+        // A route names its document.
+        let paths = self.all.len() - self.routed.len();
+        found.map(|i| i.checked_sub(paths).map_or(i, |r| self.routed[r]))
     }
 
     /// A site's root page (`/`): an index page in the inputs' top folder
     /// (where the paths with the fewest components are), never one further
     /// down, which any index would end with.
     fn root(&self) -> Option<usize> {
-        let top = self.all.iter().map(Vec::len).min()?;
+        let paths = self.all.len() - self.routed.len();
+        let top = self.all[..paths].iter().map(Vec::len).min()?;
         link_spellings("/").iter().find_map(|spelling| {
             let name = components(spelling).pop()?;
             let folded = Some(name.to_lowercase());
@@ -142,17 +181,22 @@ impl Paths {
     /// `1.getting-started/2.installation.md` is served as
     /// `/getting-started/installation`); then, for a site's page address,
     /// with leading components that no input has passed over (a base such as
-    /// `/docs/4.x/`).
-    fn find_spelling(&self, wanted: &str) -> Option<usize> {
+    /// `/docs/4.x/`). With `routes`, the same among the routes only, none
+    /// passed over: passing over a route's own components (a date, say)
+    /// would land on another page of the same name.
+    fn find_spelling(&self, wanted: &str, routes: bool) -> Option<usize> {
         let wanted = components(wanted);
         let last = wanted.last()?;
         // Every path these rules can match has the same file name, folded.
         let candidates = self.by_name.get(&name_key(last))?;
+        let paths = self.all.len() - self.routed.len();
         let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
         let find = |k: usize| {
             let (wanted, lower) = (&wanted[k..], &lower[k..]);
-            let first =
-                |test: &dyn Fn(usize) -> bool| candidates.iter().copied().find(|&i| test(i));
+            let among = |i: &usize| (*i < paths) != routes;
+            let first = |test: &dyn Fn(usize) -> bool| {
+                (candidates.iter().copied()).find(|i| among(i) && test(*i))
+            };
             first(&|i| self.all[i] == wanted)
                 .or_else(|| first(&|i| self.all[i].ends_with(wanted)))
                 .or_else(|| first(&|i| self.folded[i].ends_with(lower)))
@@ -160,6 +204,9 @@ impl Paths {
         };
         if let Some(i) = find(0) {
             return Some(i);
+        }
+        if routes {
+            return None;
         }
         // A base: leading components, one of which no input has.
         let known = |c: &String| self.known().contains(&c.to_lowercase());

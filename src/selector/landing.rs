@@ -19,10 +19,11 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::docs::{Notes, Paths, components, unnumbered};
+use super::routes::route_paths;
 use super::targets::Targets;
 use crate::fuzzy::bag_distance;
 use crate::namespace::qualified;
-use crate::paths::{link_spellings, percent_decoded};
+use crate::paths::{is_markdown_name, link_spellings, percent_decoded};
 
 /// Where a link lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +75,8 @@ impl Broken {
 /// paths made ready for lookups (made once, whatever the threads).
 pub(crate) struct Inputs<'p> {
     pages: &'p [Targets],
+    /// The paths the pages' front matter sets ([`route_paths`]).
+    routes: Vec<(String, usize)>,
     /// The paths made ready for a site address's lookup, and a note's,
     /// when a first one is looked up.
     site_paths: OnceLock<Paths>,
@@ -83,6 +86,8 @@ pub(crate) struct Inputs<'p> {
     exact: HashMap<String, usize>,
     folded: HashMap<String, usize>,
     bare: HashMap<String, usize>,
+    /// Each route, its components joined, lowercase.
+    routed: HashMap<String, usize>,
     /// Each input's file name without extension, lowercase, and its length
     /// in characters.
     stems: Vec<(String, usize)>,
@@ -99,19 +104,32 @@ impl<'p> Inputs<'p> {
         let mut exact = HashMap::with_capacity(pages.len());
         let mut folded = HashMap::with_capacity(pages.len());
         let mut bare = HashMap::with_capacity(pages.len());
-        for (i, page) in pages.iter().enumerate() {
-            let key = components(&page.path).join("/");
+        let paths: Vec<String> = pages.iter().map(|p| p.path.clone()).collect();
+        let routes = route_paths(
+            &paths,
+            (pages.iter().enumerate()).map(|(i, p)| (i, &p.routes[..])),
+        );
+        for (i, path) in paths.iter().enumerate() {
+            let key = components(path).join("/");
             bare.entry(bare_key(&key)).or_insert(i);
             folded.entry(key.to_lowercase()).or_insert(i);
             exact.entry(key).or_insert(i);
         }
+        let mut routed = HashMap::with_capacity(routes.len());
+        for (path, i) in &routes {
+            routed
+                .entry(components(path).join("/").to_lowercase())
+                .or_insert(*i);
+        }
         Inputs {
             pages,
+            routes,
             site_paths: OnceLock::new(),
             notes_named: OnceLock::new(),
             exact,
             folded,
             bare,
+            routed,
             stems: pages
                 .iter()
                 .map(|p| {
@@ -266,7 +284,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         let found = (self
             .inputs
             .site_paths
-            .get_or_init(|| Paths::new(&self.inputs.paths())))
+            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes)))
         .find(path);
         self.sites.insert(path.to_owned(), found);
         found
@@ -284,16 +302,23 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The input `joined` names: by its spellings, as written, then ignoring
-    /// case, then without numeric ordering prefixes.
+    /// case, then without numeric ordering prefixes; else, for a page's
+    /// address (no Markdown file's path), the page whose front matter routes
+    /// it there.
     fn spelled(&self, joined: &str) -> Option<usize> {
         let spellings = link_spellings(joined);
         let keys: Vec<String> = spellings.iter().map(|s| components(s).join("/")).collect();
+        let routed = |k: &String| match is_markdown_name(joined) {
+            true => None,
+            false => self.inputs.routed.get(&k.to_lowercase()),
+        };
         (keys.iter().find_map(|k| self.inputs.exact.get(k)))
             .or_else(|| {
                 keys.iter()
                     .find_map(|k| self.inputs.folded.get(&k.to_lowercase()))
             })
             .or_else(|| keys.iter().find_map(|k| self.inputs.bare.get(&bare_key(k))))
+            .or_else(|| keys.iter().find_map(routed))
             .copied()
     }
 
@@ -501,6 +526,42 @@ mod tests {
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "/#start", false), page(5, Some(1)));
         assert_eq!(lands.land(0, "/api/#calls", false), page(3, Some(1)));
+    }
+
+    #[test]
+    fn front_matter_routes_a_page_for_its_addresses_only() {
+        let set = pages(&[
+            ("docs/Configuration.md", "# Configuration\n"),
+            (
+                "docs/TutorialReactNative.md",
+                "---\nid: tutorial-react-native\n---\n# React Native\n\n## Setup\n",
+            ),
+            (
+                "docs/blog/2021-03-31-april.md",
+                "---\nurl: /blog/2021/03/april-update/\n---\n# April\n",
+            ),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let route = "tutorial-react-native#setup";
+        assert_eq!(lands.land(0, route, false), page(1, Some(1)));
+        assert_eq!(
+            lands.land(0, &format!("/docs/{route}"), false),
+            page(1, Some(1))
+        );
+        assert_eq!(
+            lands.land(0, "/blog/2021/03/april-update/", false),
+            page(2, None)
+        );
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        assert!(
+            broken(lands.land(0, "tutorial-react-native.md", false)),
+            "a file's path is no route"
+        );
+        assert!(
+            broken(lands.land(0, "/blog/2020/03/april-update/", false)),
+            "a route's own components are not passed over"
+        );
     }
 
     #[test]

@@ -19,12 +19,13 @@ mod landing;
 mod parse;
 mod repair;
 mod resolve;
+mod routes;
 mod split;
 mod syntax;
 mod targets;
 mod types;
 
-pub(crate) use docs::{Paths, find_in, find_notes, find_path};
+pub(crate) use docs::{Paths, find_in, find_notes, find_routed};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Inputs, Landing, Lands, lands_outside};
 pub(crate) use parse::is_link_path;
@@ -34,6 +35,7 @@ pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
 };
 pub use resolve::{Miss, resolve};
+pub(crate) use routes::{route_paths, routes_of};
 pub(crate) use split::{looks_like_selector, split_selectors};
 pub(crate) use syntax::DocRef;
 pub use syntax::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};

@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor};
+use super::routes::routes_of;
 use super::syntax::Target;
 use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
 
@@ -14,6 +15,8 @@ use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
 pub(crate) struct Targets {
     pub path: String,
     pub namespace: String,
+    /// The addresses its front matter sets ([`routes_of`]).
+    pub routes: Vec<String>,
     /// Each heading's anchors, made when a first link with a fragment lands
     /// here from its explicit ids (taken from the text as it was read) and
     /// its title: most pages are named by no fragment.
@@ -56,6 +59,8 @@ impl Targets {
             Some(_) => Vec::new(),
             None => heading_ids(doc.text(), &starts),
         };
+        let routes =
+            (doc.front()).map_or_else(Vec::new, |id| routes_of(&doc.text()[doc.node(id).span()]));
         let Document {
             path,
             namespace,
@@ -66,6 +71,7 @@ impl Targets {
         Targets {
             path,
             namespace,
+            routes,
             anchors: anchors
                 .into_inner()
                 .map_or_else(OnceLock::new, OnceLock::from),

@@ -209,6 +209,11 @@ fn document_title(b: &Builder, text: &str, path: &str) -> (String, TitleSource) 
     (file_title(path), TitleSource::FileName)
 }
 
+/// The front matter `text` starts with, its fences included, if any.
+pub(crate) fn front_matter_of(text: &str) -> Option<&str> {
+    front_matter(&Lines::new(text)).map(|end| &text[..end])
+}
+
 /// The end of leading front matter, if `text` starts with it: a `---` (YAML) or
 /// `+++` (TOML) line, at least one non-blank line, and a closing `---`/`...` or
 /// `+++` line.

@@ -13,4 +13,4 @@ mod builder;
 mod walk;
 
 pub use build::parse_document;
-pub(crate) use build::{parse_linked, parse_named, parse_sections};
+pub(crate) use build::{front_matter_of, parse_linked, parse_named, parse_sections};

@@ -1,0 +1,135 @@
+//! A page's address as its front matter sets it (docs/links.md, "Following
+//! links"): Docusaurus serves a doc at its `id` in place of its file name, or
+//! at its `slug`; Hugo at its `slug` or `url`; Jekyll at its `permalink`. A
+//! link by such an address lands on the page as one by its file's path does:
+//! each route is filed as one more path of the page, after every real path.
+
+use super::docs::components;
+use crate::tree::front_matter_value;
+
+/// The keys that set a page's address: a name in the page's folder (`id`),
+/// a path from that folder or, starting with `/`, from the site's root
+/// (`slug`), and a path from the root whatever its start (`url`,
+/// `permalink`).
+const KEYS: [(&str, Route); 4] = [
+    ("id", Route::Name),
+    ("slug", Route::Path),
+    ("url", Route::FromRoot),
+    ("permalink", Route::FromRoot),
+];
+
+#[derive(Clone, Copy)]
+enum Route {
+    Name,
+    Path,
+    FromRoot,
+}
+
+/// The routes front matter (`front`, its fences included) sets, each a path
+/// from the page's folder or, starting with `/`, from the site's root.
+pub(crate) fn routes_of(front: &str) -> Vec<String> {
+    let mut routes = Vec::new();
+    for (key, route) in KEYS {
+        let Some(value) = front_matter_value(front, key) else {
+            continue;
+        };
+        let value = value.trim();
+        match route {
+            // A name holds no folder, and none that is empty or a dot.
+            Route::Name if value.contains(['/', '\\']) || value.trim_matches('.').is_empty() => {}
+            Route::Name | Route::Path if !value.is_empty() => routes.push(value.to_owned()),
+            Route::FromRoot if !value.is_empty() => {
+                routes.push(format!("/{}", value.trim_start_matches('/')));
+            }
+            _ => {}
+        }
+    }
+    routes
+}
+
+/// Each page's routes as paths among the inputs', with the page they name
+/// (by position): a route from the root starts at the folder of the inputs
+/// with the fewest components (a site's content folder); a page address is
+/// the Markdown file it would be built from (`/guide/` → `guide.md`, `/` →
+/// `index.md` in that folder).
+pub(crate) fn route_paths<'a>(
+    paths: &[String],
+    routes: impl Iterator<Item = (usize, &'a [String])>,
+) -> Vec<(String, usize)> {
+    let folder = |path: &str| {
+        let mut parts = components(path);
+        parts.pop();
+        parts
+    };
+    let Some(top) = paths.iter().map(|p| folder(p)).min_by_key(Vec::len) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (doc, routes) in routes {
+        for route in routes {
+            let from = match route.starts_with('/') {
+                true => top.join("/"),
+                false => folder(&paths[doc]).join("/"),
+            };
+            let mut parts = components(&format!("{from}/{route}"));
+            // `/` and `./` are the folder's index page.
+            let name = match route.trim_matches(['/', '.']).is_empty() {
+                true => "index.md".to_owned(),
+                false => {
+                    let Some(last) = parts.pop() else { continue };
+                    let stem = [".html", ".htm"]
+                        .iter()
+                        .find_map(|e| last.strip_suffix(e))
+                        .unwrap_or(&last);
+                    format!("{stem}.md")
+                }
+            };
+            parts.push(name);
+            out.push((parts.join("/"), doc));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_sets_names_and_paths() {
+        let yaml = "---\nid: cli\nslug: /reference/cli\ntitle: CLI\n---\n";
+        assert_eq!(routes_of(yaml), ["cli", "/reference/cli"]);
+        let toml = "+++\nurl = \"blog/2021/march/\"\npermalink = '/x.html'\n+++\n";
+        assert_eq!(routes_of(toml), ["/blog/2021/march/", "/x.html"]);
+        let none = "---\nid: a/b\nslug: \"\"\nid_other: x\n---\n";
+        assert!(routes_of(none).is_empty(), "{:?}", routes_of(none));
+    }
+
+    #[test]
+    fn routes_are_markdown_paths_from_the_folder_or_the_top() {
+        let paths = [
+            "docs/intro.md",
+            "docs/api/Calls.md",
+            "docs/api/more/index.md",
+        ]
+        .map(String::from);
+        let routes = [
+            vec!["calls".to_owned(), "/reference/calls/".to_owned()],
+            vec!["/".to_owned(), "../old.html".to_owned()],
+        ];
+        let found = route_paths(
+            &paths,
+            [(1, &routes[0][..]), (2, &routes[1][..])].into_iter(),
+        );
+        let found: Vec<(&str, usize)> = found.iter().map(|(p, d)| (p.as_str(), *d)).collect();
+        assert_eq!(
+            found,
+            [
+                ("docs/api/calls.md", 1),
+                ("docs/reference/calls.md", 1),
+                ("docs/index.md", 2),
+                ("docs/api/old.md", 2),
+            ]
+        );
+    }
+}
