@@ -85,10 +85,29 @@ pub(crate) fn route_paths<'a>(
                 }
             };
             parts.push(name);
-            out.push((parts.join("/"), doc));
+            let route = parts.join("/");
+            // Most routes spell the page's own address: filed once, as its path.
+            if address(&route) != address(&paths[doc]) {
+                out.push((route, doc));
+            }
         }
     }
     out
+}
+
+/// The address a page's path serves it at, lowercase: without its
+/// extension, an index page as its folder (`guide/_index.md` → `guide`).
+fn address(path: &str) -> String {
+    let mut parts = components(&path.to_lowercase());
+    if let Some(last) = parts.pop() {
+        let stem = last
+            .rsplit_once('.')
+            .map_or(last.as_str(), |(stem, _)| stem);
+        if !["index", "_index", "readme"].contains(&stem) {
+            parts.push(stem.to_owned());
+        }
+    }
+    parts.join("/")
 }
 
 #[cfg(test)]
@@ -110,12 +129,13 @@ mod tests {
         let paths = [
             "docs/intro.md",
             "docs/api/Calls.md",
-            "docs/api/more/index.md",
+            "docs/api/more/_index.md",
         ]
         .map(String::from);
         let routes = [
-            vec!["calls".to_owned(), "/reference/calls/".to_owned()],
-            vec!["/".to_owned(), "../old.html".to_owned()],
+            // The page's own address, in any case, is no route of its own.
+            ["call-api", "/reference/calls/", "calls", "/api/calls"].map(String::from),
+            ["/", "../old.html", "/api/more/", "."].map(String::from),
         ];
         let found = route_paths(
             &paths,
@@ -125,7 +145,7 @@ mod tests {
         assert_eq!(
             found,
             [
-                ("docs/api/calls.md", 1),
+                ("docs/api/call-api.md", 1),
                 ("docs/reference/calls.md", 1),
                 ("docs/index.md", 2),
                 ("docs/api/old.md", 2),
