@@ -130,8 +130,7 @@ impl Paths {
     fn known(&self) -> &HashSet<String> {
         self.known.get_or_init(|| {
             let mut known = HashSet::new();
-            let paths = self.all.len() - self.routed.len();
-            for part in self.all[..paths].iter().flatten() {
+            for part in self.all[..self.paths()].iter().flatten() {
                 known.insert(part.to_lowercase());
                 known.insert(unnumbered(part).to_lowercase());
             }
@@ -156,16 +155,19 @@ impl Paths {
             })
         };
         // A route names its document.
-        let paths = self.all.len() - self.routed.len();
-        found.map(|i| i.checked_sub(paths).map_or(i, |r| self.routed[r]))
+        found.map(|i| i.checked_sub(self.paths()).map_or(i, |r| self.routed[r]))
+    }
+
+    /// How many of the entries are paths (the routes follow them).
+    fn paths(&self) -> usize {
+        self.all.len() - self.routed.len()
     }
 
     /// A site's root page (`/`): an index page in the inputs' top folder
     /// (where the paths with the fewest components are), never one further
     /// down, which any index would end with.
     fn root(&self) -> Option<usize> {
-        let paths = self.all.len() - self.routed.len();
-        let top = self.all[..paths].iter().map(Vec::len).min()?;
+        let top = self.all[..self.paths()].iter().map(Vec::len).min()?;
         link_spellings("/").iter().find_map(|spelling| {
             let name = components(spelling).pop()?;
             let folded = Some(name.to_lowercase());
@@ -189,7 +191,7 @@ impl Paths {
         let last = wanted.last()?;
         // Every path these rules can match has the same file name, folded.
         let candidates = self.by_name.get(&name_key(last))?;
-        let paths = self.all.len() - self.routed.len();
+        let paths = self.paths();
         let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
         let find = |k: usize| {
             let (wanted, lower) = (&wanted[k..], &lower[k..]);
