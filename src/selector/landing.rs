@@ -202,7 +202,10 @@ impl<'i, 'p> Lands<'i, 'p> {
             }
         } else {
             let joined = joined(&self.inputs.pages[from].path, path);
-            match self.relative(&joined) {
+            match self
+                .relative(&joined)
+                .or_else(|| self.by_address(from, path))
+            {
                 Some(doc) => doc,
                 None => return self.on_disk(joined),
             }
@@ -320,6 +323,22 @@ impl<'i, 'p> Lands<'i, 'p> {
             .or_else(|| keys.iter().find_map(|k| self.inputs.bare.get(&bare_key(k))))
             .or_else(|| keys.iter().find_map(routed))
             .copied()
+    }
+
+    /// A page's address relative to the address of page `from`, served as
+    /// a folder (pretty URLs: `commands/get.md` at `/commands/get/`, where
+    /// `../../develop/x` is `/develop/x`): for a link to a page (no Markdown
+    /// file's path) that lands nowhere from the file's folder.
+    fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
+        let page = &self.inputs.pages[from].path;
+        let name = stem(page);
+        let index = ["index", "_index", "readme"].contains(&name.to_ascii_lowercase().as_str());
+        if index || !is_page(path) || is_markdown_name(path) {
+            return None;
+        }
+        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        let folder = &page[..page.len() - file.len()];
+        self.relative(&joined(&format!("{folder}{name}/"), path))
     }
 
     /// A path no input is: a file on disk, outside the folders it may be
@@ -561,6 +580,31 @@ mod tests {
         assert!(
             broken(lands.land(0, "/blog/2020/03/april-update/", false)),
             "a route's own components are not passed over"
+        );
+    }
+
+    #[test]
+    fn a_page_link_that_lands_nowhere_from_the_folder_lands_from_the_pages_address() {
+        let set = pages(&[
+            ("site/commands/get.md", "# GET\n"),
+            ("site/develop/spec.md", "# Spec\n\n## Arrays\n"),
+            ("site/commands/index.md", "# Commands\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        // Served at `/commands/get/`, as a site with pretty URLs serves it.
+        let link = "../../develop/spec#arrays";
+        assert_eq!(lands.land(0, link, false), page(1, Some(1)));
+        // From the folder first: `../develop/spec` is the same page.
+        assert_eq!(lands.land(0, "../develop/spec", false), page(1, None));
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        assert!(
+            broken(lands.land(0, "../../develop/spec.md", false)),
+            "a file's path"
+        );
+        assert!(
+            broken(lands.land(2, link, false)),
+            "an index page is its folder's address"
         );
     }
 
