@@ -9,6 +9,15 @@ use std::path::Path;
 /// Files of these extensions are taken from directories (compared case-insensitively).
 pub(crate) const MARKDOWN_EXTENSIONS: [&str; 3] = ["md", "markdown", "mdx"];
 
+/// Whether a file name (`_index.md`, `README`) is a folder's index page: a
+/// site serves it at the folder's address, and titles it by the folder.
+pub(crate) fn is_index_name(name: &str) -> bool {
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    ["index", "_index", "readme"]
+        .iter()
+        .any(|i| stem.eq_ignore_ascii_case(i))
+}
+
 /// Whether a path ends in `.md`, `.markdown` or `.mdx`, in any case.
 pub(crate) fn is_markdown_path(path: &Path) -> bool {
     extension(path).is_some_and(|e| {

@@ -716,26 +716,23 @@ fn a_page_is_found_at_the_address_its_front_matter_routes() {
             ),
         ],
     );
-    let run = |args: &[&str]| {
-        let out = mdsel_in(dir.path(), args, b"");
-        (String::from_utf8(out.stdout).unwrap(), out.status.code())
-    };
     for link in [
         "/docs/tutorial-react-native#setup",
         "tutorial-react-native.html#setup",
     ] {
-        assert_eq!(
-            run(&[link, "docs"]),
-            ("## Setup\n\nRun it.\n".to_owned(), Some(0)),
-            "{link}"
-        );
+        let (out, _, code) = select(&dir, &[link, "docs"]);
+        assert_eq!((out.as_str(), code), ("## Setup\n\nRun it.\n", 0), "{link}");
     }
-    assert_eq!(run(&["tutorial-react-native.md#setup", "docs"]).1, Some(1));
-    let (broken, code) = run(&["links", "--broken", "docs"]);
-    assert_eq!(code, Some(0), "{broken}");
-    let (to, _) = run(&["links", "--to", "/docs/tutorial-react-native", "docs"]);
+    let (_, err, code) = select(&dir, &["tutorial-react-native.md#setup", "docs"]);
+    assert_eq!(code, 1, "a file's path is no route: {err}");
+    let (broken, _, code) = select(&dir, &["links", "--broken", "docs"]);
+    assert_eq!(code, 0, "{broken}");
+    let (to, _, _) = select(
+        &dir,
+        &["links", "--to", "/docs/tutorial-react-native", "docs"],
+    );
     assert_eq!(to.matches("tutorial-react-native").count(), 2, "{to}");
-    let (all, _) = run(&["links", "docs"]);
+    let (all, _, _) = select(&dir, &["links", "docs"]);
     assert!(all.contains("[home](/) → external"), "{all}");
     assert!(
         all.contains("/april-update/) → docs/blog/2021-03-31-april.md"),

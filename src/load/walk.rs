@@ -149,8 +149,11 @@ impl Walk {
                     .unwrap_or_default(),
             })
             .collect();
-        let each = routes.iter().enumerate().map(|(i, r)| (i, &r[..]));
-        selector::route_paths(&self.paths(), each)
+        let paths = self.paths();
+        let each: Vec<(&str, &[String])> = (paths.iter().zip(&routes))
+            .map(|(path, routes)| (path.as_str(), &routes[..]))
+            .collect();
+        selector::route_paths(&each)
     }
 
     /// The paths of the files found as shown, in input order.

@@ -52,7 +52,7 @@ pub(super) fn run(
     // `--to docs/guide.md`: a document named by its path (or its address).
     let to_path = match view {
         LinkView::To(to) if selector::parse(to).is_err() => {
-            selector::find_routed(&paths, to, &routes)
+            selector::PageFinder::new(&paths, &routes).find(to)
         }
         _ => None,
     };

@@ -8,7 +8,6 @@
 //! suggestion shown resolves in some loaded document.
 
 use crate::namespace::qualified;
-use crate::paths::is_markdown_name;
 use crate::report::Unresolved;
 use crate::selector::Reason;
 use crate::selector::{self, DocRef, Miss, Selector, SyntaxError, anchor_selector};
@@ -94,23 +93,10 @@ impl Selectors {
         routes: &dyn Fn() -> Vec<(String, usize)>,
     ) -> Selectors {
         let mut warnings = Vec::new();
-        // Made once, for the first selector that names a page by its path
-        // (and its routes, for the first that no path is).
-        let by_path = std::cell::OnceCell::new();
-        let by_route = std::cell::OnceCell::new();
+        let pages = selector::PageFinder::new(paths, routes);
         let mut target = |sel: &Selector| {
             let found = match (&sel.doc, &sel.namespace) {
-                (Some(DocRef::Path(path)), _) => (by_path
-                    .get_or_init(|| selector::Paths::new(paths)))
-                .find(path)
-                .or_else(|| {
-                    // A Markdown file's path is no page's address.
-                    (!is_markdown_name(path)).then(|| {
-                        let routed =
-                            by_route.get_or_init(|| selector::Paths::with_routes(paths, &routes()));
-                        routed.find(path)
-                    })?
-                }),
+                (Some(DocRef::Path(path)), _) => pages.find(path),
                 (Some(DocRef::Note(note)), _) => {
                     let found = selector::find_notes(paths, note);
                     if found.len() > 1 {

@@ -4,11 +4,12 @@
 //! `namespace`'s.
 
 use crate::namespace::{find, sanitize};
+use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-use crate::paths::{is_markdown_name, link_spellings};
+use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
@@ -48,28 +49,43 @@ pub(crate) fn find_in(namespaces: &[String], paths: &[String], wanted: &str) -> 
     }
 }
 
-/// Which document a link's path names (docs/links.md, "Following links"): for each
-/// of its spellings in turn (as typed, then a site page's Markdown sources:
-/// `build.html` → `build.md`), the one whose path is that, else the first
-/// whose path ends with it, comparing `/`-separated components with `.` and
-/// `..` folded; then the same ignoring case.
-pub(crate) fn find_path(paths: &[String], wanted: &str) -> Option<usize> {
-    Paths::new(paths).find(wanted)
+/// The document a path names ([`Paths::find`]), else, for a page's address,
+/// the one whose front matter routes it there: the paths made ready when a
+/// first one is looked up, the routes (`routes`, the files' front matter
+/// read: [`route_paths`](super::routes::route_paths)) when a first address
+/// no path is.
+pub(crate) struct PageFinder<'a> {
+    paths: &'a [String],
+    routes: &'a dyn Fn() -> Vec<(String, usize)>,
+    by_path: OnceCell<Paths>,
+    by_route: OnceCell<Paths>,
 }
 
-/// [`find_path`], else, for a page's address, the page whose front matter
-/// routes it there (`routes`, asked only then: [`route_paths`](super::routes::route_paths)).
-pub(crate) fn find_routed(
-    paths: &[String],
-    wanted: &str,
-    routes: &dyn Fn() -> Vec<(String, usize)>,
-) -> Option<usize> {
-    (find_path(paths, wanted)).or_else(|| {
-        (!is_markdown_name(wanted)).then(|| Paths::with_routes(paths, &routes()).find(wanted))?
-    })
+impl<'a> PageFinder<'a> {
+    pub fn new(paths: &'a [String], routes: &'a dyn Fn() -> Vec<(String, usize)>) -> Self {
+        PageFinder {
+            paths,
+            routes,
+            by_path: OnceCell::new(),
+            by_route: OnceCell::new(),
+        }
+    }
+
+    /// The document `wanted` names, if any.
+    pub fn find(&self, wanted: &str) -> Option<usize> {
+        let by_path = self.by_path.get_or_init(|| Paths::new(self.paths));
+        by_path.find(wanted).or_else(|| {
+            // A Markdown file's path is no page's address.
+            (!is_markdown_name(wanted)).then(|| {
+                let by_route = (self.by_route)
+                    .get_or_init(|| Paths::with_routes(self.paths, &(self.routes)()));
+                by_route.find(wanted)
+            })?
+        })
+    }
 }
 
-/// The paths of a call's documents, made ready for [`find_path`]'s lookups:
+/// The paths of a call's documents, made ready for [`Paths::find`]'s lookups:
 /// many links are looked up at the cost of a few paths each.
 pub(crate) struct Paths {
     /// Each path's components, then each route's (a path a page's front
@@ -138,9 +154,14 @@ impl Paths {
         })
     }
 
-    /// [`find_path`] over these paths.
+    /// Which document a link's path names (docs/links.md, "Following
+    /// links"): for each of its spellings in turn (as typed, then a site
+    /// page's Markdown sources: `build.html` → `build.md`), the one whose
+    /// path is that, else the first whose path ends with it, comparing
+    /// `/`-separated components with `.` and `..` folded; then the same
+    /// ignoring case. The root (`/`) is the top folder's index page.
     pub fn find(&self, wanted: &str) -> Option<usize> {
-        let found = if wanted.starts_with('/') && components(wanted).is_empty() {
+        let found = if is_root(wanted) {
             self.root()
         } else {
             let spellings = link_spellings(wanted);
@@ -177,7 +198,7 @@ impl Paths {
         })
     }
 
-    /// [`find_path`] for one spelling: the path that is it, else the first
+    /// [`Paths::find`] for one spelling: the path that is it, else the first
     /// that ends with it, then the same ignoring case; then the same with
     /// each component's numeric ordering prefix ignored (Nuxt Content's
     /// `1.getting-started/2.installation.md` is served as
@@ -214,10 +235,7 @@ impl Paths {
         let known = |c: &String| self.known().contains(&c.to_lowercase());
         // The page itself (and a folder's index page under it) is never passed
         // over: a missing page is no base.
-        let index_page = {
-            let stem = last.rsplit_once('.').map_or(last.as_str(), |(s, _)| s);
-            ["index", "_index", "readme"].contains(&stem.to_ascii_lowercase().as_str())
-        };
+        let index_page = is_index_name(last);
         let page = wanted.len() - 1 - usize::from(index_page && wanted.len() > 1);
         let first_unknown = wanted
             .iter()
@@ -225,6 +243,11 @@ impl Paths {
             .filter(|&u| u < page)?;
         (first_unknown + 1..=page).find_map(find)
     }
+}
+
+/// Whether a site address is the site's root (`/`, `/./`): no component.
+pub(super) fn is_root(address: &str) -> bool {
+    address.starts_with('/') && components(address).is_empty()
 }
 
 /// A file name as [`Paths`] files it: lowercase, without a numeric ordering

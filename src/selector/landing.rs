@@ -18,12 +18,12 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Notes, Paths, components, unnumbered};
+use super::docs::{Notes, Paths, components, is_root, unnumbered};
 use super::routes::route_paths;
 use super::targets::Targets;
 use crate::fuzzy::bag_distance;
 use crate::namespace::qualified;
-use crate::paths::{is_markdown_name, link_spellings, percent_decoded};
+use crate::paths::{is_index_name, is_markdown_name, link_spellings, percent_decoded};
 
 /// Where a link lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,13 +104,12 @@ impl<'p> Inputs<'p> {
         let mut exact = HashMap::with_capacity(pages.len());
         let mut folded = HashMap::with_capacity(pages.len());
         let mut bare = HashMap::with_capacity(pages.len());
-        let paths: Vec<String> = pages.iter().map(|p| p.path.clone()).collect();
-        let routes = route_paths(
-            &paths,
-            (pages.iter().enumerate()).map(|(i, p)| (i, &p.routes[..])),
-        );
-        for (i, path) in paths.iter().enumerate() {
-            let key = components(path).join("/");
+        let each: Vec<(&str, &[String])> = (pages.iter())
+            .map(|p| (p.path.as_str(), &p.routes[..]))
+            .collect();
+        let routes = route_paths(&each);
+        for (i, page) in pages.iter().enumerate() {
+            let key = components(&page.path).join("/");
             bare.entry(bare_key(&key)).or_insert(i);
             folded.entry(key.to_lowercase()).or_insert(i);
             exact.entry(key).or_insert(i);
@@ -195,7 +194,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             match self.site(path) {
                 Some(doc) => doc,
                 // Every site has a root page, from its Markdown or not.
-                None if is_page(path) && !components(path).is_empty() => {
+                None if is_page(path) && !is_root(path) => {
                     return self.no_file(path.to_owned());
                 }
                 None => return Landing::External,
@@ -331,14 +330,12 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// file's path) that lands nowhere from the file's folder.
     fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
         let page = &self.inputs.pages[from].path;
-        let name = stem(page);
-        let index = ["index", "_index", "readme"].contains(&name.to_ascii_lowercase().as_str());
-        if index || !is_page(path) || is_markdown_name(path) {
+        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        if is_index_name(file) || !is_page(path) || is_markdown_name(path) {
             return None;
         }
-        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
         let folder = &page[..page.len() - file.len()];
-        self.relative(&joined(&format!("{folder}{name}/"), path))
+        self.relative(&joined(&format!("{folder}{}/", stem(file)), path))
     }
 
     /// A path no input is: a file on disk, outside the folders it may be

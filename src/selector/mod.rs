@@ -25,7 +25,7 @@ mod syntax;
 mod targets;
 mod types;
 
-pub(crate) use docs::{Paths, find_in, find_notes, find_routed};
+pub(crate) use docs::{PageFinder, find_in, find_notes};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Inputs, Landing, Lands, lands_outside};
 pub(crate) use parse::is_link_path;

@@ -5,6 +5,7 @@
 //! each route is filed as one more path of the page, after every real path.
 
 use super::docs::components;
+use crate::paths::is_index_name;
 use crate::tree::front_matter_value;
 
 /// The keys that set a page's address: a name in the page's folder (`id`),
@@ -52,24 +53,24 @@ pub(crate) fn routes_of(front: &str) -> Vec<String> {
 /// with the fewest components (a site's content folder); a page address is
 /// the Markdown file it would be built from (`/guide/` → `guide.md`, `/` →
 /// `index.md` in that folder).
-pub(crate) fn route_paths<'a>(
-    paths: &[String],
-    routes: impl Iterator<Item = (usize, &'a [String])>,
-) -> Vec<(String, usize)> {
+pub(crate) fn route_paths(pages: &[(&str, &[String])]) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    if pages.iter().all(|(_, routes)| routes.is_empty()) {
+        return out;
+    }
     let folder = |path: &str| {
         let mut parts = components(path);
         parts.pop();
         parts
     };
-    let Some(top) = paths.iter().map(|p| folder(p)).min_by_key(Vec::len) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (doc, routes) in routes {
+    let top = (pages.iter().map(|(path, _)| folder(path)))
+        .min_by_key(Vec::len)
+        .unwrap_or_default();
+    for (doc, &(path, routes)) in pages.iter().enumerate() {
         for route in routes {
             let from = match route.starts_with('/') {
                 true => top.join("/"),
-                false => folder(&paths[doc]).join("/"),
+                false => folder(path).join("/"),
             };
             let mut parts = components(&format!("{from}/{route}"));
             // `/` and `./` are the folder's index page.
@@ -87,7 +88,7 @@ pub(crate) fn route_paths<'a>(
             parts.push(name);
             let route = parts.join("/");
             // Most routes spell the page's own address: filed once, as its path.
-            if address(&route) != address(&paths[doc]) {
+            if address(&route) != address(path) {
                 out.push((route, doc));
             }
         }
@@ -99,13 +100,11 @@ pub(crate) fn route_paths<'a>(
 /// extension, an index page as its folder (`guide/_index.md` → `guide`).
 fn address(path: &str) -> String {
     let mut parts = components(&path.to_lowercase());
-    if let Some(last) = parts.pop() {
+    if let Some(last) = parts.pop().filter(|last| !is_index_name(last)) {
         let stem = last
             .rsplit_once('.')
             .map_or(last.as_str(), |(stem, _)| stem);
-        if !["index", "_index", "readme"].contains(&stem) {
-            parts.push(stem.to_owned());
-        }
+        parts.push(stem.to_owned());
     }
     parts.join("/")
 }
@@ -130,17 +129,19 @@ mod tests {
             "docs/intro.md",
             "docs/api/Calls.md",
             "docs/api/more/_index.md",
-        ]
-        .map(String::from);
+        ];
         let routes = [
             // The page's own address, in any case, is no route of its own.
             ["call-api", "/reference/calls/", "calls", "/api/calls"].map(String::from),
             ["/", "../old.html", "/api/more/", "."].map(String::from),
         ];
-        let found = route_paths(
-            &paths,
-            [(1, &routes[0][..]), (2, &routes[1][..])].into_iter(),
-        );
+        let none: &[String] = &[];
+        let pages = [
+            (paths[0], none),
+            (paths[1], &routes[0][..]),
+            (paths[2], &routes[1][..]),
+        ];
+        let found = route_paths(&pages);
         let found: Vec<(&str, usize)> = found.iter().map(|(p, d)| (p.as_str(), *d)).collect();
         assert_eq!(
             found,

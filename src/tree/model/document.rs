@@ -9,7 +9,7 @@ use super::lines;
 use super::node::{BlockKind, Kind, Node, NodeId};
 use super::title::TitleSource;
 use super::written::Written;
-use crate::paths::Dialect;
+use crate::paths::{Dialect, is_index_name};
 
 /// A parsed document: its text, its nodes, and per-type lists in document order.
 #[derive(Clone, Debug)]
@@ -210,11 +210,8 @@ impl Document {
     /// or `readme` (`web/array/map/index.md` is `Array.prototype.map()`), unless
     /// the path holds each of its words.
     pub(crate) fn title_beside_path(&self) -> Option<&str> {
-        let stem = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
-        let stem = stem.rsplit_once('.').map_or(stem, |(s, _)| s);
-        let generic = ["index", "_index", "readme"]
-            .iter()
-            .any(|g| stem.eq_ignore_ascii_case(g));
+        let file = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
+        let generic = is_index_name(file);
         let hidden = match self.title_source {
             TitleSource::FrontMatter => true,
             TitleSource::Heading => generic,

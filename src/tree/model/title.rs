@@ -2,9 +2,11 @@
 //! text of its one top heading; its file name (for `index`, `_index` and
 //! `readme`, its folder's).
 //!
-//! Front matter is read by a small scanner for the top-level `title` key of
-//! YAML or TOML, not by a full parser: a value that is empty, a list, a map,
+//! Front matter is read by a small scanner for a top-level key (`title`, and
+//! the keys of a page's address) of YAML or TOML, not by a full parser: a value that is empty, a list, a map,
 //! multi-line or badly quoted is no title, and the next rule applies.
+
+use crate::paths::is_index_name;
 
 /// Where a document's title comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,9 +226,7 @@ pub(crate) fn file_title(path: &str) -> String {
         .filter(|p| !p.is_empty() && *p != ".");
     let file = parts.next().unwrap_or(path);
     let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
-    let generic = ["index", "_index", "readme"]
-        .iter()
-        .any(|g| stem.eq_ignore_ascii_case(g));
+    let generic = is_index_name(file);
     match parts.next().filter(|_| generic).filter(|p| *p != "..") {
         Some(folder) => fold(folder),
         None => fold(stem),
