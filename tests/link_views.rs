@@ -178,6 +178,43 @@ fn broken_links_exit_1_with_reasons_and_suggestions_that_run() {
 }
 
 #[test]
+fn a_renamed_heading_or_page_is_suggested_by_its_words() {
+    // As a doc set is broken by an edit: a heading reworded, a page renamed.
+    let dir = Scratch::with(
+        "link-renamed",
+        &[
+            (
+                "guide.md",
+                "# Guide\n\nSee [overrides](config.md#command-line-overrides) \
+                 and [features](features.md).\n",
+            ),
+            (
+                "config.md",
+                "# Config\n\n## Profile build override\n\n## Overriding on the command line\n",
+            ),
+            ("cargo-features.md", "# Features\n"),
+        ],
+    );
+    let (out, _, code) = run(&dir, &["links", "--broken", "."]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no anchor #command-line-overrides in config.md · ~config::#overriding-on-the-command-line\n"),
+        "by its words, not the nearest spelling (#profile-build-override): {out}"
+    );
+    assert!(
+        out.contains("no such file: features.md · cargo-features.md\n"),
+        "{out}"
+    );
+    for pasted in [
+        "~config::#overriding-on-the-command-line",
+        "cargo-features.md",
+    ] {
+        let (_, err, code) = run(&dir, &[pasted.trim_start_matches('~'), "."]);
+        assert_eq!(code, 0, "{pasted}: {err}");
+    }
+}
+
+#[test]
 fn what_links_here_counts_a_section_and_not_its_parents() {
     let dir = docs();
     let sources = |to: &str| -> Vec<String> {

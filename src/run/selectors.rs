@@ -343,7 +343,7 @@ impl Misses {
                 let score = if exact_tail {
                     1.0
                 } else {
-                    crate::fuzzy::similarity(&wanted, &known)
+                    crate::fuzzy::name_similarity(&wanted, &known)
                 };
                 (score, i)
             })
@@ -419,7 +419,7 @@ fn closest_notes(paths: &[String], note: &str) -> Vec<String> {
     let mut scored: Vec<(f32, String)> = paths
         .iter()
         .map(|p| stem(p))
-        .map(|s| (crate::fuzzy::similarity(&wanted, &s.to_lowercase()), s))
+        .map(|s| (crate::fuzzy::name_similarity(&wanted, &s.to_lowercase()), s))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut out: Vec<String> = Vec::new();

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::resolve::nearest_anchors;
-use crate::fuzzy::{bag_distance, distance_within};
+use crate::fuzzy::{WordShape, Words, bag_distance, distance_within, name_likeness};
 use crate::tree::Anchors;
 use crate::tree::loose;
 
@@ -113,41 +113,63 @@ impl AnchorOrder {
     /// lowercase), as [`nearest_anchor`] measures nearness: a fragment
     /// misspelt towards its end finds its heading, one misspelt at its start
     /// may not.
-    pub fn nearest<'a>(&self, anchors: &'a [Anchors], anchor: &str) -> Option<&'a str> {
+    pub fn nearest<'a>(
+        &self,
+        anchors: &'a [Anchors],
+        shapes: &[WordShape],
+        anchor: &str,
+    ) -> Option<&'a str> {
         let wanted = anchor.to_lowercase();
         let at = (self.sorted).partition_point(|&k| anchors[k].main() < wanted.as_str());
         let around =
             &self.sorted[at.saturating_sub(NEIGHBOURS)..(at + NEIGHBOURS).min(self.sorted.len())];
         let mut near: Vec<usize> = around.to_vec();
         near.sort_unstable();
-        nearest_among(anchors, &near, anchor).map(|k| anchors[k].main())
+        nearest_among(anchors, shapes, &near, anchor).map(|k| anchors[k].main())
     }
+}
+
+/// The shape of each anchor's words ([`WordShape`]), which a page keeps for
+/// the nearest anchor of each broken fragment.
+pub(crate) fn shapes_of(anchors: &[Anchors]) -> Vec<WordShape> {
+    anchors.iter().map(|a| WordShape::of(a.main())).collect()
 }
 
 /// The anchor nearest to `anchor`: the first of [`nearest_anchors`]. The
 /// anchors are taken most alike first by a bound read in one pass (their
-/// lengths and letters), and the distance to each is measured only while
+/// lengths, letters and words), and the distance to each is measured only while
 /// that bound could still beat, or tie with an earlier heading, the best so
 /// far: a page's thousand headings cost a thousand bounds and a few
 /// distances.
-pub(crate) fn nearest_anchor<'a>(anchors: &'a [Anchors], anchor: &str) -> Option<&'a str> {
+/// `shapes` are the anchors' [`shapes_of`].
+pub(crate) fn nearest_anchor<'a>(
+    anchors: &'a [Anchors],
+    shapes: &[WordShape],
+    anchor: &str,
+) -> Option<&'a str> {
     let all: Vec<usize> = (0..anchors.len()).collect();
-    let nearest = nearest_among(anchors, &all, anchor).map(|k| anchors[k].main());
+    let nearest = nearest_among(anchors, shapes, &all, anchor).map(|k| anchors[k].main());
     debug_assert_eq!(nearest, nearest_anchors(anchors, anchor).next());
     nearest
 }
 
 /// [`nearest_anchor`] among the headings at `among` (in order): the
 /// position of the nearest.
-fn nearest_among(anchors: &[Anchors], among: &[usize], anchor: &str) -> Option<usize> {
+fn nearest_among(
+    anchors: &[Anchors],
+    shapes: &[WordShape],
+    among: &[usize],
+    anchor: &str,
+) -> Option<usize> {
     let wanted_text = anchor.to_lowercase();
     let wanted: Vec<char> = wanted_text.chars().collect();
-    // Similarity as `fuzzy::similarity` measures it, for a number of edits
-    // between `wanted` and a name of `len` characters.
+    // Similarity by letters as `fuzzy::similarity` measures it, for a number
+    // of edits between `wanted` and a name of `len` characters.
     let alike = |edits: usize, len: usize| match wanted.len().max(len) {
         0 => 1.0,
         longest => 1.0 - edits as f32 / longest as f32,
     };
+    let wanted_words = Words::of(&wanted_text);
     let mut order: Vec<(f32, usize, usize)> = (among.iter())
         .map(|&k| {
             let main = anchors[k].main();
@@ -156,7 +178,8 @@ fn nearest_among(anchors: &[Anchors], among: &[usize], anchor: &str) -> Option<u
                 .len()
                 .abs_diff(len)
                 .max(bag_distance(&wanted_text, main));
-            (alike(fewest, len), k, len)
+            let words = wanted_words.bound(shapes[k]);
+            (name_likeness(alike(fewest, len), words), k, len)
         })
         .collect();
     order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -166,21 +189,27 @@ fn nearest_among(anchors: &[Anchors], among: &[usize], anchor: &str) -> Option<u
         if best.is_some_and(|(top, at)| bound < top || (bound == top && k > at)) {
             break;
         }
+        let words = wanted_words.alike_shaped(anchors[k].main(), shapes[k]);
         // The most edits that could still beat or tie the best so far.
         let longest = wanted.len().max(len);
         let most = match best {
             None => longest,
-            Some((top, _)) => match (0..=longest).rev().find(|&e| alike(e, len) >= top) {
-                Some(most) => most,
-                None => continue,
-            },
+            Some((top, _)) => {
+                match (0..=longest)
+                    .rev()
+                    .find(|&e| name_likeness(alike(e, len), words) >= top)
+                {
+                    Some(most) => most,
+                    None => continue,
+                }
+            }
         };
         chars.clear();
         chars.extend(anchors[k].main().chars());
         let Some(edits) = distance_within(&wanted, &chars, most) else {
             continue;
         };
-        let score = alike(edits, len);
+        let score = name_likeness(alike(edits, len), words);
         if best.is_none_or(|(top, at)| score > top || (score == top && k < at)) {
             best = Some((score, k));
         }
@@ -237,14 +266,23 @@ mod tests {
             "",
             "zzzz",
             "a b",
+            "port-of-the-server",
+            "setting-up-a-proxy",
+            "cafés",
         ] {
             assert_eq!(
-                nearest_anchor(doc.anchors(), anchor),
+                nearest_anchor(doc.anchors(), &shapes_of(doc.anchors()), anchor),
                 nearest_anchors(doc.anchors(), anchor).next(),
                 "{anchor:?}"
             );
         }
-        assert_eq!(nearest_anchor(&[], "x"), None);
+        assert_eq!(nearest_anchor(&[], &[], "x"), None);
+        let shapes = shapes_of(doc.anchors());
+        assert_eq!(
+            nearest_anchor(doc.anchors(), &shapes, "port-of-the-server"),
+            Some("server-port"),
+            "reworded: by its words"
+        );
     }
 
     #[test]
@@ -254,7 +292,8 @@ mod tests {
             .collect();
         let doc = parse_document(Source::new("a.md", &text));
         let order = AnchorOrder::new(doc.anchors());
-        let near = |anchor: &str| order.nearest(doc.anchors(), anchor);
+        let shapes = shapes_of(doc.anchors());
+        let near = |anchor: &str| order.nearest(doc.anchors(), &shapes, anchor);
         assert_eq!(
             near("setting-00517x"),
             Some("setting-00517"),
@@ -263,7 +302,11 @@ mod tests {
         assert_eq!(near("Setting-01099"), Some("setting-01099"), "any case");
         assert_eq!(
             near("zzz"),
-            nearest_anchor(&doc.anchors()[NEAREST_AMONG_ALL + 84..], "zzz")
+            nearest_anchor(
+                &doc.anchors()[NEAREST_AMONG_ALL + 84..],
+                &shapes[NEAREST_AMONG_ALL + 84..],
+                "zzz"
+            )
         );
         assert!(near("").is_some(), "something is always suggested");
     }

@@ -21,7 +21,7 @@ use foldhash::{HashMap, HashMapExt};
 use super::docs::{Notes, Paths, components, is_root, unnumbered};
 use super::routes::route_paths;
 use super::targets::Targets;
-use crate::fuzzy::bag_distance;
+use crate::fuzzy::{WordShape, Words, bag_distance};
 use crate::namespace::qualified;
 use crate::paths::{is_index_name, is_markdown_name, link_spellings, percent_decoded};
 
@@ -88,9 +88,9 @@ pub(crate) struct Inputs<'p> {
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
-    /// Each input's file name without extension, lowercase, and its length
-    /// in characters.
-    stems: Vec<(String, usize)>,
+    /// Each input's name ([`named_stem`]), lowercase, its length in
+    /// characters and its words' shape.
+    stems: Vec<(String, usize, WordShape)>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     within: Option<Arc<[PathBuf]>>,
@@ -132,9 +132,10 @@ impl<'p> Inputs<'p> {
             stems: pages
                 .iter()
                 .map(|p| {
-                    let stem = stem(&p.path).to_lowercase();
+                    let stem = named_stem(&p.path).to_lowercase();
                     let len = stem.chars().count();
-                    (stem, len)
+                    let shape = WordShape::of(&stem);
+                    (stem, len, shape)
                 })
                 .collect(),
             within,
@@ -368,26 +369,46 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// The input whose file name (without extension) is nearest to the one
     /// `path` ends with, if any is near.
     fn nearest_file(&mut self, path: &str) -> Option<usize> {
-        let wanted = stem(path.trim_end_matches('/')).to_lowercase();
+        let wanted = named_stem(path.trim_end_matches('/')).to_lowercase();
         if wanted.is_empty() {
             return None;
         }
         if let Some(found) = self.nearest.get(&wanted) {
             return *found;
         }
-        let len = wanted.chars().count();
+        let chars: Vec<char> = wanted.chars().collect();
+        let len = chars.len();
+        let wanted_words = Words::of(&wanted);
         let mut best: Option<(f32, usize)> = None;
-        for (i, (name, name_len)) in self.inputs.stems.iter().enumerate() {
-            // Names whose lengths alone put them too far apart are passed by.
-            let longer = len.max(*name_len) as f32;
-            let most = (1.0 - NEAR) * longer;
-            if len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most {
+        let mut name_chars = Vec::new();
+        for (i, (name, name_len, shape)) in self.inputs.stems.iter().enumerate() {
+            // Names whose lengths and letters put them too far apart, and
+            // whose words cannot be near enough, are passed by.
+            let longest = len.max(*name_len);
+            let most = (1.0 - NEAR) * longest as f32;
+            let far =
+                len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
+            let needed = best.map_or(NEAR, |(b, _)| b);
+            if far && wanted_words.bound(*shape) < needed {
                 continue;
             }
-            let score = crate::fuzzy::similarity(&wanted, name);
-            if score >= NEAR && best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, i));
-            }
+            let words = wanted_words.alike_shaped(name, *shape);
+            // The edits a name may be apart from `wanted` and still be
+            // nearer than the best so far, as `fuzzy::name_similarity` weighs them.
+            let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
+            let near = |edits: usize| crate::fuzzy::name_likeness(alike(edits), words);
+            let Some(within) = (0..=longest)
+                .rev()
+                .find(|&e| near(e) > needed || (best.is_none() && near(e) >= needed))
+            else {
+                continue;
+            };
+            name_chars.clear();
+            name_chars.extend(name.chars());
+            let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
+                continue;
+            };
+            best = Some((near(edits), i));
         }
         let found = best.map(|(_, i)| i);
         self.nearest.insert(wanted, found);
@@ -430,6 +451,17 @@ const NEAR: f32 = 0.7;
 fn stem(path: &str) -> &str {
     let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
     file.rsplit_once('.').map_or(file, |(s, _)| s)
+}
+
+/// The name a path's page goes by: its file's [`stem`], or for an index
+/// page (`guide/index.md`, `nomicon/index.html`) its folder's name.
+fn named_stem(path: &str) -> &str {
+    let name = stem(path);
+    let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
+    match folder {
+        Some(folder) if crate::paths::is_index_name(name) => folder,
+        _ => name,
+    }
 }
 
 /// `path` joined to the folder of the file at `from`, `.` and `..` folded
@@ -707,6 +739,42 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_missing_page_is_suggested_by_its_letters_its_words_or_its_folder() {
+        let set = pages(&[
+            ("docs/guide.md", "# Guide\n"),
+            ("docs/cargo-features.md", "# Features\n"),
+            ("docs/tests.md", "# Tests\n"),
+            ("docs/api/index.md", "# API\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let mut suggested = |target: &str| match lands.land(0, target, false) {
+            Landing::Broken { suggestion, .. } => suggestion,
+            other => panic!("{target} is broken, not {other:?}"),
+        };
+        assert_eq!(suggested("gide.md").as_deref(), Some("docs/guide.md"));
+        assert_eq!(
+            suggested("features.md").as_deref(),
+            Some("docs/cargo-features.md"),
+            "renamed: every word sought is there"
+        );
+        assert_eq!(
+            suggested("documentation-tests.md"),
+            None,
+            "half the words sought"
+        );
+        assert_eq!(
+            suggested("nomicon/index.html"),
+            None,
+            "an index page goes by its folder's name"
+        );
+        assert_eq!(
+            suggested("old/api/index.md").as_deref(),
+            Some("docs/api/index.md")
+        );
     }
 
     #[test]

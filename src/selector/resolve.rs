@@ -216,7 +216,7 @@ pub(crate) fn nearest_anchors<'a>(
     let mut scored: Vec<(f32, usize)> = anchors
         .iter()
         .enumerate()
-        .map(|(k, a)| (crate::fuzzy::similarity(&wanted, a.main()), k))
+        .map(|(k, a)| (crate::fuzzy::name_similarity(&wanted, a.main()), k))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     scored

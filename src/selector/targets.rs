@@ -4,9 +4,10 @@
 
 use std::sync::OnceLock;
 
-use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor};
+use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor, shapes_of};
 use super::routes::routes_of;
 use super::syntax::Target;
+use crate::fuzzy::WordShape;
 use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
 
 /// What one document offers the links that land on it: its path and name,
@@ -35,6 +36,8 @@ pub(crate) struct Targets {
     /// The anchors in order, made when a first broken fragment names a page
     /// too large to read whole for each.
     order: OnceLock<AnchorOrder>,
+    /// The anchors' words, made when a first broken fragment names the page.
+    shapes: OnceLock<Vec<WordShape>>,
 }
 
 impl Targets {
@@ -81,17 +84,19 @@ impl Targets {
             ids,
             lookup: OnceLock::new(),
             order: OnceLock::new(),
+            shapes: OnceLock::new(),
         }
     }
 
     /// The anchor nearest to a fragment no heading has.
     pub(super) fn nearest(&self, anchor: &str) -> Option<&str> {
         let anchors = self.anchors();
+        let shapes = self.shapes.get_or_init(|| shapes_of(anchors));
         if anchors.len() <= NEAREST_AMONG_ALL {
-            return nearest_anchor(anchors, anchor);
+            return nearest_anchor(anchors, shapes, anchor);
         }
         let order = self.order.get_or_init(|| AnchorOrder::new(anchors));
-        order.nearest(anchors, anchor)
+        order.nearest(anchors, shapes, anchor)
     }
 
     /// Each heading's anchors.

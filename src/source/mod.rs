@@ -488,7 +488,7 @@ fn near_names(path: &Path, max: usize) -> Vec<String> {
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| is_markdown_path(Path::new(n)))
         .filter_map(|n| {
-            let score = crate::fuzzy::similarity(&stem(name), &stem(&n));
+            let score = crate::fuzzy::name_similarity(&stem(name), &stem(&n));
             (score >= 0.6).then_some((score, n))
         })
         .collect();

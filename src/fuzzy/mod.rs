@@ -1,7 +1,12 @@
-//! Closeness of spellings: edit similarity for every "did you mean", and the
-//! typo tolerance of search (a query word within a few edits of a word in the text).
+//! Closeness of spellings: edit similarity and, for names made of words
+//! (`words.rs`), word similarity for every "did you mean"; and the typo
+//! tolerance of search (a query word within a few edits of a word in the text).
 //!
 //! Nothing here knows about documents; it compares strings.
+
+mod words;
+
+pub(crate) use words::{WordShape, Words, words_alike};
 
 /// Edit similarity: 1 − (optimal-string-alignment distance / longer length):
 /// `instalation` is 11/12 like `installation`.
@@ -13,6 +18,22 @@ pub(crate) fn similarity(a: &str, b: &str) -> f32 {
         return 1.0;
     }
     1.0 - distance(&a, &b) as f32 / longest as f32
+}
+
+/// How alike a name sought is to another, both made of words (a heading's
+/// anchor, a file's name): a misspelt name is near by its letters
+/// ([`similarity`]), a reworded or renamed one by its words ([`words_alike`]:
+/// `command-line-overrides` and `overriding-on-the-command-line`), and the
+/// nearer of the two counts. Of two names as near by their words, the one
+/// spelt nearer is nearer.
+pub(crate) fn name_similarity(sought: &str, other: &str) -> f32 {
+    name_likeness(similarity(sought, other), words_alike(sought, other))
+}
+
+/// [`name_similarity`] of two names as alike as that by their letters and
+/// words: rising with either, the words' part a tenth by the letters.
+pub(crate) fn name_likeness(letters: f32, words: f32) -> f32 {
+    letters.max(words * (0.9 + 0.1 * letters))
 }
 
 /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
@@ -305,5 +326,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_name_is_as_near_as_its_letters_or_its_words_make_it() {
+        let near = name_similarity;
+        assert!(near("usage-guide", "guide-to-usage") > 0.9);
+        assert!(similarity("usage-guide", "guide-to-usage") < 0.5);
+        assert!(
+            near("instalation", "installation") > near("instalation", "installing"),
+            "the same word either way: the nearer spelling wins"
+        );
+        assert_eq!(
+            near("prose", "proxies"),
+            similarity("prose", "proxies"),
+            "no word alike"
+        );
+        assert_eq!(near("same", "same"), 1.0);
     }
 }

@@ -1,0 +1,232 @@
+//! How alike two names are by their words ([`words_alike`]): a heading
+//! reworded or a page renamed keeps most of its words, in another order and
+//! with other endings, where its letters are far apart.
+
+/// How alike a name sought is by its words to another, 0 to 1: the mean of
+/// the share of both names' words the other has (Dice) and of the share of
+/// the sought name's words the other has, so that `features` is near
+/// `cargo-features`, but `documentation-tests` is not near `tests`. Words are
+/// the runs of letters and digits, compared ignoring case and loosely
+/// ([`same_word`]); words such as `the` and `on`, and numbers, count only in
+/// a name that is all of them.
+pub(crate) fn words_alike(sought: &str, other: &str) -> f32 {
+    Words::of(sought).alike(other)
+}
+
+/// A sought name's words, to be set beside many other names' ([`words_alike`]).
+pub(crate) struct Words<'a> {
+    words: Vec<&'a str>,
+    /// Each word's bit of the name's [`WordShape`] mask.
+    bits: Vec<u64>,
+    shape: WordShape,
+}
+
+impl<'a> Words<'a> {
+    /// The words of `name` that count.
+    pub fn of(name: &'a str) -> Words<'a> {
+        let mut words: Vec<&str> = content_words(name).collect();
+        if words.is_empty() {
+            words = all_words(name).collect();
+        }
+        Words {
+            bits: words.iter().map(|w| word_bit(w)).collect(),
+            words,
+            shape: WordShape::of(name),
+        }
+    }
+
+    /// [`words_alike`] of this name and `other`, read without a copy.
+    pub fn alike(&self, other: &str) -> f32 {
+        self.alike_shaped(other, WordShape::of(other))
+    }
+
+    /// [`alike`](Words::alike), `shape` being `other`'s: names with no word
+    /// that may be alike are 0 at once.
+    pub fn alike_shaped(&self, other: &str, shape: WordShape) -> f32 {
+        if self.shape.mask & shape.mask == 0 {
+            return 0.0;
+        }
+        let a = &self.words;
+        let content = content_words(other).next().is_some();
+        let b = || all_words(other).filter(move |w| !content || !is_small(w));
+        let b_len = b().count();
+        if a.is_empty() || b_len == 0 {
+            return 0.0;
+        }
+        let in_b = a.iter().filter(|w| b().any(|v| same_word(w, v))).count() as f32;
+        let in_a = b().filter(|v| a.iter().any(|w| same_word(w, v))).count() as f32;
+        let dice = (in_b + in_a) / (a.len() + b_len) as f32;
+        (dice + in_b / a.len() as f32) / 2.0
+    }
+
+    /// The most [`alike_shaped`](Words::alike_shaped) can be for a name of
+    /// this shape, read from the masks alone: as if each word of this name
+    /// whose bit the other has were found, and every word of the other.
+    pub fn bound(&self, shape: WordShape) -> f32 {
+        if self.words.is_empty() || shape.words == 0 {
+            return 0.0;
+        }
+        let in_b = self.bits.iter().filter(|&&b| b & shape.mask != 0).count() as f32;
+        let dice = (in_b + shape.words as f32) / (self.words.len() + shape.words) as f32;
+        (dice.min(1.0) + in_b / self.words.len() as f32) / 2.0
+    }
+}
+
+/// What [`Words::bound`] reads of a name: the words it may share with
+/// another (one bit of a hash for each word's first four letters,
+/// lowercase: names whose masks have no bit in common have no word alike by
+/// [`same_word`]), and how many of its words count.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WordShape {
+    mask: u64,
+    words: usize,
+}
+
+impl WordShape {
+    /// The shape of `name`.
+    pub fn of(name: &str) -> WordShape {
+        let content = content_words(name).count();
+        WordShape {
+            mask: all_words(name).fold(0, |mask, word| mask | word_bit(word)),
+            words: if content > 0 {
+                content
+            } else {
+                all_words(name).count()
+            },
+        }
+    }
+}
+
+/// A word's bit of a [`WordShape`] mask: a hash of its first four letters,
+/// lowercase.
+fn word_bit(word: &str) -> u64 {
+    let key = (word.chars().flat_map(char::to_lowercase).take(4))
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, c| {
+            (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+        });
+    1 << (key % 64)
+}
+
+/// A name's words: its runs of letters and digits.
+fn all_words(name: &str) -> impl Iterator<Item = &str> {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+}
+
+/// A name's words without the small words a title adds (`the`, `on`) and
+/// numbers.
+fn content_words(name: &str) -> impl Iterator<Item = &str> {
+    all_words(name).filter(|w| !is_small(w))
+}
+
+/// Whether a word is one a title adds between those that say what it is
+/// about, or a number (a version's, a step's: near by its letters only).
+fn is_small(word: &str) -> bool {
+    if word.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    const SMALL: [&str; 16] = [
+        "a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the",
+        "to", "with",
+    ];
+    word.len() <= 4 && SMALL.iter().any(|s| s.eq_ignore_ascii_case(word))
+}
+
+/// Whether two words are one word, ignoring case and its ending: equal, or
+/// alike in their first four letters or more and then each ending in an
+/// English suffix or nothing (`overrides`, `overriding`; `install`,
+/// `installation`; `proxy`, `proxies`), or one of seven letters or more that
+/// the other begins with (`resrender`, `resrenderview`: an API's slugs); so
+/// `customevent` is not `custom` and `transport` is not `transform`. Words
+/// beyond ASCII are one word only when equal ignoring case.
+fn same_word(a: &str, b: &str) -> bool {
+    if !a.is_ascii() || !b.is_ascii() {
+        return a
+            .chars()
+            .flat_map(char::to_lowercase)
+            .eq(b.chars().flat_map(char::to_lowercase));
+    }
+    let common = (a.bytes().zip(b.bytes()))
+        .take_while(|(x, y)| x.eq_ignore_ascii_case(y))
+        .count();
+    let ending = |rest: &str| ENDINGS.iter().any(|e| e.eq_ignore_ascii_case(rest));
+    let short = a.len().min(b.len());
+    (common == a.len() && common == b.len())
+        || (common >= 4 && ending(&a[common..]) && ending(&b[common..]))
+        || (common == short && short >= 7)
+}
+
+/// The endings [`same_word`] sets aside: English inflections and the
+/// suffixes that make one part of speech of another.
+const ENDINGS: [&str; 41] = [
+    "", "s", "es", "e", "d", "ed", "ing", "ings", "er", "ers", "or", "ors", "ion", "ions", "ation",
+    "ations", "ment", "ments", "al", "ally", "ly", "y", "ies", "ied", "ity", "ities", "ive",
+    "able", "ible", "ure", "ures", "ance", "ence", "ize", "ise", "ized", "ised", "izing", "ising",
+    "ization", "isation",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_renamed_name_is_near_by_its_words() {
+        let near = |a: &str, b: &str| words_alike(a, b);
+        assert_eq!(
+            near("command-line-overrides", "overriding-on-the-command-line"),
+            1.0,
+            "every word found, its ending aside; the small words do not count"
+        );
+        assert!(near("features", "cargo-features") > 0.8);
+        assert!(near("features", "cargo-features") > near("features", "unstable-features-list"));
+        assert_eq!(near("Links", "link"), 1.0, "any case, a plural");
+        assert!(near("configure", "configuration-files") > 0.8);
+        assert!(near("proxy", "proxies") > 0.8);
+        assert_eq!(
+            near("customevent", "custom-domains"),
+            0.0,
+            "custom is not its word"
+        );
+        assert_eq!(
+            near("chart", "character"),
+            0.0,
+            "four letters alike are not a word"
+        );
+        assert_eq!(near("transport", "transform"), 0.0);
+        assert_eq!(
+            near("resrender", "resrenderview"),
+            1.0,
+            "a long word begins the other"
+        );
+        assert!(
+            near("on-the", "the") > 0.5,
+            "small words count where they are all"
+        );
+        assert_eq!(
+            near("9.7.0", "9.1.6-april-7-2023"),
+            0.0,
+            "a version is no words"
+        );
+        assert_eq!(near("step-1", "step-2"), 1.0, "numbers aside");
+        assert!(
+            near("documentation-tests", "tests") < 0.6,
+            "half the words sought"
+        );
+        assert_eq!(near("", "install"), 0.0);
+        for (a, b) in [
+            ("command-line-overrides", "overriding-on-the-command-line"),
+            ("Été", "été"),
+            ("resrender", "resrenderview"),
+            ("features", "cargo-features"),
+            ("on-the", "the"),
+        ] {
+            let (words, shape) = (Words::of(a), WordShape::of(b));
+            assert!(words.alike(b) > 0.0);
+            assert!(
+                words.bound(shape) >= words.alike(b),
+                "{a} {b}: the bound bounds"
+            );
+        }
+        assert_eq!(near("---", "install"), 0.0);
+    }
+}
