@@ -7,8 +7,8 @@
 /// the sought name's words the other has, so that `features` is near
 /// `cargo-features`, but `documentation-tests` is not near `tests`. Words are
 /// the runs of letters and digits, compared ignoring case and loosely
-/// ([`same_word`]); words such as `the` and `on`, and numbers, count only in
-/// a name that is all of them.
+/// ([`found`]); words such as `the` and `on` count only in a name that is
+/// all of them.
 pub(crate) fn words_alike(sought: &str, other: &str) -> f32 {
     Words::of(sought).alike(other)
 }
@@ -16,7 +16,7 @@ pub(crate) fn words_alike(sought: &str, other: &str) -> f32 {
 /// A sought name's words, to be set beside many other names' ([`words_alike`]).
 pub(crate) struct Words<'a> {
     words: Vec<&'a str>,
-    /// Each word's bit of the name's [`WordShape`] mask.
+    /// Each word's bits of the name's [`WordShape`] mask.
     bits: Vec<u64>,
     shape: WordShape,
 }
@@ -29,7 +29,7 @@ impl<'a> Words<'a> {
             words = all_words(name).collect();
         }
         Words {
-            bits: words.iter().map(|w| word_bit(w)).collect(),
+            bits: words.iter().map(|w| word_bits(w)).collect(),
             words,
             shape: WordShape::of(name),
         }
@@ -53,8 +53,8 @@ impl<'a> Words<'a> {
         if a.is_empty() || b_len == 0 {
             return 0.0;
         }
-        let in_b = a.iter().filter(|w| b().any(|v| same_word(w, v))).count() as f32;
-        let in_a = b().filter(|v| a.iter().any(|w| same_word(w, v))).count() as f32;
+        let in_b: f32 = a.iter().map(|w| found(w, &b)).sum();
+        let in_a: f32 = b().map(|v| found(v, &|| a.iter().copied())).sum();
         let dice = (in_b + in_a) / (a.len() + b_len) as f32;
         (dice + in_b / a.len() as f32) / 2.0
     }
@@ -73,9 +73,10 @@ impl<'a> Words<'a> {
 }
 
 /// What [`Words::bound`] reads of a name: the words it may share with
-/// another (one bit of a hash for each word's first four letters,
-/// lowercase: names whose masks have no bit in common have no word alike by
-/// [`same_word`]), and how many of its words count.
+/// another (one bit of a hash for each word's first four letters, lowercase,
+/// and each of its camel-case parts': names whose masks have no bit in
+/// common have nothing of a word alike by [`found`]), and how many of its words
+/// count.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WordShape {
     mask: u64,
@@ -87,7 +88,7 @@ impl WordShape {
     pub fn of(name: &str) -> WordShape {
         let content = content_words(name).count();
         WordShape {
-            mask: all_words(name).fold(0, |mask, word| mask | word_bit(word)),
+            mask: all_words(name).fold(0, |mask, word| mask | word_bits(word)),
             words: if content > 0 {
                 content
             } else {
@@ -113,23 +114,75 @@ fn all_words(name: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
-/// A name's words without the small words a title adds (`the`, `on`) and
-/// numbers.
+/// A name's words without the small words a title adds (`the`, `on`).
 fn content_words(name: &str) -> impl Iterator<Item = &str> {
     all_words(name).filter(|w| !is_small(w))
 }
 
 /// Whether a word is one a title adds between those that say what it is
-/// about, or a number (a version's, a step's: near by its letters only).
+/// about.
 fn is_small(word: &str) -> bool {
-    if word.bytes().all(|b| b.is_ascii_digit()) {
-        return true;
-    }
-    const SMALL: [&str; 16] = [
-        "a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the",
-        "to", "with",
+    const SMALL: [&str; 22] = [
+        "a", "about", "an", "and", "as", "at", "by", "for", "from", "how", "in", "into", "is",
+        "of", "on", "or", "the", "to", "using", "via", "with", "your",
     ];
-    word.len() <= 4 && SMALL.iter().any(|s| s.eq_ignore_ascii_case(word))
+    word.len() <= 5 && SMALL.iter().any(|s| s.eq_ignore_ascii_case(word))
+}
+
+/// The parts of a word written in camel case (`JestCLI`: `Jest` and `CLI`;
+/// `CLIOptions`: `CLI` and `Options`), none for a word in one case.
+fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
+    let b = word.as_bytes();
+    let mixed = word.is_ascii()
+        && b.iter().any(u8::is_ascii_uppercase)
+        && b.iter().any(u8::is_ascii_lowercase);
+    let mut start = if mixed { 0 } else { b.len() };
+    std::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let mut end = start + 1;
+        while end < b.len() {
+            let (before, at) = (b[end - 1], b[end]);
+            let lower_next = b.get(end + 1).is_some_and(u8::is_ascii_lowercase);
+            if at.is_ascii_uppercase() && (!before.is_ascii_uppercase() || lower_next) {
+                break;
+            }
+            end += 1;
+        }
+        let part = &word[start..end];
+        start = end;
+        Some(part)
+    })
+}
+
+/// The bits of a word in a [`WordShape`] mask: its own, and its camel-case
+/// parts'.
+fn word_bits(word: &str) -> u64 {
+    camel_parts(word).fold(word_bit(word), |bits, part| bits | word_bit(part))
+}
+
+/// How much of `word` the words `among` have, 0 to 1: all of it where one
+/// is the same word ([`same_word`]) or has it as a camel-case part (`cli`
+/// in `JestCLI`); else the share of its own camel-case parts they have
+/// (half of `JestCLI` in `cli`, half of `WebSocket` in `web`).
+fn found<'w, I: Iterator<Item = &'w str>>(word: &str, among: &impl Fn() -> I) -> f32 {
+    let part_of = |whole: &str| {
+        camel_parts(whole).any(|part| part.len() < whole.len() && same_word(word, part))
+    };
+    if among().any(|other| same_word(word, other) || part_of(other)) {
+        return 1.0;
+    }
+    let (mut parts, mut had) = (0, 0);
+    for part in camel_parts(word).filter(|part| part.len() < word.len()) {
+        parts += 1;
+        had += usize::from(among().any(|other| same_word(part, other)));
+    }
+    if parts == 0 {
+        0.0
+    } else {
+        had as f32 / parts as f32
+    }
 }
 
 /// Whether two words are one word, ignoring case and its ending: equal, or
@@ -137,9 +190,15 @@ fn is_small(word: &str) -> bool {
 /// English suffix or nothing (`overrides`, `overriding`; `install`,
 /// `installation`; `proxy`, `proxies`), or one of seven letters or more that
 /// the other begins with (`resrender`, `resrenderview`: an API's slugs); so
-/// `customevent` is not `custom` and `transport` is not `transform`. Words
-/// beyond ASCII are one word only when equal ignoring case.
+/// `customevent` is not `custom` and `transport` is not `transform`. A
+/// number is no other word (a version's, a step's: such names are near by
+/// their letters). Words beyond ASCII are one word only when equal ignoring
+/// case.
 fn same_word(a: &str, b: &str) -> bool {
+    let number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    if number(a) || number(b) {
+        return false;
+    }
     if !a.is_ascii() || !b.is_ascii() {
         return a
             .chars()
@@ -193,6 +252,17 @@ mod tests {
             "four letters alike are not a word"
         );
         assert_eq!(near("transport", "transform"), 0.0);
+        assert!(near("CLI", "JestCLI") > 0.8, "a camel-case part is a word");
+        assert!(near("WebSocket", "web") < 0.7, "half the word sought");
+        assert!(near("getting-started", "GettingStarted") > 0.8);
+        assert!(
+            near("typescript", "TypeScript") > 0.8,
+            "and the whole word still is"
+        );
+        assert!(
+            near("using-typescript", "typescript-setup") > 0.8,
+            "using is a small word"
+        );
         assert_eq!(
             near("resrender", "resrenderview"),
             1.0,
@@ -205,9 +275,10 @@ mod tests {
         assert_eq!(
             near("9.7.0", "9.1.6-april-7-2023"),
             0.0,
-            "a version is no words"
+            "a number is no other word"
         );
-        assert_eq!(near("step-1", "step-2"), 1.0, "numbers aside");
+        assert_eq!(near("step-1", "step-2"), 0.5, "a number counts, unmatched");
+        assert!(near("jest-14", "JestCLI") < 0.6, "one of two words");
         assert!(
             near("documentation-tests", "tests") < 0.6,
             "half the words sought"
@@ -219,6 +290,9 @@ mod tests {
             ("resrender", "resrenderview"),
             ("features", "cargo-features"),
             ("on-the", "the"),
+            ("cli", "JestCLI"),
+            ("JestCLI", "cli"),
+            ("CLIOptions", "options"),
         ] {
             let (words, shape) = (Words::of(a), WordShape::of(b));
             assert!(words.alike(b) > 0.0);

@@ -89,7 +89,7 @@ pub(crate) struct Inputs<'p> {
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
     /// Each input's name ([`named_stem`]), lowercase, its length in
-    /// characters and its words' shape.
+    /// characters and its words' shape (of the name as written: `JestCLI`).
     stems: Vec<(String, usize, WordShape)>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
@@ -132,10 +132,10 @@ impl<'p> Inputs<'p> {
             stems: pages
                 .iter()
                 .map(|p| {
-                    let stem = named_stem(&p.path).to_lowercase();
+                    let name = named_stem(&p.path);
+                    let stem = name.to_lowercase();
                     let len = stem.chars().count();
-                    let shape = WordShape::of(&stem);
-                    (stem, len, shape)
+                    (stem, len, WordShape::of(name))
                 })
                 .collect(),
             within,
@@ -366,19 +366,20 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
     }
 
-    /// The input whose file name (without extension) is nearest to the one
+    /// The input whose name ([`named_stem`]) is nearest to the one
     /// `path` ends with, if any is near.
     fn nearest_file(&mut self, path: &str) -> Option<usize> {
-        let wanted = named_stem(path.trim_end_matches('/')).to_lowercase();
+        let written = named_stem(path.trim_end_matches('/'));
+        let wanted = written.to_lowercase();
         if wanted.is_empty() {
             return None;
         }
-        if let Some(found) = self.nearest.get(&wanted) {
+        if let Some(found) = self.nearest.get(written) {
             return *found;
         }
         let chars: Vec<char> = wanted.chars().collect();
         let len = chars.len();
-        let wanted_words = Words::of(&wanted);
+        let wanted_words = Words::of(written);
         let mut best: Option<(f32, usize)> = None;
         let mut name_chars = Vec::new();
         for (i, (name, name_len, shape)) in self.inputs.stems.iter().enumerate() {
@@ -392,7 +393,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             if far && wanted_words.bound(*shape) < needed {
                 continue;
             }
-            let words = wanted_words.alike_shaped(name, *shape);
+            let words = wanted_words.alike_shaped(named_stem(&self.inputs.pages[i].path), *shape);
             // The edits a name may be apart from `wanted` and still be
             // nearer than the best so far, as `fuzzy::name_similarity` weighs them.
             let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
@@ -411,7 +412,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             best = Some((near(edits), i));
         }
         let found = best.map(|(_, i)| i);
-        self.nearest.insert(wanted, found);
+        self.nearest.insert(written.to_owned(), found);
         found
     }
 }
