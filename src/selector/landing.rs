@@ -367,20 +367,32 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The input whose name ([`named_stem`]) is nearest to the one
-    /// `path` ends with, if any is near.
+    /// `path` ends with, if any is near; of names as near, the one in more
+    /// of the folders `path` names: a page moved keeps some of them
+    /// (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
+    /// `maintenance/Releases.mdx`).
     fn nearest_file(&mut self, path: &str) -> Option<usize> {
         let written = named_stem(path.trim_end_matches('/'));
         let wanted = written.to_lowercase();
         if wanted.is_empty() {
             return None;
         }
-        if let Some(found) = self.nearest.get(written) {
+        if let Some(found) = self.nearest.get(path) {
             return *found;
         }
         let chars: Vec<char> = wanted.chars().collect();
         let len = chars.len();
         let wanted_words = Words::of(written);
-        let mut best: Option<(f32, usize)> = None;
+        let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
+        let pages = &self.inputs.pages;
+        let shared = |doc: usize| {
+            let theirs = pages[doc].path.split(['/', '\\']).rev().skip(1);
+            theirs
+                .filter(|f| folders.iter().any(|w| w.eq_ignore_ascii_case(f)))
+                .count()
+        };
+        // The best so far: its nearness, the folders it shares, its position.
+        let mut best: Option<(f32, usize, usize)> = None;
         let mut name_chars = Vec::new();
         for (i, (name, name_len, shape)) in self.inputs.stems.iter().enumerate() {
             // Names whose lengths and letters put them too far apart, and
@@ -389,19 +401,16 @@ impl<'i, 'p> Lands<'i, 'p> {
             let most = (1.0 - NEAR) * longest as f32;
             let far =
                 len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
-            let needed = best.map_or(NEAR, |(b, _)| b);
+            let needed = best.map_or(NEAR, |(b, ..)| b);
             if far && wanted_words.bound(*shape) < needed {
                 continue;
             }
-            let words = wanted_words.alike_shaped(named_stem(&self.inputs.pages[i].path), *shape);
-            // The edits a name may be apart from `wanted` and still be
-            // nearer than the best so far, as `fuzzy::name_similarity` weighs them.
+            let words = wanted_words.alike_shaped(named_stem(&pages[i].path), *shape);
+            // The edits a name may be apart from `wanted` and still be as
+            // near as the best so far, as `fuzzy::name_similarity` weighs them.
             let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
             let near = |edits: usize| crate::fuzzy::name_likeness(alike(edits), words);
-            let Some(within) = (0..=longest)
-                .rev()
-                .find(|&e| near(e) > needed || (best.is_none() && near(e) >= needed))
-            else {
+            let Some(within) = (0..=longest).rev().find(|&e| near(e) >= needed) else {
                 continue;
             };
             name_chars.clear();
@@ -409,10 +418,16 @@ impl<'i, 'p> Lands<'i, 'p> {
             let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
                 continue;
             };
-            best = Some((near(edits), i));
+            let score = near(edits);
+            let better = best.is_none_or(|(top, folders_top, _)| {
+                score > top || (score == top && shared(i) > folders_top)
+            });
+            if better {
+                best = Some((score, shared(i), i));
+            }
         }
-        let found = best.map(|(_, i)| i);
-        self.nearest.insert(written.to_owned(), found);
+        let found = best.map(|(.., i)| i);
+        self.nearest.insert(path.to_owned(), found);
         found
     }
 }
@@ -448,10 +463,15 @@ fn is_attachment(note: &str) -> bool {
 /// How alike two file names must be for one to be suggested for the other.
 const NEAR: f32 = 0.7;
 
-/// A path's last component without its extension.
+/// A path's last component without a page's extension (Markdown's, `.html`,
+/// `.htm`); a name such as `expr.closure` or `announcing-linkerd-2.3` keeps
+/// what follows its dot.
 fn stem(path: &str) -> &str {
     let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    file.rsplit_once('.').map_or(file, |(s, _)| s)
+    match file.rsplit_once('.') {
+        Some((stem, ext)) if is_page(file) && !ext.is_empty() => stem,
+        _ => file,
+    }
 }
 
 /// The name a path's page goes by: its file's [`stem`], or for an index
@@ -775,6 +795,21 @@ mod tests {
         assert_eq!(
             suggested("old/api/index.md").as_deref(),
             Some("docs/api/index.md")
+        );
+        assert_eq!(suggested("img/guide.png"), None, "an image is no page");
+        let moved = pages(&[
+            ("docs/guide.md", "# Guide\n"),
+            ("docs/maintenance/releases.md", "# Releases\n"),
+            ("docs/users/policies/releases.md", "# Releases\n"),
+        ]);
+        let inputs = Inputs::new(&moved, None);
+        let mut lands = Lands::new(&inputs);
+        assert!(
+            matches!(
+                lands.land(0, "users/releases.md", false),
+                Landing::Broken { suggestion: Some(s), .. } if s == "docs/users/policies/releases.md"
+            ),
+            "of two pages of that name, the one in the folder the link names"
         );
     }
 
