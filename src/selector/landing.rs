@@ -269,6 +269,8 @@ impl<'i, 'p> Lands<'i, 'p> {
             // No note, but an attachment (`[[diagram.png]]`): a file of the
             // vault that is not Markdown, not among the inputs, not checked.
             None if is_attachment(note) => Landing::External,
+            // No note, but the marker of the page's table of contents.
+            None if is_contents_marker(note) && heading.is_none() => Landing::External,
             None => Landing::Broken {
                 suggestion: self
                     .nearest_file(note)
@@ -458,6 +460,12 @@ fn is_attachment(note: &str) -> bool {
             && ext.chars().all(|c| c.is_ascii_alphanumeric())
             && !crate::paths::is_markdown_name(note)
     })
+}
+
+/// Whether a wiki link's note is the marker VitePress, VuePress and GitLab
+/// replace with the page's table of contents (`[[toc]]`, `[[_TOC_]]`).
+fn is_contents_marker(note: &str) -> bool {
+    note.eq_ignore_ascii_case("toc") || note.eq_ignore_ascii_case("_toc_")
 }
 
 /// How alike two file names must be for one to be suggested for the other.
@@ -810,6 +818,31 @@ mod tests {
                 Landing::Broken { suggestion: Some(s), .. } if s == "docs/users/policies/releases.md"
             ),
             "of two pages of that name, the one in the folder the link names"
+        );
+    }
+
+    #[test]
+    fn a_table_of_contents_marker_is_no_missing_note_unless_a_note_has_its_name() {
+        let set = pages(&[("docs/guide.md", "# Guide\n")]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        for marker in ["toc", "TOC", "_TOC_"] {
+            assert_eq!(lands.land(0, marker, true), Landing::External, "{marker}");
+        }
+        assert!(matches!(
+            lands.land(0, "TOC#Part", true),
+            Landing::Broken {
+                why: Broken::Note(_),
+                ..
+            }
+        ));
+        let vault = pages(&[("notes/guide.md", "# Guide\n"), ("notes/TOC.md", "# All\n")]);
+        let inputs = Inputs::new(&vault, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(
+            lands.land(0, "TOC", true),
+            page(1, None),
+            "a note of that name"
         );
     }
 
