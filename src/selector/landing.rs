@@ -21,6 +21,7 @@ use foldhash::{HashMap, HashMapExt};
 use super::docs::{Notes, Paths, components, is_root, unnumbered};
 use super::routes::route_paths;
 use super::targets::Targets;
+use super::templates::untemplated;
 use crate::fuzzy::{WordShape, Words, bag_distance};
 use crate::namespace::qualified;
 use crate::paths::{is_index_name, is_markdown_name, link_spellings, percent_decoded};
@@ -179,9 +180,11 @@ impl<'i, 'p> Lands<'i, 'p> {
         if wiki {
             return self.wiki(from, target);
         }
-        if lands_outside(target, false) {
+        // Through a site's template: where it puts the link, or a value
+        // from elsewhere.
+        let Some(target) = untemplated(target).filter(|t| !lands_outside(t, false)) else {
             return Landing::External;
-        }
+        };
         let target = target.trim();
         let (path, anchor) = match target.split_once('#') {
             Some((path, anchor)) => (path, Some(anchor)),
@@ -819,6 +822,25 @@ mod tests {
             ),
             "of two pages of that name, the one in the folder the link names"
         );
+    }
+
+    #[test]
+    fn a_link_through_a_site_template_lands_where_the_template_puts_it() {
+        let set = set();
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let relref = r#"{{< relref "../config/server.md" >}}#legacy"#;
+        assert_eq!(lands.land(0, relref, false), page(1, Some(1)));
+        let liquid = "{{ '/guide/install/#proxy-setup' | relative_url }}";
+        assert_eq!(lands.land(1, liquid, false), page(0, Some(1)));
+        assert!(matches!(
+            lands.land(0, "{{ site.baseurl }}/guide/gone/", false),
+            Landing::Broken {
+                why: Broken::File(_),
+                ..
+            }
+        ));
+        assert_eq!(lands.land(0, "{{ post.url }}", false), Landing::External);
     }
 
     #[test]

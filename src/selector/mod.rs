@@ -23,6 +23,7 @@ mod routes;
 mod split;
 mod syntax;
 mod targets;
+mod templates;
 mod types;
 
 pub(crate) use docs::{PageFinder, find_in, find_notes};
