@@ -6,17 +6,20 @@
 
 use super::docs::components;
 use crate::paths::is_index_name;
-use crate::tree::front_matter_value;
+use crate::tree::front_matter_values;
 
 /// The keys that set a page's address: a name in the page's folder (`id`),
 /// a path from that folder or, starting with `/`, from the site's root
-/// (`slug`), and a path from the root whatever its start (`url`,
-/// `permalink`).
-const KEYS: [(&str, Route); 4] = [
+/// (`slug`; Hugo's `aliases`, old addresses it redirects from), and a path
+/// from the root whatever its start (`url`, `permalink`; Jekyll's
+/// `redirect_from`). Each may be a list.
+const KEYS: [(&str, Route); 6] = [
     ("id", Route::Name),
     ("slug", Route::Path),
     ("url", Route::FromRoot),
     ("permalink", Route::FromRoot),
+    ("aliases", Route::Path),
+    ("redirect_from", Route::FromRoot),
 ];
 
 #[derive(Clone, Copy)]
@@ -31,21 +34,24 @@ enum Route {
 pub(crate) fn routes_of(front: &str) -> Vec<String> {
     let mut routes = Vec::new();
     for (key, route) in KEYS {
-        let Some(value) = front_matter_value(front, key) else {
-            continue;
-        };
-        let value = value.trim();
-        match route {
-            // A name holds no folder, and none that is empty or a dot.
-            Route::Name if value.contains(['/', '\\']) || value.trim_matches('.').is_empty() => {}
-            Route::Name | Route::Path if !value.is_empty() => routes.push(value.to_owned()),
-            Route::FromRoot if !value.is_empty() => {
-                routes.push(format!("/{}", value.trim_start_matches('/')));
-            }
-            _ => {}
+        for value in front_matter_values(front, key) {
+            add_route(&mut routes, route, value.trim());
         }
     }
     routes
+}
+
+/// Files `value` among `routes` as a route of its kind.
+fn add_route(routes: &mut Vec<String>, route: Route, value: &str) {
+    match route {
+        // A name holds no folder, and none that is empty or a dot.
+        Route::Name if value.contains(['/', '\\']) || value.trim_matches('.').is_empty() => {}
+        Route::Name | Route::Path if !value.is_empty() => routes.push(value.to_owned()),
+        Route::FromRoot if !value.is_empty() => {
+            routes.push(format!("/{}", value.trim_start_matches('/')));
+        }
+        _ => {}
+    }
 }
 
 /// Each page's routes as paths among the inputs', with the page they name
@@ -119,6 +125,13 @@ mod tests {
         assert_eq!(routes_of(yaml), ["cli", "/reference/cli"]);
         let toml = "+++\nurl = \"blog/2021/march/\"\npermalink = '/x.html'\n+++\n";
         assert_eq!(routes_of(toml), ["/blog/2021/march/", "/x.html"]);
+        let lists = "---\naliases: [/old/, \"older\"]\nredirect_from:\n  - /docs/templates/\n  - '/t/'\n---\n";
+        assert_eq!(
+            routes_of(lists),
+            ["/old/", "older", "/docs/templates/", "/t/"]
+        );
+        let toml = "+++\naliases = [\"/a/\", '/b/']\n+++\n";
+        assert_eq!(routes_of(toml), ["/a/", "/b/"]);
         let none = "---\nid: a/b\nslug: \"\"\nid_other: x\n---\n";
         assert!(routes_of(none).is_empty(), "{:?}", routes_of(none));
     }

@@ -55,6 +55,39 @@ pub(crate) fn front_matter_value(front: &str, key: &str) -> Option<String> {
     None
 }
 
+/// The values of the first top-level `key` of front matter, as
+/// [`front_matter_value`] reads one: a list (YAML's `[a, b]` or `- a` lines,
+/// TOML's `["a", "b"]`) item by item, or one value.
+pub(crate) fn front_matter_values(front: &str, key: &str) -> Vec<String> {
+    let mut lines = front.lines();
+    let toml = lines.next().is_some_and(|l| l.trim_end() == "+++");
+    let lines: Vec<&str> = lines
+        .take_while(|l| !(toml && l.starts_with('[')))
+        .collect();
+    let Some(k) = (0..lines.len()).find(|&k| key_value(lines[k], key, toml).is_some()) else {
+        return Vec::new();
+    };
+    let rest = key_value(lines[k], key, toml).unwrap_or_default();
+    let item = |text: &str| match toml {
+        true => toml_string(text),
+        false => yaml_scalar(text, false),
+    };
+    if let Some(flow) = rest
+        .strip_prefix('[')
+        .and_then(|r| r.trim_end().strip_suffix(']'))
+    {
+        return flow.split(',').filter_map(|i| item(i.trim())).collect();
+    }
+    if rest.is_empty() && !toml {
+        let block = lines[k + 1..].iter().map_while(|l| {
+            let l = l.trim_start();
+            (l.starts_with("- ")).then(|| l[2..].trim())
+        });
+        return block.filter_map(item).collect();
+    }
+    front_matter_value(front, key).into_iter().collect()
+}
+
 /// The value after a top-level `key:` (YAML) or `key =` (TOML).
 fn key_value<'a>(line: &'a str, key: &str, toml: bool) -> Option<&'a str> {
     let rest = line.strip_prefix(key)?;
