@@ -65,6 +65,7 @@ pub(crate) fn heading_ids(text: &str, starts: &[usize]) -> Vec<Vec<String>> {
             if let Some((id, _)) = attribute_id(line) {
                 ids.push(id.to_owned());
             }
+            ids.extend(attribute_list_after(text, start).map(str::to_owned));
             ids.extend(html_ids(line));
             ids.extend(anchors_before(text, start));
             ids
@@ -136,6 +137,26 @@ fn line_at(text: &str, start: usize) -> &str {
     let rest = &text[start..];
     let end = memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
     &rest[..end]
+}
+
+/// The id of a kramdown attribute list on the line after a heading
+/// (`{: #v4-4-1}`, as Jekyll's pages write it), past a setext heading's
+/// underline.
+fn attribute_list_after(text: &str, start: usize) -> Option<&str> {
+    let mut rest = &text[start..];
+    for _ in 0..2 {
+        rest = &rest[rest.find('\n')? + 1..];
+        let line = line_at(rest, 0).trim();
+        if let Some(list) = line.strip_prefix("{:").and_then(|l| l.strip_suffix('}')) {
+            let mut ids = list.split_whitespace().filter_map(|t| t.strip_prefix('#'));
+            return ids.next().filter(|id| !id.is_empty());
+        }
+        let underline = |c: char| !line.is_empty() && line.chars().all(|l| l == c);
+        if !underline('=') && !underline('-') {
+            return None;
+        }
+    }
+    None
 }
 
 /// `{#id …}`, or the MDX comment `{/*id*/}` (react.dev and other MDX-era
@@ -315,6 +336,24 @@ mod tests {
         assert_eq!(got[3].ids, ["x"]);
         assert_eq!(got[2].main(), "setup-id");
         assert_eq!(got[0].main(), "usage");
+    }
+
+    #[test]
+    fn a_kramdown_attribute_list_after_a_heading_gives_its_id() {
+        let text = "## 4.4.1 / 2025\n{: #v4-4-1}\n\nSetext\n======\n{:#setext .wide}\n\n## Not\n\n{: #para}\n";
+        let starts = [
+            0,
+            text.find("Setext").unwrap(),
+            text.find("## Not").unwrap(),
+        ];
+        let titles = ["4.4.1 / 2025", "Setext", "Not"].map(str::to_owned);
+        let got = anchors(text, &starts, &titles);
+        assert_eq!(got[0].ids, ["v4-4-1"]);
+        assert_eq!(got[1].ids, ["setext"]);
+        assert!(
+            got[2].ids.is_empty(),
+            "a blank line between: the paragraph's"
+        );
     }
 
     #[test]
