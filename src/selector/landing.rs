@@ -19,10 +19,10 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::docs::{Notes, Paths, components, is_root, unnumbered};
+use super::near_page::{PageNames, is_page, stem};
 use super::routes::route_paths;
 use super::targets::Targets;
 use super::templates::untemplated;
-use crate::fuzzy::{WordShape, Words, bag_distance};
 use crate::namespace::qualified;
 use crate::paths::{is_index_name, is_markdown_name, link_spellings, percent_decoded};
 
@@ -82,6 +82,8 @@ pub(crate) struct Inputs<'p> {
     /// when a first one is looked up.
     site_paths: OnceLock<Paths>,
     notes_named: OnceLock<Notes>,
+    /// Every MyST label with the page and section it names, the first kept.
+    labels: OnceLock<HashMap<&'p str, (usize, Option<usize>)>>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     exact: HashMap<String, usize>,
@@ -89,9 +91,8 @@ pub(crate) struct Inputs<'p> {
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
-    /// Each input's name ([`named_stem`]), lowercase, its length in
-    /// characters and its words' shape (of the name as written: `JestCLI`).
-    stems: Vec<(String, usize, WordShape)>,
+    /// Each input's name, for the nearest to a missing one.
+    stems: PageNames,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     within: Option<Arc<[PathBuf]>>,
@@ -126,19 +127,12 @@ impl<'p> Inputs<'p> {
             routes,
             site_paths: OnceLock::new(),
             notes_named: OnceLock::new(),
+            labels: OnceLock::new(),
             exact,
             folded,
             bare,
             routed,
-            stems: pages
-                .iter()
-                .map(|p| {
-                    let name = named_stem(&p.path);
-                    let stem = name.to_lowercase();
-                    let len = stem.chars().count();
-                    (stem, len, WordShape::of(name))
-                })
-                .collect(),
+            stems: PageNames::new(pages),
             within,
         }
     }
@@ -193,7 +187,11 @@ impl<'i, 'p> Lands<'i, 'p> {
         let path = path.split_once('?').map_or(path, |(p, _)| p);
         let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
         let doc = if path.is_empty() {
-            from
+            let landing = self.in_page(from, anchor.as_deref().filter(|a| !a.is_empty()));
+            return match landing {
+                Landing::Broken { .. } => self.label(anchor.as_deref()).unwrap_or(landing),
+                _ => landing,
+            };
         } else if path.starts_with('/') {
             match self.site(path) {
                 Some(doc) => doc,
@@ -210,10 +208,31 @@ impl<'i, 'p> Lands<'i, 'p> {
                 .or_else(|| self.by_address(from, path))
             {
                 Some(doc) => doc,
+                None if anchor.is_none() => {
+                    return self
+                        .label(Some(path))
+                        .unwrap_or_else(|| self.on_disk(joined));
+                }
                 None => return self.on_disk(joined),
             }
         };
         self.in_page(doc, anchor.as_deref().filter(|a| !a.is_empty()))
+    }
+
+    /// Where the MyST label `name` (`(name)=`) lands, if any page has it:
+    /// MyST links a label by name from any page, `#name` or `name`.
+    fn label(&self, name: Option<&str>) -> Option<Landing> {
+        let labels = self.inputs.labels.get_or_init(|| {
+            let mut all = HashMap::new();
+            for (doc, page) in self.inputs.pages.iter().enumerate() {
+                for (label, section) in &page.labels {
+                    all.entry(label.as_str()).or_insert((doc, *section));
+                }
+            }
+            all
+        });
+        let &(doc, section) = labels.get(name?)?;
+        Some(Landing::Page { doc, section })
     }
 
     /// The section `anchor` names in document `doc`, or why none does.
@@ -371,67 +390,13 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
     }
 
-    /// The input whose name ([`named_stem`]) is nearest to the one
-    /// `path` ends with, if any is near; of names as near, the one in more
-    /// of the folders `path` names: a page moved keeps some of them
-    /// (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
-    /// `maintenance/Releases.mdx`).
+    /// The input whose name is nearest to the one `path` ends with, if any
+    /// is near ([`PageNames::nearest`]), looked up once per path.
     fn nearest_file(&mut self, path: &str) -> Option<usize> {
-        let written = named_stem(path.trim_end_matches('/'));
-        let wanted = written.to_lowercase();
-        if wanted.is_empty() {
-            return None;
-        }
         if let Some(found) = self.nearest.get(path) {
             return *found;
         }
-        let chars: Vec<char> = wanted.chars().collect();
-        let len = chars.len();
-        let wanted_words = Words::of(written);
-        let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
-        let pages = &self.inputs.pages;
-        let shared = |doc: usize| {
-            let theirs = pages[doc].path.split(['/', '\\']).rev().skip(1);
-            theirs
-                .filter(|f| folders.iter().any(|w| w.eq_ignore_ascii_case(f)))
-                .count()
-        };
-        // The best so far: its nearness, the folders it shares, its position.
-        let mut best: Option<(f32, usize, usize)> = None;
-        let mut name_chars = Vec::new();
-        for (i, (name, name_len, shape)) in self.inputs.stems.iter().enumerate() {
-            // Names whose lengths and letters put them too far apart, and
-            // whose words cannot be near enough, are passed by.
-            let longest = len.max(*name_len);
-            let most = (1.0 - NEAR) * longest as f32;
-            let far =
-                len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
-            let needed = best.map_or(NEAR, |(b, ..)| b);
-            if far && wanted_words.bound(*shape) < needed {
-                continue;
-            }
-            let words = wanted_words.alike_shaped(named_stem(&pages[i].path), *shape);
-            // The edits a name may be apart from `wanted` and still be as
-            // near as the best so far, as `fuzzy::name_similarity` weighs them.
-            let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
-            let near = |edits: usize| crate::fuzzy::name_likeness(alike(edits), words);
-            let Some(within) = (0..=longest).rev().find(|&e| near(e) >= needed) else {
-                continue;
-            };
-            name_chars.clear();
-            name_chars.extend(name.chars());
-            let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
-                continue;
-            };
-            let score = near(edits);
-            let better = best.is_none_or(|(top, folders_top, _)| {
-                score > top || (score == top && shared(i) > folders_top)
-            });
-            if better {
-                best = Some((score, shared(i), i));
-            }
-        }
-        let found = best.map(|(.., i)| i);
+        let found = self.inputs.stems.nearest(self.inputs.pages, path);
         self.nearest.insert(path.to_owned(), found);
         found
     }
@@ -469,31 +434,6 @@ fn is_attachment(note: &str) -> bool {
 /// replace with the page's table of contents (`[[toc]]`, `[[_TOC_]]`).
 fn is_contents_marker(note: &str) -> bool {
     note.eq_ignore_ascii_case("toc") || note.eq_ignore_ascii_case("_toc_")
-}
-
-/// How alike two file names must be for one to be suggested for the other.
-const NEAR: f32 = 0.7;
-
-/// A path's last component without a page's extension (Markdown's, `.html`,
-/// `.htm`); a name such as `expr.closure` or `announcing-linkerd-2.3` keeps
-/// what follows its dot.
-fn stem(path: &str) -> &str {
-    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    match file.rsplit_once('.') {
-        Some((stem, ext)) if is_page(file) && !ext.is_empty() => stem,
-        _ => file,
-    }
-}
-
-/// The name a path's page goes by: its file's [`stem`], or for an index
-/// page (`guide/index.md`, `nomicon/index.html`) its folder's name.
-fn named_stem(path: &str) -> &str {
-    let name = stem(path);
-    let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
-    match folder {
-        Some(folder) if crate::paths::is_index_name(name) => folder,
-        _ => name,
-    }
 }
 
 /// `path` joined to the folder of the file at `from`, `.` and `..` folded
@@ -535,20 +475,6 @@ fn is_external(target: &str) -> bool {
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-}
-
-/// Whether a path from a site's root names a page (no extension, `.html`,
-/// `.htm`, a Markdown extension, or a folder), not a file the site serves
-/// as it is (`/img/logo.png`).
-fn is_page(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    match name.rsplit_once('.') {
-        None => true,
-        Some((_, ext)) => {
-            let ext = ext.to_ascii_lowercase();
-            ["html", "htm"].contains(&ext.as_str()) || crate::paths::is_markdown_name(name)
-        }
-    }
 }
 
 #[cfg(test)]
@@ -841,6 +767,44 @@ mod tests {
             }
         ));
         assert_eq!(lands.land(0, "{{ post.url }}", false), Landing::External);
+    }
+
+    #[test]
+    fn a_myst_label_is_linked_by_name_from_any_page() {
+        let set = pages(&[
+            (
+                "docs/syntax/glossary.md",
+                "# Glossary\n\n(units/length)=\n## Length\n\n(para-label)=\n\nA paragraph.\n",
+            ),
+            (
+                "docs/guide.md",
+                "# Guide\n\n```md\n(in-code)=\n```\n\n## Usage\n",
+            ),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(1, "#units/length", false), page(0, Some(1)));
+        assert_eq!(lands.land(1, "units/length", false), page(0, Some(1)));
+        assert_eq!(
+            lands.land(0, "#units/length", false),
+            page(0, Some(1)),
+            "its own page"
+        );
+        assert_eq!(lands.land(1, "#para-label", false), page(0, Some(1)));
+        assert!(
+            matches!(
+                lands.land(0, "#in-code", false),
+                Landing::Broken {
+                    why: Broken::Anchor { .. },
+                    ..
+                }
+            ),
+            "a label in code is no label"
+        );
+        assert!(matches!(
+            lands.land(0, "units/width", false),
+            Landing::Broken { .. }
+        ));
     }
 
     #[test]

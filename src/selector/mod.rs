@@ -16,6 +16,7 @@ mod anchors;
 mod docs;
 mod error;
 mod landing;
+mod near_page;
 mod parse;
 mod repair;
 mod resolve;

@@ -8,7 +8,7 @@ use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_ancho
 use super::routes::routes_of;
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
-use crate::tree::{Anchors, Document, Kind, anchors_of, heading_ids};
+use crate::tree::{Anchors, BlockKind, Document, Kind, anchors_of, heading_ids, myst_label};
 
 /// What one document offers the links that land on it: its path and name,
 /// its headings' anchors and their selectors, and its HTML ids.
@@ -30,6 +30,9 @@ pub(crate) struct Targets {
     /// Each HTML id, with the section it is written in (`None`: before the
     /// first heading).
     ids: Vec<(String, Option<usize>)>,
+    /// Each MyST label (`(name)=`), with the section it names: the one its
+    /// heading opens, or the one it is written in.
+    pub labels: Vec<(String, Option<usize>)>,
     /// The headings by name, made when a first link with a fragment lands
     /// here: a page many links land on is not read heading by heading for each.
     lookup: OnceLock<AnchorLookup>,
@@ -54,8 +57,12 @@ impl Targets {
                 )
             })
             .unzip();
+        let section_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
         let ids = (ids.into_iter())
-            .map(|(id, at)| (id, starts.partition_point(|&s| s <= at).checked_sub(1)))
+            .map(|(id, at)| (id, section_at(at)))
+            .collect();
+        let labels = (myst_labels(&doc).into_iter())
+            .map(|(label, next)| (label, section_at(next)))
             .collect();
         // Anchors made already are kept; else the ids they need of the text.
         let heading_ids = match doc.anchors.get() {
@@ -82,6 +89,7 @@ impl Targets {
             titles,
             sections,
             ids,
+            labels,
             lookup: OnceLock::new(),
             order: OnceLock::new(),
             shapes: OnceLock::new(),
@@ -135,4 +143,27 @@ impl Targets {
                 .map(|&(_, section)| section)
         })
     }
+}
+
+/// Each MyST label of `doc` (a paragraph of its own, `(name)=`), with where
+/// what it names starts: the next line that is not blank.
+fn myst_labels(doc: &Document) -> Vec<(String, usize)> {
+    let text = doc.text();
+    let mut labels = Vec::new();
+    let mut holders = doc.holders();
+    for end in memchr::memmem::find_iter(text.as_bytes(), b")=") {
+        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let Some(label) = myst_label(&text[line_start..line_end]) else {
+            continue;
+        };
+        let paragraph = Kind::Block(BlockKind::Paragraph);
+        if doc.node(holders.of(line_start)).kind() != paragraph {
+            continue;
+        }
+        let rest = &text[line_end..];
+        let next = line_end + (rest.len() - rest.trim_start().len());
+        labels.push((label.to_owned(), next));
+    }
+    labels
 }

@@ -29,6 +29,6 @@ pub use read::parse_document;
 
 pub(crate) use model::{
     Anchors, LineCursor, TitleSource, anchors_of, front_matter_values, heading_ids, line_ends,
-    loose, next_line_end,
+    loose, myst_label, next_line_end,
 };
 pub(crate) use read::{front_matter_of, parse_linked, parse_named, parse_sections};

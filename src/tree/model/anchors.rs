@@ -238,6 +238,14 @@ fn attribute_value(rest: &str) -> Option<&str> {
     (!value.is_empty()).then_some(value)
 }
 
+/// The name a MyST target line gives what follows it (`(install-guide)=`):
+/// a label any page may link to by name (docs/links.md).
+pub(crate) fn myst_label(line: &str) -> Option<&str> {
+    let label = line.trim().strip_prefix('(')?.strip_suffix(")=")?;
+    (!label.is_empty() && !label.contains(char::is_whitespace) && !label.contains(['(', ')']))
+        .then_some(label)
+}
+
 /// How many lines above a heading are looked at for its stacked anchors
 /// (`<a id>` lines, comments and blank lines between): anchors stand right
 /// above their heading, and the look back stays bounded (docs/links.md: Following
@@ -269,6 +277,10 @@ fn anchors_before(text: &str, start: usize) -> Vec<String> {
             let mut found = html_ids(line);
             found.append(&mut ids);
             ids = found;
+            continue;
+        }
+        if let Some(label) = myst_label(line) {
+            ids.insert(0, label.to_owned());
             continue;
         }
         break;
@@ -354,6 +366,19 @@ mod tests {
             got[2].ids.is_empty(),
             "a blank line between: the paragraph's"
         );
+    }
+
+    #[test]
+    fn a_myst_label_above_a_heading_gives_its_id() {
+        let text = "(install-guide)=\n# Install\n\n(not a label)=\n## Other\n";
+        let starts = [
+            text.find("# Install").unwrap(),
+            text.find("## Other").unwrap(),
+        ];
+        let titles = ["Install", "Other"].map(str::to_owned);
+        let got = anchors(text, &starts, &titles);
+        assert_eq!(got[0].ids, ["install-guide"]);
+        assert!(got[1].ids.is_empty(), "{:?}", got[1].ids);
     }
 
     #[test]

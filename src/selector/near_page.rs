@@ -1,0 +1,126 @@
+//! The page a missing one most likely meant (docs/links.md): the input
+//! whose name is nearest by its letters or its words
+//! ([`crate::fuzzy::name_similarity`]), among those as near the one in more
+//! of the folders the link names.
+
+use super::targets::Targets;
+use crate::fuzzy::{WordShape, Words, bag_distance};
+
+/// Each input's name ([`named_stem`]), lowercase, its length in characters
+/// and its words' shape (of the name as written: `JestCLI`).
+pub(super) struct PageNames {
+    names: Vec<(String, usize, WordShape)>,
+}
+
+impl PageNames {
+    /// The names of `pages`.
+    pub fn new(pages: &[Targets]) -> PageNames {
+        let names = (pages.iter())
+            .map(|p| {
+                let name = named_stem(&p.path);
+                let stem = name.to_lowercase();
+                let len = stem.chars().count();
+                (stem, len, WordShape::of(name))
+            })
+            .collect();
+        PageNames { names }
+    }
+
+    /// The input whose name ([`named_stem`]) is nearest to the one
+    /// `path` ends with, if any is near; of names as near, the one in more
+    /// of the folders `path` names: a page moved keeps some of them
+    /// (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
+    /// `maintenance/Releases.mdx`).
+    pub fn nearest(&self, pages: &[Targets], path: &str) -> Option<usize> {
+        let written = named_stem(path.trim_end_matches('/'));
+        let wanted = written.to_lowercase();
+        if wanted.is_empty() {
+            return None;
+        }
+        let chars: Vec<char> = wanted.chars().collect();
+        let len = chars.len();
+        let wanted_words = Words::of(written);
+        let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
+        let shared = |doc: usize| {
+            let theirs = pages[doc].path.split(['/', '\\']).rev().skip(1);
+            theirs
+                .filter(|f| folders.iter().any(|w| w.eq_ignore_ascii_case(f)))
+                .count()
+        };
+        // The best so far: its nearness, the folders it shares, its position.
+        let mut best: Option<(f32, usize, usize)> = None;
+        let mut name_chars = Vec::new();
+        for (i, (name, name_len, shape)) in self.names.iter().enumerate() {
+            // Names whose lengths and letters put them too far apart, and
+            // whose words cannot be near enough, are passed by.
+            let longest = len.max(*name_len);
+            let most = (1.0 - NEAR) * longest as f32;
+            let far =
+                len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
+            let needed = best.map_or(NEAR, |(b, ..)| b);
+            if far && wanted_words.bound(*shape) < needed {
+                continue;
+            }
+            let words = wanted_words.alike_shaped(named_stem(&pages[i].path), *shape);
+            // The edits a name may be apart from `wanted` and still be as
+            // near as the best so far, as `fuzzy::name_similarity` weighs them.
+            let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
+            let near = |edits: usize| crate::fuzzy::name_likeness(alike(edits), words);
+            let Some(within) = (0..=longest).rev().find(|&e| near(e) >= needed) else {
+                continue;
+            };
+            name_chars.clear();
+            name_chars.extend(name.chars());
+            let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
+                continue;
+            };
+            let score = near(edits);
+            let better = best.is_none_or(|(top, folders_top, _)| {
+                score > top || (score == top && shared(i) > folders_top)
+            });
+            if better {
+                best = Some((score, shared(i), i));
+            }
+        }
+        best.map(|(.., i)| i)
+    }
+}
+
+/// How alike two file names must be for one to be suggested for the other.
+const NEAR: f32 = 0.7;
+
+/// A path's last component without a page's extension (Markdown's, `.html`,
+/// `.htm`); a name such as `expr.closure` or `announcing-linkerd-2.3` keeps
+/// what follows its dot.
+pub(super) fn stem(path: &str) -> &str {
+    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    match file.rsplit_once('.') {
+        Some((stem, ext)) if is_page(file) && !ext.is_empty() => stem,
+        _ => file,
+    }
+}
+
+/// The name a path's page goes by: its file's [`stem`], or for an index
+/// page (`guide/index.md`, `nomicon/index.html`) its folder's name.
+fn named_stem(path: &str) -> &str {
+    let name = stem(path);
+    let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
+    match folder {
+        Some(folder) if crate::paths::is_index_name(name) => folder,
+        _ => name,
+    }
+}
+
+/// Whether a path from a site's root names a page (no extension, `.html`,
+/// `.htm`, a Markdown extension, or a folder), not a file the site serves
+/// as it is (`/img/logo.png`).
+pub(super) fn is_page(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rsplit_once('.') {
+        None => true,
+        Some((_, ext)) => {
+            let ext = ext.to_ascii_lowercase();
+            ["html", "htm"].contains(&ext.as_str()) || crate::paths::is_markdown_name(name)
+        }
+    }
+}
