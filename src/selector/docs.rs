@@ -119,9 +119,9 @@ impl Paths {
             .map(|p| components(p))
             .collect();
         let routed = routes.iter().map(|&(_, doc)| doc).collect();
-        let lower = |parts: &Vec<String>, bare: bool| {
-            let part = |p: &String| if bare { unnumbered(p) } else { p }.to_lowercase();
-            parts.iter().map(part).collect()
+        let lower = |parts: &Vec<String>, bare: bool| match bare {
+            true => parts.iter().map(|p| bare_part(p)).collect(),
+            false => parts.iter().map(|p| p.to_lowercase()).collect(),
         };
         let folded = all.iter().map(|parts| lower(parts, false)).collect();
         let bare = all.iter().map(|parts| lower(parts, true)).collect();
@@ -214,8 +214,10 @@ impl Paths {
         let candidates = self.by_name.get(&name_key(last))?;
         let paths = self.paths();
         let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
+        // Against the bare paths: a space as the paths have it, `-`.
+        let bare: Vec<String> = lower.iter().map(|c| c.replace(' ', "-")).collect();
         let find = |k: usize| {
-            let (wanted, lower) = (&wanted[k..], &lower[k..]);
+            let (wanted, lower, bare) = (&wanted[k..], &lower[k..], &bare[k..]);
             let among = |i: &usize| (*i < paths) != routes;
             let first = |test: &dyn Fn(usize) -> bool| {
                 (candidates.iter().copied()).find(|i| among(i) && test(*i))
@@ -223,7 +225,7 @@ impl Paths {
             first(&|i| self.all[i] == wanted)
                 .or_else(|| first(&|i| self.all[i].ends_with(wanted)))
                 .or_else(|| first(&|i| self.folded[i].ends_with(lower)))
-                .or_else(|| first(&|i| self.bare[i].ends_with(lower)))
+                .or_else(|| first(&|i| self.bare[i].ends_with(bare)))
         };
         if let Some(i) = find(0) {
             return Some(i);
@@ -250,10 +252,16 @@ pub(super) fn is_root(address: &str) -> bool {
     address.starts_with('/') && components(address).is_empty()
 }
 
-/// A file name as [`Paths`] files it: lowercase, without a numeric ordering
-/// prefix.
+/// A file name as [`Paths`] files it: as [`bare_part`] reads it.
 fn name_key(name: &str) -> String {
-    unnumbered(name).to_lowercase()
+    bare_part(name)
+}
+
+/// A path component as a site's address spells it: lowercase, without a
+/// numeric ordering prefix, a space as `-` (Hugo serves `Kustomization
+/// File/` at `kustomization-file/`).
+fn bare_part(part: &str) -> String {
+    unnumbered(part).to_lowercase().replace(' ', "-")
 }
 
 /// A path component without its numeric ordering prefix (`2.installation.md`

@@ -770,6 +770,24 @@ mod tests {
     }
 
     #[test]
+    fn a_site_address_spells_a_space_in_a_path_as_a_dash() {
+        let set = pages(&[
+            ("docs/guide.md", "# Guide\n"),
+            (
+                "docs/concept/Inter-Process Communication/index.md",
+                "# IPC\n\n## Events\n",
+            ),
+            ("docs/Reference/API/Kustomization File.md", "# File\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let ipc = "/concept/inter-process-communication/#events";
+        assert_eq!(lands.land(0, ipc, false), page(1, Some(1)));
+        let file = "/reference/api/kustomization-file/";
+        assert_eq!(lands.land(0, file, false), page(2, None));
+    }
+
+    #[test]
     fn a_myst_label_is_linked_by_name_from_any_page() {
         let set = pages(&[
             (
