@@ -120,7 +120,7 @@ pub(super) fn run(
 
 /// What one document gives the listing.
 fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], named: bool) -> Page {
-    let written = doc.take_written_links();
+    let mut written = doc.take_written_links();
     let into = match view {
         LinkView::To(_) if named => vec![None],
         LinkView::To(_) => nodes
@@ -138,7 +138,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let mut holders = doc.holders();
     let mut lines = LineCursor::new(doc.text());
     let inside_only = !matches!(view, LinkView::Out);
-    for link in written.links {
+    for link in std::mem::take(&mut written.links) {
         if !within(link.span.start) {
             continue;
         }
@@ -155,7 +155,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         });
     }
     Page {
-        targets: Targets::of(doc, written.ids),
+        targets: Targets::of(doc, written),
         links,
         outside,
         into,

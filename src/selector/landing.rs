@@ -489,8 +489,8 @@ mod tests {
             .map(|(path, text)| {
                 let ns = stem(path).to_lowercase();
                 let doc = parse_named(Source::new(*path, *text), ns);
-                let ids = doc.written_links().ids;
-                Targets::of(doc, ids)
+                let written = doc.written_links();
+                Targets::of(doc, written)
             })
             .collect()
     }
@@ -785,6 +785,28 @@ mod tests {
         assert_eq!(lands.land(0, ipc, false), page(1, Some(1)));
         let file = "/reference/api/kustomization-file/";
         assert_eq!(lands.land(0, file, false), page(2, None));
+    }
+
+    #[test]
+    fn a_heading_in_a_container_is_landed_on_by_its_anchor() {
+        let set = pages(&[
+            ("docs/guide.md", "# Guide\n"),
+            (
+                "docs/config.md",
+                "# Config\n\n## Theme\n\n> #### `custom_dir`\n>\n> Text.\n\n- ### Item {#item-id}\n",
+            ),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(
+            lands.land(0, "config.md#custom_dir", false),
+            page(1, Some(1))
+        );
+        assert_eq!(lands.land(0, "config.md#item-id", false), page(1, Some(1)));
+        assert!(matches!(
+            lands.land(0, "config.md#custom-dir-x", false),
+            Landing::Broken { .. }
+        ));
     }
 
     #[test]

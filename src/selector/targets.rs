@@ -8,7 +8,10 @@ use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_ancho
 use super::routes::routes_of;
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
-use crate::tree::{Anchors, BlockKind, Document, Kind, anchors_of, heading_ids, myst_label};
+use crate::tree::{
+    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, myst_label,
+    nested_heading_anchor,
+};
 
 /// What one document offers the links that land on it: its path and name,
 /// its headings' anchors and their selectors, and its HTML ids.
@@ -46,7 +49,10 @@ pub(crate) struct Targets {
 impl Targets {
     /// What `doc` offers, given the HTML ids its text holds (with their
     /// byte offsets); the document's anchors and titles are moved, not copied.
-    pub fn of(doc: Document, ids: Vec<(String, usize)>) -> Targets {
+    pub fn of(doc: Document, written: Written) -> Targets {
+        let Written {
+            mut ids, headings, ..
+        } = written;
         let (starts, sections): (Vec<usize>, _) = (doc.sections().iter())
             .map(|&id| {
                 let node = doc.node(id);
@@ -57,6 +63,16 @@ impl Targets {
                 )
             })
             .unzip();
+        // A heading in a container opens no section, but a link lands on it.
+        let text = doc.text();
+        for heading in headings {
+            let line = text[..heading.start].rfind('\n').map_or(0, |i| i + 1);
+            if starts.binary_search(&line).is_err()
+                && let Some(anchor) = nested_heading_anchor(&text[heading.clone()])
+            {
+                ids.push((anchor, heading.start));
+            }
+        }
         let section_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
         let ids = (ids.into_iter())
             .map(|(id, at)| (id, section_at(at)))

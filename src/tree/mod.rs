@@ -28,7 +28,7 @@ pub use model::{BlockKind, Document, Kind, Node, NodeId};
 pub use read::parse_document;
 
 pub(crate) use model::{
-    Anchors, LineCursor, TitleSource, anchors_of, front_matter_values, heading_ids, line_ends,
-    loose, myst_label, next_line_end,
+    Anchors, LineCursor, TitleSource, Written, anchors_of, front_matter_values, heading_ids,
+    line_ends, loose, myst_label, nested_heading_anchor, next_line_end,
 };
 pub(crate) use read::{front_matter_of, parse_linked, parse_named, parse_sections};

@@ -238,6 +238,25 @@ fn attribute_value(rest: &str) -> Option<&str> {
     (!value.is_empty()).then_some(value)
 }
 
+/// The anchor of an ATX heading inside a container (a quote, a list item), which
+/// opens no section (MkDocs writes `> #### custom_dir`): its explicit id
+/// (`{#id}`), else its title's slug. `source` is the heading as written.
+pub(crate) fn nested_heading_anchor(source: &str) -> Option<String> {
+    let line = source.lines().next()?.trim();
+    if let Some((id, _)) = attribute_id(line) {
+        return Some(id.to_owned());
+    }
+    // An ATX heading's text, between its marks (a closing run of `#` follows
+    // a space: `C#` keeps its own).
+    let title = line.trim_start_matches('#').trim();
+    let title = match title.trim_end_matches('#') {
+        open if open.is_empty() || open.ends_with(' ') => open.trim_end(),
+        _ => title,
+    };
+    let anchor = slug(&super::title::plain_title(title));
+    (!anchor.is_empty()).then_some(anchor)
+}
+
 /// The name a MyST target line gives what follows it (`(install-guide)=`):
 /// a label any page may link to by name (docs/links.md).
 pub(crate) fn myst_label(line: &str) -> Option<&str> {
@@ -366,6 +385,21 @@ mod tests {
             got[2].ids.is_empty(),
             "a blank line between: the paragraph's"
         );
+    }
+
+    #[test]
+    fn a_heading_in_a_container_has_its_id_or_slug() {
+        assert_eq!(
+            nested_heading_anchor("#### `custom_dir`").as_deref(),
+            Some("custom_dir")
+        );
+        assert_eq!(
+            nested_heading_anchor("### Item {#item-id}").as_deref(),
+            Some("item-id")
+        );
+        assert_eq!(nested_heading_anchor("## C# ##").as_deref(), Some("c"));
+        assert_eq!(nested_heading_anchor("## Use C#").as_deref(), Some("use-c"));
+        assert_eq!(nested_heading_anchor("##"), None);
     }
 
     #[test]

@@ -25,7 +25,8 @@ impl Document {
         let body = self.front.map_or(0, |id| self.node(id).span.end);
         let text = &self.text[body..];
         let mut written = Written::with_block_ids(text, body);
-        if !may_link(text.as_bytes()) {
+        // Nothing to read in a text with no link and no ATX heading.
+        if !may_link(text.as_bytes()) && memchr::memchr(b'#', text.as_bytes()).is_none() {
             return written;
         }
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(text));

@@ -36,6 +36,9 @@ pub(crate) struct Written {
     pub links: Vec<Link>,
     /// Each HTML `id` or `name` and block id, with where it is written.
     pub ids: Vec<(String, usize)>,
+    /// Where each ATX heading is written, at any depth: those inside a
+    /// container open no section, and are landed on by their own anchor.
+    pub headings: Vec<Range<usize>>,
 }
 
 impl Written {
@@ -60,6 +63,9 @@ impl Written {
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
             }),
             Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
+            Event::Start(Tag::Heading { .. }) if source.trim_start().starts_with('#') => {
+                self.headings.push(at..at + source.len());
+            }
             _ => {}
         }
     }
