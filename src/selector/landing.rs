@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::docs::{Notes, Paths, components, is_root, unnumbered};
-use super::near_page::{PageNames, is_page, stem};
+use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::routes::route_paths;
 use super::targets::Targets;
 use super::templates::untemplated;
@@ -152,7 +152,7 @@ pub(crate) struct Lands<'i, 'p> {
     sites: HashMap<String, Option<usize>>,
     relatives: HashMap<String, Option<usize>>,
     notes: HashMap<String, Option<usize>>,
-    nearest: HashMap<String, Option<usize>>,
+    nearest: HashMap<String, Vec<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
 }
 
@@ -391,14 +391,15 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The input whose name is nearest to the one `path` ends with, if any
-    /// is near ([`PageNames::nearest`]), looked up once per path.
+    /// is near ([`PageNames::nearest`], looked up once per name), in the
+    /// folders `path` names where several are as near ([`in_folders`]).
     fn nearest_file(&mut self, path: &str) -> Option<usize> {
-        if let Some(found) = self.nearest.get(path) {
-            return *found;
-        }
-        let found = self.inputs.stems.nearest(self.inputs.pages, path);
-        self.nearest.insert(path.to_owned(), found);
-        found
+        let name = named_stem(path.trim_end_matches('/'));
+        let inputs = self.inputs;
+        let near = (self.nearest)
+            .entry(name.to_owned())
+            .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
+        in_folders(inputs.pages, near, path)
     }
 }
 

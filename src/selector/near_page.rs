@@ -26,29 +26,19 @@ impl PageNames {
         PageNames { names }
     }
 
-    /// The input whose name ([`named_stem`]) is nearest to the one
-    /// `path` ends with, if any is near; of names as near, the one in more
-    /// of the folders `path` names: a page moved keeps some of them
-    /// (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
-    /// `maintenance/Releases.mdx`).
-    pub fn nearest(&self, pages: &[Targets], path: &str) -> Option<usize> {
-        let written = named_stem(path.trim_end_matches('/'));
-        let wanted = written.to_lowercase();
+    /// The inputs whose names ([`named_stem`]) are nearest to `name` (a
+    /// path's [`named_stem`]), all as near, in input order; none if none is
+    /// near.
+    pub fn nearest(&self, pages: &[Targets], name: &str) -> Vec<usize> {
+        let wanted = name.to_lowercase();
         if wanted.is_empty() {
-            return None;
+            return Vec::new();
         }
         let chars: Vec<char> = wanted.chars().collect();
         let len = chars.len();
-        let wanted_words = Words::of(written);
-        let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
-        let shared = |doc: usize| {
-            let theirs = pages[doc].path.split(['/', '\\']).rev().skip(1);
-            theirs
-                .filter(|f| folders.iter().any(|w| w.eq_ignore_ascii_case(f)))
-                .count()
-        };
-        // The best so far: its nearness, the folders it shares, its position.
-        let mut best: Option<(f32, usize, usize)> = None;
+        let wanted_words = Words::of(name);
+        // The best nearness so far, and the names that have it.
+        let mut best: (f32, Vec<usize>) = (NEAR, Vec::new());
         let mut name_chars = Vec::new();
         for (i, (name, name_len, shape)) in self.names.iter().enumerate() {
             // Names whose lengths and letters put them too far apart, and
@@ -57,7 +47,7 @@ impl PageNames {
             let most = (1.0 - NEAR) * longest as f32;
             let far =
                 len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
-            let needed = best.map_or(NEAR, |(b, ..)| b);
+            let needed = best.0;
             if far && wanted_words.bound(*shape) < needed {
                 continue;
             }
@@ -74,16 +64,30 @@ impl PageNames {
             let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
                 continue;
             };
-            let score = near(edits);
-            let better = best.is_none_or(|(top, folders_top, _)| {
-                score > top || (score == top && shared(i) > folders_top)
-            });
-            if better {
-                best = Some((score, shared(i), i));
+            match near(edits) {
+                score if score > best.0 || best.1.is_empty() => best = (score, vec![i]),
+                score if score == best.0 => best.1.push(i),
+                _ => {}
             }
         }
-        best.map(|(.., i)| i)
+        best.1
     }
+}
+
+/// Of pages as near ([`PageNames::nearest`]), the one in more of the
+/// folders `path` names (the first of those): a page moved keeps some of
+/// them (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
+/// `maintenance/Releases.mdx`).
+pub(super) fn in_folders(pages: &[Targets], near: &[usize], path: &str) -> Option<usize> {
+    let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
+    let shared = |doc: &usize| {
+        let theirs = pages[*doc].path.split(['/', '\\']).rev().skip(1);
+        theirs
+            .filter(|f| folders.iter().any(|w| w.eq_ignore_ascii_case(f)))
+            .count()
+    };
+    // The first of the most: `max_by_key` keeps the last.
+    near.iter().rev().max_by_key(|d| shared(d)).copied()
 }
 
 /// How alike two file names must be for one to be suggested for the other.
@@ -102,7 +106,7 @@ pub(super) fn stem(path: &str) -> &str {
 
 /// The name a path's page goes by: its file's [`stem`], or for an index
 /// page (`guide/index.md`, `nomicon/index.html`) its folder's name.
-fn named_stem(path: &str) -> &str {
+pub(super) fn named_stem(path: &str) -> &str {
     let name = stem(path);
     let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
     match folder {
