@@ -47,14 +47,18 @@ impl<'a> Words<'a> {
             return 0.0;
         }
         let a = &self.words;
-        let content = content_words(other).next().is_some();
-        let b = || all_words(other).filter(move |w| !content || !is_small(w));
-        let b_len = b().count();
+        // The other's words, split once: past ASCII, each letter is looked up.
+        let all: Vec<&str> = all_words(other).collect();
+        let content = all.iter().any(|w| !is_small(w));
+        let b: Vec<&str> = (all.into_iter())
+            .filter(|w| !content || !is_small(w))
+            .collect();
+        let b_len = b.len();
         if a.is_empty() || b_len == 0 {
             return 0.0;
         }
-        let in_b: f32 = a.iter().map(|w| found(w, &b)).sum();
-        let in_a: f32 = b().map(|v| found(v, &|| a.iter().copied())).sum();
+        let in_b: f32 = a.iter().map(|w| found(w, &|| b.iter().copied())).sum();
+        let in_a: f32 = b.iter().map(|v| found(v, &|| a.iter().copied())).sum();
         let dice = (in_b + in_a) / (a.len() + b_len) as f32;
         (dice + in_b / a.len() as f32) / 2.0
     }
@@ -86,14 +90,16 @@ pub(crate) struct WordShape {
 impl WordShape {
     /// The shape of `name`.
     pub fn of(name: &str) -> WordShape {
-        let content = content_words(name).count();
+        // One pass: past ASCII, each letter is looked up.
+        let (mut mask, mut all, mut content) = (0, 0, 0);
+        for word in all_words(name) {
+            mask |= word_bits(word);
+            all += 1;
+            content += usize::from(!is_small(word));
+        }
         WordShape {
-            mask: all_words(name).fold(0, |mask, word| mask | word_bits(word)),
-            words: if content > 0 {
-                content
-            } else {
-                all_words(name).count()
-            },
+            mask,
+            words: if content > 0 { content } else { all },
         }
     }
 }
