@@ -261,7 +261,11 @@ fn name_key(name: &str) -> String {
 /// numeric ordering prefix, a space as `-` (Hugo serves `Kustomization
 /// File/` at `kustomization-file/`).
 fn bare_part(part: &str) -> String {
-    unnumbered(part).to_lowercase().replace(' ', "-")
+    let lower = unnumbered(part).to_lowercase();
+    match lower.contains(' ') {
+        true => lower.replace(' ', "-"),
+        false => lower,
+    }
 }
 
 /// A path component without its numeric ordering prefix (`2.installation.md`

@@ -186,12 +186,16 @@ impl<'i, 'p> Lands<'i, 'p> {
         };
         let path = path.split_once('?').map_or(path, |(p, _)| p);
         let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
+        let anchor = anchor.filter(|a| !a.is_empty());
         let doc = if path.is_empty() {
-            let landing = self.in_page(from, anchor.as_deref().filter(|a| !a.is_empty()));
-            return match landing {
-                Landing::Broken { .. } => self.label(anchor.as_deref()).unwrap_or(landing),
-                _ => landing,
-            };
+            // `#name`: an anchor of this page, else a MyST label anywhere.
+            let label = anchor
+                .as_deref()
+                .filter(|a| self.inputs.pages[from].find(a).is_none());
+            if let Some(landing) = label.and_then(|name| self.label(name)) {
+                return landing;
+            }
+            from
         } else if path.starts_with('/') {
             match self.site(path) {
                 Some(doc) => doc,
@@ -209,19 +213,17 @@ impl<'i, 'p> Lands<'i, 'p> {
             {
                 Some(doc) => doc,
                 None if anchor.is_none() => {
-                    return self
-                        .label(Some(path))
-                        .unwrap_or_else(|| self.on_disk(joined));
+                    return self.label(path).unwrap_or_else(|| self.on_disk(joined));
                 }
                 None => return self.on_disk(joined),
             }
         };
-        self.in_page(doc, anchor.as_deref().filter(|a| !a.is_empty()))
+        self.in_page(doc, anchor.as_deref())
     }
 
     /// Where the MyST label `name` (`(name)=`) lands, if any page has it:
     /// MyST links a label by name from any page, `#name` or `name`.
-    fn label(&self, name: Option<&str>) -> Option<Landing> {
+    fn label(&self, name: &str) -> Option<Landing> {
         let labels = self.inputs.labels.get_or_init(|| {
             let mut all = HashMap::new();
             for (doc, page) in self.inputs.pages.iter().enumerate() {
@@ -231,7 +233,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             }
             all
         });
-        let &(doc, section) = labels.get(name?)?;
+        let &(doc, section) = labels.get(name)?;
         Some(Landing::Page { doc, section })
     }
 
@@ -815,7 +817,7 @@ mod tests {
         let set = pages(&[
             (
                 "docs/syntax/glossary.md",
-                "# Glossary\n\n(units/length)=\n## Length\n\n(para-label)=\n\nA paragraph.\n",
+                "# Glossary\n\n(units/length)=\n## Length\n\n(para-label)=\n\nA paragraph.\n\n(glued)=\nText.\n",
             ),
             (
                 "docs/guide.md",
@@ -832,6 +834,11 @@ mod tests {
             "its own page"
         );
         assert_eq!(lands.land(1, "#para-label", false), page(0, Some(1)));
+        assert_eq!(
+            lands.land(1, "#glued", false),
+            page(0, Some(1)),
+            "text on the next line"
+        );
         assert!(
             matches!(
                 lands.land(0, "#in-code", false),

@@ -9,8 +9,7 @@ use super::routes::routes_of;
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
 use crate::tree::{
-    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, myst_label,
-    nested_heading_anchor,
+    Anchors, Document, Kind, Written, anchors_of, heading_ids, nested_heading_anchor,
 };
 
 /// What one document offers the links that land on it: its path and name,
@@ -51,7 +50,10 @@ impl Targets {
     /// byte offsets); the document's anchors and titles are moved, not copied.
     pub fn of(doc: Document, written: Written) -> Targets {
         let Written {
-            mut ids, headings, ..
+            mut ids,
+            headings,
+            labels,
+            ..
         } = written;
         let (starts, sections): (Vec<usize>, _) = (doc.sections().iter())
             .map(|&id| {
@@ -77,8 +79,12 @@ impl Targets {
         let ids = (ids.into_iter())
             .map(|(id, at)| (id, section_at(at)))
             .collect();
-        let labels = (myst_labels(&doc).into_iter())
-            .map(|(label, next)| (label, section_at(next)))
+        // A label names what follows it: the section a heading there opens.
+        let labels = (labels.into_iter())
+            .map(|(label, end)| {
+                let next = end + (text[end..].len() - text[end..].trim_start().len());
+                (label, section_at(next))
+            })
             .collect();
         // Anchors made already are kept; else the ids they need of the text.
         let heading_ids = match doc.anchors.get() {
@@ -159,27 +165,4 @@ impl Targets {
                 .map(|&(_, section)| section)
         })
     }
-}
-
-/// Each MyST label of `doc` (a paragraph of its own, `(name)=`), with where
-/// what it names starts: the next line that is not blank.
-fn myst_labels(doc: &Document) -> Vec<(String, usize)> {
-    let text = doc.text();
-    let mut labels = Vec::new();
-    let mut holders = doc.holders();
-    for end in memchr::memmem::find_iter(text.as_bytes(), b")=") {
-        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let Some(label) = myst_label(&text[line_start..line_end]) else {
-            continue;
-        };
-        let paragraph = Kind::Block(BlockKind::Paragraph);
-        if doc.node(holders.of(line_start)).kind() != paragraph {
-            continue;
-        }
-        let rest = &text[line_end..];
-        let next = line_end + (rest.len() - rest.trim_start().len());
-        labels.push((label.to_owned(), next));
-    }
-    labels
 }

@@ -25,8 +25,13 @@ impl Document {
         let body = self.front.map_or(0, |id| self.node(id).span.end);
         let text = &self.text[body..];
         let mut written = Written::with_block_ids(text, body);
-        // Nothing to read in a text with no link and no ATX heading.
-        if !may_link(text.as_bytes()) && memchr::memchr(b'#', text.as_bytes()).is_none() {
+        // Nothing to read in a text with no link, no ATX heading and no MyST
+        // label.
+        let bytes = text.as_bytes();
+        if !may_link(bytes)
+            && memchr::memchr(b'#', bytes).is_none()
+            && memchr::memchr(b'=', bytes).is_none()
+        {
             return written;
         }
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(text));

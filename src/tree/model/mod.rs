@@ -16,7 +16,7 @@ pub use document::Document;
 pub use node::{BlockKind, Kind, Node, NodeId};
 
 pub(crate) use anchors::{
-    Anchors, anchors_of, cut_attribute_ids, heading_ids, loose, myst_label, nested_heading_anchor,
+    Anchors, anchors_of, cut_attribute_ids, heading_ids, loose, nested_heading_anchor,
 };
 pub(crate) use lines::{LineCursor, Lines, line_ends, next_line_end};
 pub(crate) use title::{

@@ -32,60 +32,71 @@ pub(crate) fn front_matter_title(front: &str) -> Option<String> {
 /// The value of the first top-level `key` of YAML (`---`) or TOML (`+++`)
 /// front matter, as written; `None` when it is not one line of text.
 pub(crate) fn front_matter_value(front: &str, key: &str) -> Option<String> {
-    let mut lines = front.lines();
-    let toml = lines.next()?.trim_end() == "+++";
-    let lines: Vec<&str> = lines.collect();
-    for (k, line) in lines.iter().enumerate() {
-        if toml && line.trim_start().starts_with('[') {
-            return None; // past the top-level keys
-        }
-        let Some(rest) = key_value(line, key, toml) else {
-            continue;
-        };
-        // A plain YAML value continued on indented lines is multi-line.
-        let continued = lines
-            .get(k + 1)
-            .is_some_and(|next| next.starts_with([' ', '\t']) && !next.trim().is_empty());
-        return if toml {
-            toml_string(rest)
-        } else {
-            yaml_scalar(rest, continued)
-        };
-    }
-    None
+    find_key(front, key)?.scalar()
 }
 
 /// The values of the first top-level `key` of front matter, as
 /// [`front_matter_value`] reads one: a list (YAML's `[a, b]` or `- a` lines,
 /// TOML's `["a", "b"]`) item by item, or one value.
 pub(crate) fn front_matter_values(front: &str, key: &str) -> Vec<String> {
-    let mut lines = front.lines();
-    let toml = lines.next().is_some_and(|l| l.trim_end() == "+++");
-    let lines: Vec<&str> = lines
-        .take_while(|l| !(toml && l.starts_with('[')))
-        .collect();
-    let Some(k) = (0..lines.len()).find(|&k| key_value(lines[k], key, toml).is_some()) else {
+    let Some(found) = find_key(front, key) else {
         return Vec::new();
     };
-    let rest = key_value(lines[k], key, toml).unwrap_or_default();
-    let item = |text: &str| match toml {
+    let item = |text: &str| match found.toml {
         true => toml_string(text),
         false => yaml_scalar(text, false),
     };
-    if let Some(flow) = rest
-        .strip_prefix('[')
-        .and_then(|r| r.trim_end().strip_suffix(']'))
-    {
+    let flow = (found.rest.strip_prefix('[')).and_then(|r| r.trim_end().strip_suffix(']'));
+    if let Some(flow) = flow {
         return flow.split(',').filter_map(|i| item(i.trim())).collect();
     }
-    if rest.is_empty() && !toml {
-        let block = lines[k + 1..].iter().map_while(|l| {
+    if found.rest.is_empty() && !found.toml {
+        let block = found.lines[found.line + 1..].iter().map_while(|l| {
             let l = l.trim_start();
             (l.starts_with("- ")).then(|| l[2..].trim())
         });
         return block.filter_map(item).collect();
     }
-    front_matter_value(front, key).into_iter().collect()
+    found.scalar().into_iter().collect()
+}
+
+/// Where a top-level key is in front matter: its lines (past the opening
+/// fence), which one holds the key, and what follows the key on it.
+struct FoundKey<'a> {
+    toml: bool,
+    lines: Vec<&'a str>,
+    line: usize,
+    rest: &'a str,
+}
+
+impl FoundKey<'_> {
+    /// The key's value, if it is one line of text.
+    fn scalar(&self) -> Option<String> {
+        // A plain YAML value continued on indented lines is multi-line.
+        let continued = (self.lines.get(self.line + 1))
+            .is_some_and(|next| next.starts_with([' ', '\t']) && !next.trim().is_empty());
+        match self.toml {
+            true => toml_string(self.rest),
+            false => yaml_scalar(self.rest, continued),
+        }
+    }
+}
+
+/// The first top-level `key` of YAML (`---`) or TOML (`+++`) front matter.
+fn find_key<'a>(front: &'a str, key: &str) -> Option<FoundKey<'a>> {
+    let mut lines = front.lines();
+    let toml = lines.next()?.trim_end() == "+++";
+    // TOML's top-level keys end at its first table.
+    let lines: Vec<&str> =
+        (lines.take_while(|l| !(toml && l.trim_start().starts_with('[')))).collect();
+    let (line, rest) = (lines.iter().enumerate())
+        .find_map(|(k, l)| key_value(l, key, toml).map(|rest| (k, rest)))?;
+    Some(FoundKey {
+        toml,
+        lines,
+        line,
+        rest,
+    })
 }
 
 /// The value after a top-level `key:` (YAML) or `key =` (TOML).

@@ -9,6 +9,8 @@ use std::ops::Range;
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag};
 
+use super::anchors::myst_label;
+
 /// One link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Link {
@@ -39,6 +41,9 @@ pub(crate) struct Written {
     /// Where each ATX heading is written, at any depth: those inside a
     /// container open no section, and are landed on by their own anchor.
     pub headings: Vec<Range<usize>>,
+    /// Each MyST label (a line `(name)=` of a paragraph), with where its
+    /// line ends: it names what follows.
+    pub labels: Vec<(String, usize)>,
 }
 
 impl Written {
@@ -65,6 +70,16 @@ impl Written {
             Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
             Event::Start(Tag::Heading { .. }) if source.trim_start().starts_with('#') => {
                 self.headings.push(at..at + source.len());
+            }
+            // A label line starts its own paragraph, or ends the one before.
+            Event::Start(Tag::Paragraph) if source.contains(")=") => {
+                let mut end = at;
+                for line in source.split_inclusive('\n') {
+                    end += line.len();
+                    if let Some(label) = myst_label(line) {
+                        self.labels.push((label.to_owned(), end));
+                    }
+                }
             }
             _ => {}
         }
