@@ -84,6 +84,12 @@ impl FoundKey<'_> {
 
 /// The first top-level `key` of YAML (`---`) or TOML (`+++`) front matter.
 fn find_key<'a>(front: &'a str, key: &str) -> Option<FoundKey<'a>> {
+    // A top-level key starts a line after the fence's: most front matter
+    // names few of the keys asked for, and is not split into lines for them.
+    let bytes = front.as_bytes();
+    if !memchr::memmem::find_iter(bytes, key).any(|at| at > 0 && bytes[at - 1] == b'\n') {
+        return None;
+    }
     let mut lines = front.lines();
     let toml = lines.next()?.trim_end() == "+++";
     // TOML's top-level keys end at its first table.
