@@ -4,6 +4,7 @@
 //! `namespace`'s.
 
 use crate::namespace::{find, sanitize};
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::sync::OnceLock;
 
@@ -342,6 +343,16 @@ fn note_key(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// A path's [`components`] joined by `/`: the path itself where it is
+/// written so already (most are), else a copy.
+pub(super) fn components_joined(path: &str) -> Cow<'_, str> {
+    let plain = !path.contains('\\') && path.split('/').all(|p| !matches!(p, "" | "." | ".."));
+    match plain {
+        true => Cow::Borrowed(path),
+        false => Cow::Owned(components(path).join("/")),
+    }
 }
 
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.

@@ -12,13 +12,14 @@
 //! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
 //! never fetched.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Notes, Paths, components, is_root, unnumbered};
+use super::docs::{Notes, Paths, components, components_joined, is_root, unnumbered};
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::routes::route_paths;
 use super::targets::Targets;
@@ -151,6 +152,7 @@ pub(crate) struct Lands<'i, 'p> {
     /// already looked up, and the nearest anchor for a broken one of a page.
     sites: HashMap<String, Option<usize>>,
     relatives: HashMap<String, Option<usize>>,
+    by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Vec<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
@@ -163,6 +165,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             inputs,
             sites: HashMap::new(),
             relatives: HashMap::new(),
+            by_folder: HashMap::new(),
             notes: HashMap::new(),
             nearest: HashMap::new(),
             nearest_anchors: HashMap::new(),
@@ -206,16 +209,15 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            let joined = joined(&self.inputs.pages[from].path, path);
-            match self
-                .relative(&joined)
-                .or_else(|| self.by_address(from, path))
-            {
+            match (self.in_folder(from, path)).or_else(|| self.by_address(from, path)) {
                 Some(doc) => doc,
-                None if anchor.is_none() => {
-                    return self.label(path).unwrap_or_else(|| self.on_disk(joined));
+                None => {
+                    let joined = joined(&self.inputs.pages[from].path, path);
+                    if anchor.is_none() {
+                        return self.label(path).unwrap_or_else(|| self.on_disk(joined));
+                    }
+                    return self.on_disk(joined);
                 }
-                None => return self.on_disk(joined),
             }
         };
         self.in_page(doc, anchor.as_deref())
@@ -319,6 +321,20 @@ impl<'i, 'p> Lands<'i, 'p> {
         found
     }
 
+    /// The input `path`, a link's relative path in document `from`, names
+    /// from that document's folder: looked up once per folder and path, as
+    /// every page of a folder links to the same few.
+    fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
+        let page: &'p str = &self.inputs.pages[from].path;
+        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
+        if let Some(found) = self.by_folder.get(folder).and_then(|paths| paths.get(path)) {
+            return *found;
+        }
+        let found = self.relative(&joined(page, path));
+        (self.by_folder.entry(folder).or_default()).insert(path.to_owned(), found);
+        found
+    }
+
     /// The input a path joined to the linking file's folder names, looked
     /// up once per path.
     fn relative(&mut self, joined: &str) -> Option<usize> {
@@ -336,15 +352,15 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// it there.
     fn spelled(&self, joined: &str) -> Option<usize> {
         let spellings = link_spellings(joined);
-        let keys: Vec<String> = spellings.iter().map(|s| components(s).join("/")).collect();
-        let routed = |k: &String| match is_markdown_name(joined) {
+        let keys: Vec<Cow<'_, str>> = spellings.iter().map(|s| components_joined(s)).collect();
+        let routed = |k: &Cow<'_, str>| match is_markdown_name(joined) {
             true => None,
-            false => self.inputs.routed.get(&k.to_lowercase()),
+            false => self.inputs.routed.get(lowercase(k).as_ref()),
         };
-        (keys.iter().find_map(|k| self.inputs.exact.get(k)))
+        (keys.iter().find_map(|k| self.inputs.exact.get(k.as_ref())))
             .or_else(|| {
                 keys.iter()
-                    .find_map(|k| self.inputs.folded.get(&k.to_lowercase()))
+                    .find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()))
             })
             .or_else(|| keys.iter().find_map(|k| self.inputs.bare.get(&bare_key(k))))
             .or_else(|| keys.iter().find_map(routed))
@@ -405,6 +421,14 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 }
 
+/// `text` in lowercase, not copied where it is so already.
+fn lowercase(text: &str) -> Cow<'_, str> {
+    match text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Borrowed(text),
+        false => Cow::Owned(text.to_lowercase()),
+    }
+}
+
 /// A joined path as the third lookup files it: lowercase, each component
 /// without its numeric ordering prefix.
 fn bare_key(key: &str) -> String {
@@ -449,7 +473,7 @@ fn joined(from: &str, path: &str) -> String {
     let decoded = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
     let whole = format!("{folder}{decoded}");
     let absolute = whole.starts_with('/');
-    let mut out = components(&whole).join("/");
+    let mut out = components_joined(&whole).into_owned();
     if absolute {
         out.insert(0, '/');
     }
