@@ -58,25 +58,32 @@ pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
-/// [`distance`] if it is at most `most`, else `None`, found without
-/// filling the rest of the table once a row's least value is past `most`
-/// (no later row's is less).
+/// [`distance`] if it is at most `most`, else `None`. Only the cells at most
+/// `most` off the diagonal are filled (no cell further off is within
+/// `most`: it takes that many insertions or deletions), and no row past
+/// one whose least value is past `most` (no later row's is less).
 pub(crate) fn distance_within(a: &[char], b: &[char], most: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > most {
         return None;
     }
     let width = b.len() + 1;
+    // Every cell not filled reads as `far`: past `most`, which is all a
+    // cell that far off needs to be known as.
+    let far = most + 1;
     // Three rows, taken in turn: two back, the last, the one being filled.
-    let mut rows = vec![0usize; 3 * width];
+    let mut rows = vec![far; 3 * width];
     let row = |i: usize| (i % 3) * width;
-    for (j, cell) in rows[..width].iter_mut().enumerate() {
+    for (j, cell) in rows[..width.min(far)].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
         let (cur, prev, prev2) = (row(i), row(i - 1), row(i + 1));
-        rows[cur] = i;
-        let mut least = i;
-        for j in 1..=b.len() {
+        let first = i.saturating_sub(most).max(1);
+        let last = (i + most).min(b.len());
+        // The cell before the band: the first column's, or one off it.
+        rows[cur + first - 1] = if first == 1 { i.min(far) } else { far };
+        let mut least = rows[cur + first - 1];
+        for j in first..=last {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             let mut d = (rows[prev + j] + 1)
                 .min(rows[cur + j - 1] + 1)
@@ -231,15 +238,42 @@ mod tests {
             "serverport",
             "proxy-setup",
             "café",
+            "abcdefghij",
+            "badcfehgji",
+            "configuration-reference",
+            "reference-configuration",
+            "aaaaaaaaab",
+            "baaaaaaaaa",
         ];
         for a in words {
             for b in words {
                 let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
                 let d = distance(&a, &b);
-                for most in 0..=12 {
+                for most in 0..=24 {
                     let want = (d <= most).then_some(d);
                     assert_eq!(distance_within(&a, &b, most), want, "{a:?} {b:?} {most}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bounded_distance_agrees_on_many_names_of_few_letters() {
+        // Names over three letters, where edits of every kind line up.
+        let mut seed = 7u32;
+        let mut name = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let len = (seed >> 16) % 11;
+            (0..len)
+                .map(|k| ['a', 'b', '-'][((seed >> (k % 16)) % 3) as usize])
+                .collect::<Vec<char>>()
+        };
+        for _ in 0..2_000 {
+            let (a, b) = (name(), name());
+            let d = distance(&a, &b);
+            for most in 0..=11 {
+                let want = (d <= most).then_some(d);
+                assert_eq!(distance_within(&a, &b, most), want, "{a:?} {b:?} {most}");
             }
         }
     }
