@@ -96,8 +96,9 @@ pub(crate) struct Paths {
     routed: Vec<usize>,
     /// Each path's components lowercase, and lowercase without numeric
     /// ordering prefixes, for lookups that ignore case (and prefixes).
-    folded: Vec<Vec<String>>,
-    bare: Vec<Vec<String>>,
+    /// (`None`: as written, as most are.)
+    folded: Vec<Option<Vec<String>>>,
+    bare: Vec<Option<Vec<String>>>,
     /// The paths by their file name, lowercase and without a numeric
     /// ordering prefix, in input order.
     by_name: HashMap<String, Vec<usize>>,
@@ -120,12 +121,18 @@ impl Paths {
             .map(|p| components(p))
             .collect();
         let routed = routes.iter().map(|&(_, doc)| doc).collect();
-        let lower = |parts: &Vec<String>, bare: bool| match bare {
-            true => parts.iter().map(|p| bare_part(p)).collect(),
-            false => parts.iter().map(|p| p.to_lowercase()).collect(),
-        };
-        let folded = all.iter().map(|parts| lower(parts, false)).collect();
-        let bare = all.iter().map(|parts| lower(parts, true)).collect();
+        let lower = |p: &String| p.is_ascii() && !p.bytes().any(|b| b.is_ascii_uppercase());
+        let bare = |p: &String| lower(p) && unnumbered(p) == p && !p.contains(' ');
+        let folded = (all.iter())
+            .map(|parts: &Vec<String>| {
+                (!parts.iter().all(lower)).then(|| parts.iter().map(|p| p.to_lowercase()).collect())
+            })
+            .collect();
+        let bare = (all.iter())
+            .map(|parts: &Vec<String>| {
+                (!parts.iter().all(bare)).then(|| parts.iter().map(|p| bare_part(p)).collect())
+            })
+            .collect();
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, parts) in all.iter().enumerate() {
             if let Some(last) = parts.last() {
@@ -140,6 +147,16 @@ impl Paths {
             by_name,
             known: OnceLock::new(),
         }
+    }
+
+    /// Path `i`'s components lowercase.
+    fn folded(&self, i: usize) -> &[String] {
+        self.folded[i].as_deref().unwrap_or(&self.all[i])
+    }
+
+    /// Path `i`'s components as [`bare_part`] reads them.
+    fn bare(&self, i: usize) -> &[String] {
+        self.bare[i].as_deref().unwrap_or(&self.all[i])
     }
 
     /// Every component of every path, lowercase (and without its numeric
@@ -195,7 +212,7 @@ impl Paths {
             let folded = Some(name.to_lowercase());
             let candidates = self.by_name.get(&name_key(&name))?;
             (candidates.iter().copied())
-                .find(|&i| self.all[i].len() == top && self.folded[i].last() == folded.as_ref())
+                .find(|&i| self.all[i].len() == top && self.folded(i).last() == folded.as_ref())
         })
     }
 
@@ -225,8 +242,8 @@ impl Paths {
             };
             first(&|i| self.all[i] == wanted)
                 .or_else(|| first(&|i| self.all[i].ends_with(wanted)))
-                .or_else(|| first(&|i| self.folded[i].ends_with(lower)))
-                .or_else(|| first(&|i| self.bare[i].ends_with(bare)))
+                .or_else(|| first(&|i| self.folded(i).ends_with(lower)))
+                .or_else(|| first(&|i| self.bare(i).ends_with(bare)))
         };
         if let Some(i) = find(0) {
             return Some(i);
@@ -353,6 +370,21 @@ pub(super) fn components_joined(path: &str) -> Cow<'_, str> {
         true => Cow::Borrowed(path),
         false => Cow::Owned(components(path).join("/")),
     }
+}
+
+/// How many [`components`] a path has, counted without making them.
+pub(super) fn depth(path: &str) -> usize {
+    // `..` is kept only ahead of every other component.
+    let (mut depth, mut ups) = (0, 0);
+    for part in path.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." if depth > ups => depth -= 1,
+            ".." => (depth, ups) = (depth + 1, ups + 1),
+            _ => depth += 1,
+        }
+    }
+    depth
 }
 
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.

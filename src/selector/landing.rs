@@ -112,10 +112,10 @@ impl<'p> Inputs<'p> {
             .collect();
         let routes = route_paths(&each);
         for (i, page) in pages.iter().enumerate() {
-            let key = components(&page.path).join("/");
-            bare.entry(bare_key(&key)).or_insert(i);
-            folded.entry(key.to_lowercase()).or_insert(i);
-            exact.entry(key).or_insert(i);
+            let key = components_joined(&page.path);
+            bare.entry(bare_key(&key).into_owned()).or_insert(i);
+            folded.entry(lowercase(&key).into_owned()).or_insert(i);
+            exact.entry(key.into_owned()).or_insert(i);
         }
         let mut routed = HashMap::with_capacity(routes.len());
         for (path, i) in &routes {
@@ -362,7 +362,10 @@ impl<'i, 'p> Lands<'i, 'p> {
                 keys.iter()
                     .find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()))
             })
-            .or_else(|| keys.iter().find_map(|k| self.inputs.bare.get(&bare_key(k))))
+            .or_else(|| {
+                keys.iter()
+                    .find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()))
+            })
             .or_else(|| keys.iter().find_map(routed))
             .copied()
     }
@@ -430,10 +433,18 @@ fn lowercase(text: &str) -> Cow<'_, str> {
 }
 
 /// A joined path as the third lookup files it: lowercase, each component
-/// without its numeric ordering prefix.
-fn bare_key(key: &str) -> String {
-    let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
-    parts.join("/").to_lowercase()
+/// without its numeric ordering prefix; not copied where it is so already.
+fn bare_key(key: &str) -> Cow<'_, str> {
+    let numbered = key
+        .split('/')
+        .any(|part| part.starts_with(|c: char| c.is_ascii_digit()));
+    match numbered {
+        false => lowercase(key),
+        true => {
+            let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
+            Cow::Owned(parts.join("/").to_lowercase())
+        }
+    }
 }
 
 /// Whether a path that is not there would lie in one of `roots`, judged

@@ -4,7 +4,7 @@
 //! link by such an address lands on the page as one by its file's path does:
 //! each route is filed as one more path of the page, after every real path.
 
-use super::docs::components;
+use super::docs::{components, depth};
 use crate::paths::is_index_name;
 use crate::tree::front_matter_values;
 
@@ -67,16 +67,18 @@ pub(crate) fn route_paths(pages: &[(&str, &[String])]) -> Vec<(String, usize)> {
     let folder = |path: &str| {
         let mut parts = components(path);
         parts.pop();
-        parts
+        parts.join("/")
     };
-    let top = (pages.iter().map(|(path, _)| folder(path)))
-        .min_by_key(Vec::len)
+    // The shallowest path's folder: found by counting, the one folder copied.
+    let top = (pages.iter().map(|(path, _)| *path))
+        .min_by_key(|path| depth(path))
+        .map(folder)
         .unwrap_or_default();
     for (doc, &(path, routes)) in pages.iter().enumerate() {
         for route in routes {
             let from = match route.starts_with('/') {
-                true => top.join("/"),
-                false => folder(path).join("/"),
+                true => top.clone(),
+                false => folder(path),
             };
             let mut parts = components(&format!("{from}/{route}"));
             // `/` and `./` are the folder's index page.
@@ -118,6 +120,31 @@ fn address(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::selector::docs::components_joined;
+
+    #[test]
+    fn a_paths_depth_and_plain_spelling_are_its_components() {
+        for path in [
+            "",
+            ".",
+            "/",
+            "a",
+            "a/b.md",
+            "./a/b/",
+            "/a//b",
+            "..",
+            "../../a",
+            "a/../..",
+            "a/./b/../c",
+            "a\\b",
+            "x/../../y/..",
+            "../a/b/../../..",
+        ] {
+            let parts = components(path);
+            assert_eq!(depth(path), parts.len(), "{path:?}");
+            assert_eq!(components_joined(path), parts.join("/"), "{path:?}");
+        }
+    }
 
     #[test]
     fn front_matter_sets_names_and_paths() {
