@@ -151,9 +151,14 @@ impl<'a> LineCursor<'a> {
         }
         // The last byte's line ending starts no line.
         let upto = pos.min(self.bytes.len().saturating_sub(1)).max(self.at);
-        let ends = memchr::memchr2_iter(b'\n', b'\r', &self.bytes[self.at..upto])
-            .filter(|&i| ends_line(self.bytes, self.at + i))
-            .count();
+        let between = &self.bytes[self.at..upto];
+        let ends = match memchr::memchr(b'\r', between) {
+            // Without a CR, each LF ends a line.
+            None => memchr::memchr_iter(b'\n', between).count(),
+            Some(_) => memchr::memchr2_iter(b'\n', b'\r', between)
+                .filter(|&i| ends_line(self.bytes, self.at + i))
+                .count(),
+        };
         (self.at, self.line) = (upto, self.line + ends);
         self.line
     }
