@@ -33,6 +33,14 @@ enum Route {
 /// from the page's folder or, starting with `/`, from the site's root.
 pub(crate) fn routes_of(front: &str) -> Vec<String> {
     let mut routes = Vec::new();
+    // Most front matter sets no address: its lines' starts are read once
+    // for every key before any key is looked for.
+    let bytes = front.as_bytes();
+    let keyed =
+        |at: usize| (KEYS.iter()).any(|(key, _)| bytes[at + 1..].starts_with(key.as_bytes()));
+    if !memchr::memchr_iter(b'\n', bytes).any(keyed) {
+        return routes;
+    }
     for (key, route) in KEYS {
         for value in front_matter_values(front, key) {
             add_route(&mut routes, route, value.trim());
@@ -150,6 +158,9 @@ mod tests {
     fn front_matter_sets_names_and_paths() {
         let yaml = "---\nid: cli\nslug: /reference/cli\ntitle: CLI\n---\n";
         assert_eq!(routes_of(yaml), ["cli", "/reference/cli"]);
+        // Only a key that starts a line sets a route.
+        let within = "---\ntitle: the id: x\n  slug: /nested\nurl_for: /y\n---\n";
+        assert!(routes_of(within).is_empty());
         let toml = "+++\nurl = \"blog/2021/march/\"\npermalink = '/x.html'\n+++\n";
         assert_eq!(routes_of(toml), ["/blog/2021/march/", "/x.html"]);
         let lists = "---\naliases: [/old/, \"older\"]\nredirect_from:\n  - /docs/templates/\n  - '/t/'\n---\n";

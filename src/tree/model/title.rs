@@ -87,7 +87,8 @@ fn find_key<'a>(front: &'a str, key: &str) -> Option<FoundKey<'a>> {
     // A top-level key starts a line after the fence's: most front matter
     // names few of the keys asked for, and is not split into lines for them.
     let bytes = front.as_bytes();
-    if !memchr::memmem::find_iter(bytes, key).any(|at| at > 0 && bytes[at - 1] == b'\n') {
+    let starts_line = |at: usize| bytes[at + 1..].starts_with(key.as_bytes());
+    if !memchr::memchr_iter(b'\n', bytes).any(starts_line) {
         return None;
     }
     let mut lines = front.lines();
