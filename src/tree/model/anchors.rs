@@ -286,7 +286,8 @@ fn anchors_before(text: &str, start: usize) -> Vec<String> {
         if body_end == before.len() {
             break;
         }
-        let line_start = before[..body_end].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_start =
+            memchr::memrchr2(b'\n', b'\r', &before.as_bytes()[..body_end]).map_or(0, |i| i + 1);
         let line = before[line_start..body_end].trim();
         end = line_start;
         if line.is_empty() || (line.starts_with("<!--") && line.ends_with("-->")) {
