@@ -164,9 +164,17 @@ impl Paths {
     fn known(&self) -> &HashSet<String> {
         self.known.get_or_init(|| {
             let mut known = HashSet::new();
+            // Most components recur (a folder's name in each of its paths):
+            // each is copied once.
+            let mut add = |part: &str| {
+                let part = lowercase(part);
+                if !known.contains(part.as_ref()) {
+                    known.insert(part.into_owned());
+                }
+            };
             for part in self.all[..self.paths()].iter().flatten() {
-                known.insert(part.to_lowercase());
-                known.insert(unnumbered(part).to_lowercase());
+                add(part);
+                add(unnumbered(part));
             }
             known
         })
@@ -369,6 +377,14 @@ pub(super) fn components_joined(path: &str) -> Cow<'_, str> {
     match plain {
         true => Cow::Borrowed(path),
         false => Cow::Owned(components(path).join("/")),
+    }
+}
+
+/// `text` in lowercase, not copied where it is so already.
+pub(super) fn lowercase(text: &str) -> Cow<'_, str> {
+    match text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Borrowed(text),
+        false => Cow::Owned(text.to_lowercase()),
     }
 }
 

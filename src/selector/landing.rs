@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Notes, Paths, components, components_joined, is_root, unnumbered};
+use super::docs::{Notes, Paths, components, components_joined, is_root, lowercase, unnumbered};
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::routes::route_paths;
 use super::targets::Targets;
@@ -421,14 +421,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             .entry(name.to_owned())
             .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
         in_folders(inputs.pages, near, path)
-    }
-}
-
-/// `text` in lowercase, not copied where it is so already.
-fn lowercase(text: &str) -> Cow<'_, str> {
-    match text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
-        true => Cow::Borrowed(text),
-        false => Cow::Owned(text.to_lowercase()),
     }
 }
 
