@@ -41,14 +41,16 @@ impl PageNames {
         let mut best: (f32, Vec<usize>) = (NEAR, Vec::new());
         let mut name_chars = Vec::new();
         for (i, (name, name_len, shape)) in self.names.iter().enumerate() {
-            // Names whose lengths and letters put them too far apart, and
-            // whose words cannot be near enough, are passed by.
-            let longest = len.max(*name_len);
-            let most = (1.0 - NEAR) * longest as f32;
-            let far =
-                len.abs_diff(*name_len) as f32 > most || bag_distance(&wanted, name) as f32 > most;
+            // Names whose words cannot be as near as the best so far, and
+            // whose lengths and letters put them too far apart to be, are
+            // passed by (with room for rounding: a name as near still ties).
             let needed = best.0;
-            if far && wanted_words.bound(*shape) < needed {
+            let longest = len.max(*name_len);
+            let most = (1.0 - needed) * longest as f32 + 1e-3;
+            if wanted_words.bound(*shape) < needed
+                && (len.abs_diff(*name_len) as f32 > most
+                    || bag_distance(&wanted, name) as f32 > most)
+            {
                 continue;
             }
             let words = wanted_words.alike_shaped(named_stem(&pages[i].path), *shape);
