@@ -692,6 +692,47 @@ fn numbered_pages_are_found_by_their_address_and_listed_in_number_order() {
     assert!(order[3].contains("1.concepts.md"), "{index}");
 }
 
+/// Issue 51: Docusaurus (and SvelteKit's docs) order pages by a number and a
+/// `-` or `_` (`20-core-concepts/50-configuration.md`) and serve them
+/// without it, so a page links its sibling by its bare name; a version or a
+/// date ahead of a name (`1.0-notes`, `2021-01-31-post`) is no such prefix.
+#[test]
+fn pages_ordered_by_a_number_and_a_dash_are_found_without_it() {
+    let dir = Scratch::with(
+        "links-dash-numbered",
+        &[
+            (
+                "docs/20-reference/50-configuration.md",
+                "# Configuration\n\n## Alias\n\nSet it.\n",
+            ),
+            (
+                "docs/20-reference/20-types.md",
+                "# Types\n\nSee [alias](configuration#alias) and [a post](2021-01-31-post).\n",
+            ),
+            (
+                "docs/20-reference/2021-01-31-post.md",
+                "# Post\n\n[p](01-31-post)\n",
+            ),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = mdsel_in(dir.path(), args, b"");
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    let (broken, code) = run(&["links", "--broken", "docs"]);
+    assert_eq!(code, Some(1), "{broken}");
+    // A date is no prefix: the post is not found by what follows its year.
+    assert!(
+        broken.contains("[p](01-31-post) → broken: no such file"),
+        "{broken}"
+    );
+    assert!(broken.contains("[1 broken of 3 links"), "{broken}");
+    assert_eq!(
+        run(&["/reference/configuration#alias", "docs"]),
+        ("## Alias\n\nSet it.\n".to_owned(), Some(0))
+    );
+}
+
 /// Issue 51: a page served at an address its front matter sets (Docusaurus'
 /// `id` and `slug`, Hugo's `url`) is found by that address, when following a
 /// link, listing what links to it and checking links alike; a Markdown file's

@@ -294,13 +294,24 @@ fn bare_part(part: &str) -> String {
     }
 }
 
-/// A path component without its numeric ordering prefix (`2.installation.md`
-/// → `installation.md`, `10.api` → `api`); others as they are.
+/// A path component without its numeric ordering prefix, as Nuxt Content
+/// and Docusaurus read one: digits, then `-`, `_` or `.` (spaces around
+/// them allowed), then the name (`2.installation.md` → `installation.md`,
+/// `50-configuration.md` → `configuration.md`, `01 - Intro` → `Intro`).
+/// Digits and a separator before more digits are a version or a date, not
+/// a prefix (`1.0-guide`, `2021-01-31-post.md`); others as they are.
 pub(super) fn unnumbered(part: &str) -> &str {
     let digits = part.bytes().take_while(u8::is_ascii_digit).count();
-    match part.get(digits..) {
-        Some(rest) if digits > 0 && rest.len() > 1 && rest.starts_with('.') => &rest[1..],
-        _ => part,
+    let rest = &part[digits..];
+    let spaced = rest.trim_start();
+    let name = spaced.trim_start_matches(['-', '_', '.']);
+    let separated = name.len() < spaced.len();
+    let dated = (rest.bytes().next()).is_some_and(|b| matches!(b, b'-' | b'_' | b'.'))
+        && rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+    let name = name.trim_start();
+    match digits > 0 && separated && !dated && !name.is_empty() {
+        true => name,
+        false => part,
     }
 }
 

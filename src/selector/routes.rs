@@ -131,6 +131,29 @@ mod tests {
     use crate::selector::docs::components_joined;
 
     #[test]
+    fn an_ordering_prefix_is_a_number_and_a_separator_before_a_name() {
+        use crate::selector::docs::unnumbered;
+        for (part, bare) in [
+            ("2.installation.md", "installation.md"),
+            ("50-configuration.md", "configuration.md"),
+            ("01_intro", "intro"),
+            ("001 - My Doc", "My Doc"),
+            ("10.api", "api"),
+            // Versions and dates are names.
+            ("1.0-notes.md", "1.0-notes.md"),
+            ("2021-01-31-post.md", "2021-01-31-post.md"),
+            ("8.0", "8.0"),
+            // No separator, or nothing after it.
+            ("2fa.md", "2fa.md"),
+            ("01 intro", "01 intro"),
+            ("01-", "01-"),
+            ("guide", "guide"),
+        ] {
+            assert_eq!(unnumbered(part), bare, "{part:?}");
+        }
+    }
+
+    #[test]
     fn a_paths_depth_and_plain_spelling_are_its_components() {
         for path in [
             "",
