@@ -247,6 +247,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         let page = &self.inputs.pages[doc];
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
+            None if let Some(landing) = self.included(doc, anchor) => landing,
             None => Landing::Broken {
                 suggestion: (self.nearest_anchors)
                     .entry((doc, anchor.to_owned()))
@@ -261,6 +262,31 @@ impl<'i, 'p> Lands<'i, 'p> {
                 },
             },
         }
+    }
+
+    /// The section `anchor` names in a file page `doc` includes (and in the
+    /// files those include), as its own: the first that has it, among the
+    /// first [`INCLUDED_MOST`] files.
+    fn included(&mut self, doc: usize, anchor: &str) -> Option<Landing> {
+        let pages = self.inputs.pages;
+        let mut seen = vec![doc];
+        let mut next = 0;
+        while let Some(&from) = seen.get(next).filter(|_| seen.len() <= INCLUDED_MOST) {
+            next += 1;
+            for path in &pages[from].includes {
+                let Some(found) = self.in_folder(from, path).filter(|d| !seen.contains(d)) else {
+                    continue;
+                };
+                if let Some(section) = pages[found].find(anchor) {
+                    return Some(Landing::Page {
+                        doc: found,
+                        section,
+                    });
+                }
+                seen.push(found);
+            }
+        }
+        None
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
@@ -423,6 +449,10 @@ impl<'i, 'p> Lands<'i, 'p> {
         in_folders(inputs.pages, near, path)
     }
 }
+
+/// The most files a page's includes are read through for an anchor: a
+/// page includes a few; a broken fragment's cost stays bounded.
+const INCLUDED_MOST: usize = 64;
 
 /// A joined path as the third lookup files it: lowercase, each component
 /// without its numeric ordering prefix; not copied where it is so already.
@@ -879,6 +909,37 @@ mod tests {
         assert!(matches!(
             lands.land(0, "units/width", false),
             Landing::Broken { .. }
+        ));
+    }
+
+    #[test]
+    fn an_anchor_in_an_included_file_is_the_including_pages() {
+        let set = pages(&[
+            (
+                "docs/guide.md",
+                "See [flag](cli#shard) and [no](cli#nothing).\n",
+            ),
+            (
+                "docs/cli.md",
+                "# CLI\n\n<!--@include: ./parts/options.md{3,}-->\n<!--@include: ./cli.md-->\n",
+            ),
+            (
+                "docs/parts/options.md",
+                "## Options\n\n<!--@include: ../more.md#region-->\n",
+            ),
+            ("docs/more.md", "### shard\n\nSplit.\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        // Through an include of an include; a page including itself ends.
+        assert_eq!(lands.land(0, "cli#shard", false), page(3, Some(0)));
+        assert_eq!(lands.land(0, "cli#options", false), page(2, Some(0)));
+        assert!(matches!(
+            lands.land(0, "cli#nothing", false),
+            Landing::Broken {
+                why: Broken::Anchor { doc: 1, .. },
+                ..
+            }
         ));
     }
 

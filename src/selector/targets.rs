@@ -35,6 +35,9 @@ pub(crate) struct Targets {
     /// Each MyST label (`(name)=`), with the section it names: the one its
     /// heading opens, or the one it is written in.
     pub labels: Vec<(String, Option<usize>)>,
+    /// The files it includes, as written (VitePress' `<!--@include: ./x.md-->`):
+    /// their headings are the page's too.
+    pub includes: Vec<String>,
     /// The headings by name, made when a first link with a fragment lands
     /// here: a page many links land on is not read heading by heading for each.
     lookup: OnceLock<AnchorLookup>,
@@ -93,6 +96,7 @@ impl Targets {
         };
         let routes =
             (doc.front()).map_or_else(Vec::new, |id| routes_of(&doc.text()[doc.node(id).span()]));
+        let includes = includes_of(doc.text());
         let Document {
             path,
             namespace,
@@ -112,6 +116,7 @@ impl Targets {
             sections,
             ids,
             labels,
+            includes,
             lookup: OnceLock::new(),
             order: OnceLock::new(),
             shapes: OnceLock::new(),
@@ -165,4 +170,18 @@ impl Targets {
                 .map(|&(_, section)| section)
         })
     }
+}
+
+/// The files a page includes, as VitePress reads `<!--@include: path-->`
+/// (a line range `{3,}` or a region `#name` after the path left out).
+fn includes_of(text: &str) -> Vec<String> {
+    const MARK: &str = "<!--@include:";
+    memchr::memmem::find_iter(text.as_bytes(), MARK)
+        .filter_map(|at| {
+            let rest = &text[at + MARK.len()..];
+            let path = &rest[..rest.find("-->")?];
+            let path = path.split(['{', '#']).next().unwrap_or(path).trim();
+            (!path.is_empty()).then(|| path.to_owned())
+        })
+        .collect()
 }
