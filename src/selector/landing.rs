@@ -19,7 +19,10 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Notes, Paths, components, components_joined, is_root, lowercase, unnumbered};
+use super::docs::{Notes, Paths, components, components_joined, is_root, lowercase};
+use super::link_paths::{
+    bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
+};
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::routes::route_paths;
 use super::targets::Targets;
@@ -156,6 +159,8 @@ pub(crate) struct Lands<'i, 'p> {
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Vec<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
+    /// The files each page's includes reach ([`Lands::includes`]).
+    reach: HashMap<usize, Vec<usize>>,
 }
 
 impl<'i, 'p> Lands<'i, 'p> {
@@ -169,6 +174,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             notes: HashMap::new(),
             nearest: HashMap::new(),
             nearest_anchors: HashMap::new(),
+            reach: HashMap::new(),
         }
     }
 
@@ -266,27 +272,46 @@ impl<'i, 'p> Lands<'i, 'p> {
 
     /// The section `anchor` names in a file page `doc` includes (and in the
     /// files those include), as its own: the first that has it, among the
-    /// first [`INCLUDED_MOST`] files.
+    /// files [`Lands::includes`] reaches.
     fn included(&mut self, doc: usize, anchor: &str) -> Option<Landing> {
+        if self.inputs.pages[doc].includes.is_empty() {
+            return None;
+        }
+        if !self.reach.contains_key(&doc) {
+            let reach = self.includes(doc);
+            self.reach.insert(doc, reach);
+        }
+        let pages = self.inputs.pages;
+        self.reach[&doc].iter().find_map(|&found| {
+            let section = pages[found].find(anchor)?;
+            Some(Landing::Page {
+                doc: found,
+                section,
+            })
+        })
+    }
+
+    /// The files page `doc` includes, then those they include, in order:
+    /// at most [`INCLUDED_MOST`], found among as many includes at most ten
+    /// times over, so a page's broken fragments cost a bounded lookup each.
+    fn includes(&mut self, doc: usize) -> Vec<usize> {
         let pages = self.inputs.pages;
         let mut seen = vec![doc];
+        let mut read = 0;
         let mut next = 0;
-        while let Some(&from) = seen.get(next).filter(|_| seen.len() <= INCLUDED_MOST) {
+        while let Some(&from) = seen.get(next) {
             next += 1;
             for path in &pages[from].includes {
-                let Some(found) = self.in_folder(from, path).filter(|d| !seen.contains(d)) else {
-                    continue;
-                };
-                if let Some(section) = pages[found].find(anchor) {
-                    return Some(Landing::Page {
-                        doc: found,
-                        section,
-                    });
+                read += 1;
+                if seen.len() > INCLUDED_MOST || read > 10 * INCLUDED_MOST {
+                    return seen.split_off(1);
                 }
-                seen.push(found);
+                if let Some(found) = self.in_folder(from, path).filter(|d| !seen.contains(d)) {
+                    seen.push(found);
+                }
             }
         }
-        None
+        seen.split_off(1)
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
@@ -451,91 +476,8 @@ impl<'i, 'p> Lands<'i, 'p> {
 }
 
 /// The most files a page's includes are read through for an anchor: a
-/// page includes a few; a broken fragment's cost stays bounded.
+/// page includes a few.
 const INCLUDED_MOST: usize = 64;
-
-/// A joined path as the third lookup files it: lowercase, each component
-/// without its numeric ordering prefix; not copied where it is so already.
-fn bare_key(key: &str) -> Cow<'_, str> {
-    let numbered = key
-        .split('/')
-        .any(|part| part.starts_with(|c: char| c.is_ascii_digit()));
-    match numbered {
-        false => lowercase(key),
-        true => {
-            let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
-            Cow::Owned(parts.join("/").to_lowercase())
-        }
-    }
-}
-
-/// Whether a path that is not there would lie in one of `roots`, judged
-/// from its nearest folder that is.
-fn under(path: &Path, roots: &[PathBuf]) -> bool {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    absolute
-        .ancestors()
-        .find_map(|a| a.canonicalize().ok())
-        .is_some_and(|real| roots.iter().any(|r| real.starts_with(r)))
-}
-
-/// Whether a wiki link's note is written as a file that is not Markdown
-/// (`diagram.png`, `paper.pdf`): an extension of letters and digits.
-fn is_attachment(note: &str) -> bool {
-    note.rsplit_once('.').is_some_and(|(name, ext)| {
-        !name.is_empty()
-            && !ext.is_empty()
-            && ext.chars().all(|c| c.is_ascii_alphanumeric())
-            && !crate::paths::is_markdown_name(note)
-    })
-}
-
-/// Whether a wiki link's note is the marker VitePress, VuePress and GitLab
-/// replace with the page's table of contents (`[[toc]]`, `[[_TOC_]]`).
-fn is_contents_marker(note: &str) -> bool {
-    note.eq_ignore_ascii_case("toc") || note.eq_ignore_ascii_case("_toc_")
-}
-
-/// `path` joined to the folder of the file at `from`, `.` and `..` folded
-/// where they can be.
-fn joined(from: &str, path: &str) -> String {
-    let folder = match from.rfind(['/', '\\']) {
-        Some(at) => &from[..=at],
-        None => "",
-    };
-    let decoded = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
-    let whole = format!("{folder}{decoded}");
-    let absolute = whole.starts_with('/');
-    let mut out = components_joined(&whole).into_owned();
-    if absolute {
-        out.insert(0, '/');
-    }
-    if path.ends_with('/') && !out.is_empty() {
-        out.push('/');
-    }
-    if out.is_empty() { ".".to_owned() } else { out }
-}
-
-/// Whether a link lands outside the inputs whatever they are: a target
-/// with a scheme or protocol-relative, not a wiki link ([`Landing::External`]).
-pub(crate) fn lands_outside(target: &str, wiki: bool) -> bool {
-    !wiki && is_external(target.trim())
-}
-
-/// Whether a link target has a scheme (`https:`, `mailto:`, `ftp:`) or is
-/// protocol-relative (`//cdn.example.org/x`).
-fn is_external(target: &str) -> bool {
-    if target.starts_with("//") {
-        return true;
-    }
-    let scheme = target.split(':').next().unwrap_or_default();
-    target.len() > scheme.len()
-        && scheme.len() > 1
-        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-}
 
 #[cfg(test)]
 mod tests {

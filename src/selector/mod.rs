@@ -16,6 +16,7 @@ mod anchors;
 mod docs;
 mod error;
 mod landing;
+mod link_paths;
 mod near_page;
 mod parse;
 mod repair;
@@ -29,7 +30,8 @@ mod types;
 
 pub(crate) use docs::{PageFinder, find_in, find_notes};
 pub use error::{Reason, SyntaxError};
-pub(crate) use landing::{Inputs, Landing, Lands, lands_outside};
+pub(crate) use landing::{Inputs, Landing, Lands};
+pub(crate) use link_paths::lands_outside;
 pub(crate) use parse::is_link_path;
 pub use parse::parse;
 pub(crate) use repair::repairs;

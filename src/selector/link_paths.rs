@@ -1,0 +1,93 @@
+//! How a link's target reads before it is looked up among the inputs
+//! (docs/links.md, "Links both ways"): joined to the linking file's folder,
+//! spelt as a site's address, or a target no lookup is for (a URL, an
+//! attachment, a table-of-contents marker).
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use super::docs::{components_joined, lowercase, unnumbered};
+use crate::paths::percent_decoded;
+
+/// A joined path as the third lookup files it: lowercase, each component
+/// without its numeric ordering prefix; not copied where it is so already.
+pub(super) fn bare_key(key: &str) -> Cow<'_, str> {
+    let numbered = key
+        .split('/')
+        .any(|part| part.starts_with(|c: char| c.is_ascii_digit()));
+    match numbered {
+        false => lowercase(key),
+        true => {
+            let parts: Vec<&str> = key.split('/').map(unnumbered).collect();
+            Cow::Owned(parts.join("/").to_lowercase())
+        }
+    }
+}
+
+/// Whether a path that is not there would lie in one of `roots`, judged
+/// from its nearest folder that is.
+pub(super) fn under(path: &Path, roots: &[PathBuf]) -> bool {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute
+        .ancestors()
+        .find_map(|a| a.canonicalize().ok())
+        .is_some_and(|real| roots.iter().any(|r| real.starts_with(r)))
+}
+
+/// Whether a wiki link's note is written as a file that is not Markdown
+/// (`diagram.png`, `paper.pdf`): an extension of letters and digits.
+pub(super) fn is_attachment(note: &str) -> bool {
+    note.rsplit_once('.').is_some_and(|(name, ext)| {
+        !name.is_empty()
+            && !ext.is_empty()
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && !crate::paths::is_markdown_name(note)
+    })
+}
+
+/// Whether a wiki link's note is the marker VitePress, VuePress and GitLab
+/// replace with the page's table of contents (`[[toc]]`, `[[_TOC_]]`).
+pub(super) fn is_contents_marker(note: &str) -> bool {
+    note.eq_ignore_ascii_case("toc") || note.eq_ignore_ascii_case("_toc_")
+}
+
+/// `path` joined to the folder of the file at `from`, `.` and `..` folded
+/// where they can be.
+pub(super) fn joined(from: &str, path: &str) -> String {
+    let folder = match from.rfind(['/', '\\']) {
+        Some(at) => &from[..=at],
+        None => "",
+    };
+    let decoded = percent_decoded(path).unwrap_or_else(|_| path.to_owned());
+    let whole = format!("{folder}{decoded}");
+    let absolute = whole.starts_with('/');
+    let mut out = components_joined(&whole).into_owned();
+    if absolute {
+        out.insert(0, '/');
+    }
+    if path.ends_with('/') && !out.is_empty() {
+        out.push('/');
+    }
+    if out.is_empty() { ".".to_owned() } else { out }
+}
+
+/// Whether a link lands outside the inputs whatever they are: a target
+/// with a scheme or protocol-relative, not a wiki link ([`Landing::External`]).
+pub(crate) fn lands_outside(target: &str, wiki: bool) -> bool {
+    !wiki && is_external(target.trim())
+}
+
+/// Whether a link target has a scheme (`https:`, `mailto:`, `ftp:`) or is
+/// protocol-relative (`//cdn.example.org/x`).
+fn is_external(target: &str) -> bool {
+    if target.starts_with("//") {
+        return true;
+    }
+    let scheme = target.split(':').next().unwrap_or_default();
+    target.len() > scheme.len()
+        && scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+}
