@@ -886,6 +886,30 @@ mod tests {
     }
 
     #[test]
+    fn an_anchor_in_an_imported_markdown_partial_is_the_importing_pages() {
+        let set = pages(&[
+            (
+                "docs/settings.mdx",
+                "# Settings\n\nimport Shell from './_shell.mdx';\nimport Data from './data.json'\n\
+                 import Site from '@site/_site.mdx'\n\n<Shell />\n\n    import Code from './_code.md'\n",
+            ),
+            ("docs/_shell.mdx", "## scriptShell\n"),
+            ("docs/_site.mdx", "## site\n"),
+            ("docs/_code.md", "## code\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(0, "#scriptshell", false), page(1, Some(0)));
+        // Only a relative Markdown file, on a line of its own, is a partial.
+        for not in ["#site", "#code"] {
+            assert!(
+                matches!(lands.land(0, not, false), Landing::Broken { .. }),
+                "{not}"
+            );
+        }
+    }
+
+    #[test]
     fn a_table_of_contents_marker_is_no_missing_note_unless_a_note_has_its_name() {
         let set = pages(&[("docs/guide.md", "# Guide\n")]);
         let inputs = Inputs::new(&set, None);

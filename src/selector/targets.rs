@@ -172,16 +172,28 @@ impl Targets {
     }
 }
 
-/// The files a page includes, as VitePress reads `<!--@include: path-->`
-/// (a line range `{3,}` or a region `#name` after the path left out).
+/// The files a page includes: as VitePress reads `<!--@include: path-->`
+/// (a line range `{3,}` or a region `#name` after the path left out), and
+/// as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
+/// line of its own, Docusaurus' way; a path from the page's folder only).
 fn includes_of(text: &str) -> Vec<String> {
     const MARK: &str = "<!--@include:";
-    memchr::memmem::find_iter(text.as_bytes(), MARK)
-        .filter_map(|at| {
-            let rest = &text[at + MARK.len()..];
-            let path = &rest[..rest.find("-->")?];
-            let path = path.split(['{', '#']).next().unwrap_or(path).trim();
-            (!path.is_empty()).then(|| path.to_owned())
-        })
-        .collect()
+    let included = memchr::memmem::find_iter(text.as_bytes(), MARK).filter_map(|at| {
+        let rest = &text[at + MARK.len()..];
+        let path = &rest[..rest.find("-->")?];
+        let path = path.split(['{', '#']).next().unwrap_or(path).trim();
+        (!path.is_empty()).then(|| path.to_owned())
+    });
+    let imported = memchr::memmem::find_iter(text.as_bytes(), "import ").filter_map(|at| {
+        if at > 0 && text.as_bytes()[at - 1] != b'\n' {
+            return None;
+        }
+        let line = text[at..].lines().next()?;
+        let (_, from) = line.rsplit_once(" from ")?;
+        let path = from.trim().trim_end_matches(';').trim();
+        let path = path.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
+        let relative = path.starts_with("./") || path.starts_with("../");
+        (relative && crate::paths::is_markdown_name(path)).then(|| path.to_owned())
+    });
+    included.chain(imported).collect()
 }
