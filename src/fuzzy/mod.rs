@@ -248,12 +248,17 @@ mod tests {
         for a in words {
             for b in words {
                 let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-                let d = distance(&a, &b);
-                for most in 0..=24 {
-                    let want = (d <= most).then_some(d);
-                    assert_eq!(distance_within(&a, &b, most), want, "{a:?} {b:?} {most}");
-                }
+                bounded_agrees(&a, &b, 24);
             }
+        }
+    }
+
+    /// [`distance_within`] against [`distance`] at every bound up to `most`.
+    fn bounded_agrees(a: &[char], b: &[char], most: usize) {
+        let d = distance(a, b);
+        for most in 0..=most {
+            let want = (d <= most).then_some(d);
+            assert_eq!(distance_within(a, b, most), want, "{a:?} {b:?} {most}");
         }
     }
 
@@ -270,11 +275,7 @@ mod tests {
         };
         for _ in 0..2_000 {
             let (a, b) = (name(), name());
-            let d = distance(&a, &b);
-            for most in 0..=11 {
-                let want = (d <= most).then_some(d);
-                assert_eq!(distance_within(&a, &b, most), want, "{a:?} {b:?} {most}");
-            }
+            bounded_agrees(&a, &b, 11);
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::docs::{components, depth};
 use crate::paths::is_index_name;
-use crate::tree::front_matter_values;
+use crate::tree::{front_matter_values, starts_a_line};
 
 /// The keys that set a page's address: a name in the page's folder (`id`),
 /// a path from that folder or, starting with `/`, from the site's root
@@ -33,12 +33,9 @@ enum Route {
 /// from the page's folder or, starting with `/`, from the site's root.
 pub(crate) fn routes_of(front: &str) -> Vec<String> {
     let mut routes = Vec::new();
-    // Most front matter sets no address: its lines' starts are read once
-    // for every key before any key is looked for.
-    let bytes = front.as_bytes();
-    let keyed =
-        |at: usize| (KEYS.iter()).any(|(key, _)| bytes[at + 1..].starts_with(key.as_bytes()));
-    if !memchr::memchr_iter(b'\n', bytes).any(keyed) {
+    // Most front matter sets no address: its lines are read once for every
+    // key before any key is looked for.
+    if !starts_a_line(front, &KEYS.map(|(key, _)| key)) {
         return routes;
     }
     for (key, route) in KEYS {

@@ -21,5 +21,6 @@ pub(crate) use anchors::{
 pub(crate) use lines::{LineCursor, Lines, line_ends, next_line_end};
 pub(crate) use title::{
     TitleSource, file_title, fold, front_matter_title, front_matter_values, plain_title,
+    starts_a_line,
 };
 pub(crate) use written::Written;

@@ -82,13 +82,19 @@ impl FoundKey<'_> {
     }
 }
 
+/// Whether a line of front matter after its fence starts with one of
+/// `keys`, as a top-level key does: read in one pass for all of them.
+pub(crate) fn starts_a_line(front: &str, keys: &[&str]) -> bool {
+    let bytes = front.as_bytes();
+    let keyed = |at: usize| (keys.iter()).any(|key| bytes[at + 1..].starts_with(key.as_bytes()));
+    memchr::memchr_iter(b'\n', bytes).any(keyed)
+}
+
 /// The first top-level `key` of YAML (`---`) or TOML (`+++`) front matter.
 fn find_key<'a>(front: &'a str, key: &str) -> Option<FoundKey<'a>> {
-    // A top-level key starts a line after the fence's: most front matter
-    // names few of the keys asked for, and is not split into lines for them.
-    let bytes = front.as_bytes();
-    let starts_line = |at: usize| bytes[at + 1..].starts_with(key.as_bytes());
-    if !memchr::memchr_iter(b'\n', bytes).any(starts_line) {
+    // Most front matter names few of the keys asked for, and is not split
+    // into lines for them.
+    if !starts_a_line(front, &[key]) {
         return None;
     }
     let mut lines = front.lines();
