@@ -863,19 +863,26 @@ mod tests {
             ),
             (
                 "docs/cli.md",
-                "# CLI\n\n<!--@include: ./parts/options.md{3,}-->\n<!--@include: ./cli.md-->\n",
+                "# CLI\n\n<!--@include: ./parts/options.md{3,}-->\n<!--@include: ./cli.md-->\n\n\
+                 ```md\n<!--@include: ./shown.md-->\nimport Shown from './shown.md'\n```\n",
             ),
             (
                 "docs/parts/options.md",
                 "## Options\n\n<!--@include: ../more.md#region-->\n",
             ),
             ("docs/more.md", "### shard\n\nSplit.\n"),
+            ("docs/shown.md", "## shown\n"),
         ]);
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
         // Through an include of an include; a page including itself ends.
         assert_eq!(lands.land(0, "cli#shard", false), page(3, Some(0)));
         assert_eq!(lands.land(0, "cli#options", false), page(2, Some(0)));
+        // An include shown in a code block includes nothing.
+        assert!(matches!(
+            lands.land(0, "cli#shown", false),
+            Landing::Broken { .. }
+        ));
         assert!(matches!(
             lands.land(0, "cli#nothing", false),
             Landing::Broken {

@@ -9,7 +9,7 @@ use super::routes::routes_of;
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
 use crate::tree::{
-    Anchors, Document, Kind, Written, anchors_of, heading_ids, nested_heading_anchor,
+    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, nested_heading_anchor,
 };
 
 /// What one document offers the links that land on it: its path and name,
@@ -96,7 +96,7 @@ impl Targets {
         };
         let routes =
             (doc.front()).map_or_else(Vec::new, |id| routes_of(&doc.text()[doc.node(id).span()]));
-        let includes = includes_of(doc.text());
+        let includes = includes_of(&doc);
         let Document {
             path,
             namespace,
@@ -176,13 +176,15 @@ impl Targets {
 /// (a line range `{3,}` or a region `#name` after the path left out), and
 /// as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
 /// line of its own, Docusaurus' way; a path from the page's folder only).
-fn includes_of(text: &str) -> Vec<String> {
+/// Neither is read in a code block, where a page shows one.
+fn includes_of(doc: &Document) -> Vec<String> {
     const MARK: &str = "<!--@include:";
+    let text = doc.text();
     let included = memchr::memmem::find_iter(text.as_bytes(), MARK).filter_map(|at| {
         let rest = &text[at + MARK.len()..];
         let path = &rest[..rest.find("-->")?];
         let path = path.split(['{', '#']).next().unwrap_or(path).trim();
-        (!path.is_empty()).then(|| path.to_owned())
+        (!path.is_empty()).then_some((at, path))
     });
     let imported = memchr::memmem::find_iter(text.as_bytes(), "import ").filter_map(|at| {
         if at > 0 && text.as_bytes()[at - 1] != b'\n' {
@@ -193,7 +195,14 @@ fn includes_of(text: &str) -> Vec<String> {
         let path = from.trim().trim_end_matches(';').trim();
         let path = path.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
         let relative = path.starts_with("./") || path.starts_with("../");
-        (relative && crate::paths::is_markdown_name(path)).then(|| path.to_owned())
+        (relative && crate::paths::is_markdown_name(path)).then_some((at, path))
     });
-    included.chain(imported).collect()
+    let mut found: Vec<(usize, &str)> = included.chain(imported).collect();
+    // In order, for the nodes holding them to be found from the last.
+    found.sort_unstable_by_key(|&(at, _)| at);
+    let mut holders = doc.holders();
+    (found.into_iter())
+        .filter(|&(at, _)| doc.node(holders.of(at)).kind() != Kind::Block(BlockKind::Code))
+        .map(|(_, path)| path.to_owned())
+        .collect()
 }
