@@ -438,6 +438,42 @@ fn a_site_page_given_as_a_file_reads_its_source() {
     );
 }
 
+/// Where no heading has a fragment, a link lands where the page writes it
+/// (an HTML id anywhere, a block id, a heading in a container): the
+/// listing and the selector agree on every such link.
+#[test]
+fn a_fragment_no_heading_has_selects_where_its_link_lands() {
+    let page = "<a name=\"top-note\"></a>Intro.\n\n# Ref\n\n## Enums\n\n\
+                A *<span id=\"unit-only-enum\">unit-only enum</span>* has no fields.\n\n\
+                > ### Nested note\n>\n> quoted\n\n## Last\n\nA claim. ^claim-1\n";
+    let links = "# Links\n\n[a](ref.md#unit-only-enum) [b](ref.md#nested-note) \
+                 [c](ref.md#top-note) [d](ref.md#^claim-1) [e](ref.md#no-such-id)\n";
+    let dir = Scratch::with("links-ids", &[("ref.md", page), ("links.md", links)]);
+    let (out, err, code) = select(&dir, &["links", "links.md", "ref.md"]);
+    assert_eq!(code, 0, "{err}");
+    for (anchor, lands, first) in [
+        ("unit-only-enum", "ref::h2.0", "## Enums"),
+        ("nested-note", "ref::h2.0", "## Enums"),
+        ("top-note", "ref.md", "<a name=\"top-note\"></a>Intro."),
+        ("^claim-1", "ref::h2.1", "## Last"),
+    ] {
+        let line = (out.lines())
+            .find(|l| l.contains(&format!("#{anchor})")))
+            .unwrap_or_default();
+        assert!(line.ends_with(&format!("→ {lands}")), "{anchor}: {out}");
+        let (got, err, code) = select(&dir, &[&format!("ref.md#{anchor}")]);
+        assert_eq!(code, 0, "{anchor}: {err}");
+        assert_eq!(got.lines().next(), Some(first), "{anchor}");
+    }
+    assert!(out.contains("#no-such-id) → broken"), "{out}");
+    let (_, err, code) = select(&dir, &["ref.md#no-such-id"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("No heading has the anchor #no-such-id"),
+        "{err}"
+    );
+}
+
 #[test]
 fn wiki_links_as_pasted() {
     let dir = vault();
@@ -454,6 +490,8 @@ fn wiki_links_as_pasted() {
         ("[[sub/Other]]", "# Other note"),
         ("[[notes/sub/Other#Other note]]", "# Other note"),
         ("[[Internal links#Other\\|in a table]]", "## Other"),
+        // A nested heading path names the last heading's section.
+        ("[[Internal links#Internal links#Other]]", "## Other"),
     ];
     for (link, want) in cases {
         let (out, err, code) = select(&dir, &[link, "notes"]);

@@ -113,8 +113,9 @@ pub(crate) fn is_link_path(text: &str) -> bool {
 }
 
 /// A wiki link as pasted: `[[Note]]`, `[[Note#Heading]]`, `[[Note#Heading|shown
-/// text]]`, `[[folder/Note#Heading]]`, `[[#Heading]]`. The heading is found by
-/// its text or anchor; a note alone is the whole document.
+/// text]]`, `[[folder/Note#Heading]]`, `[[#Heading]]`, `[[Note#Part#Heading]]`
+/// (the last heading). The heading is found by its text or anchor; a note
+/// alone is the whole document.
 fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
     let Some(body) = inner.strip_suffix("]]") else {
         // `[[a]]/h2.0`: a wiki link and then more; the note's namespace
@@ -145,7 +146,12 @@ fn wiki(input: &str, inner: &str) -> Result<Selector, Failure> {
         Some((note, heading)) if heading.trim().is_empty() && !note.trim().is_empty() => {
             (target.trim(), None)
         }
-        Some((note, heading)) => (note.trim(), Some(heading.trim())),
+        // A nested heading path (`[[Note#Part#Heading]]`): the last heading
+        // names the section, as a link lands.
+        Some((note, heading)) => (
+            note.trim(),
+            heading.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
+        ),
         None => (target.trim(), None),
     };
     let heading = heading.filter(|h| !h.is_empty());

@@ -141,9 +141,15 @@ fn global_within(doc: &Document, ctx: Option<NodeId>, target: Target, ix: &Index
         .collect()
 }
 
-/// The section whose heading has `anchor` (docs/links.md, "Following links").
+/// The section whose heading has `anchor` (docs/links.md, "Following links"),
+/// else where a link with that fragment lands ([`Document::id_section`]).
 fn find_anchor(doc: &Document, anchor: &str) -> Option<NodeId> {
-    find_heading(doc.anchors(), &doc.titles, anchor).map(|k| doc.sections()[k])
+    find_heading(doc.anchors(), &doc.titles, anchor)
+        .map(|k| doc.sections()[k])
+        .or_else(|| {
+            let section = doc.id_section(anchor)?;
+            Some(section.map_or(NodeId::DOCUMENT, |k| doc.sections()[k]))
+        })
 }
 
 /// Which heading has `anchor`, given each heading's anchors and plain title:

@@ -9,7 +9,7 @@ use super::routes::routes_of;
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
 use crate::tree::{
-    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, nested_heading_anchor,
+    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, placed_ids,
 };
 
 /// What one document offers the links that land on it: its path and name,
@@ -53,7 +53,7 @@ impl Targets {
     /// byte offsets); the document's anchors and titles are moved, not copied.
     pub fn of(doc: Document, written: Written) -> Targets {
         let Written {
-            mut ids,
+            ids,
             headings,
             labels,
             ..
@@ -68,20 +68,9 @@ impl Targets {
                 )
             })
             .unzip();
-        // A heading in a container opens no section, but a link lands on it.
         let text = doc.text();
-        for heading in headings {
-            let line = text[..heading.start].rfind('\n').map_or(0, |i| i + 1);
-            if starts.binary_search(&line).is_err()
-                && let Some(anchor) = nested_heading_anchor(&text[heading.clone()])
-            {
-                ids.push((anchor, heading.start));
-            }
-        }
+        let ids = placed_ids(text, &starts, ids, headings);
         let section_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
-        let ids = (ids.into_iter())
-            .map(|(id, at)| (id, section_at(at)))
-            .collect();
         // A label names what follows it: the section a heading there opens.
         let labels = (labels.into_iter())
             .map(|(label, end)| {

@@ -29,6 +29,6 @@ pub use read::parse_document;
 
 pub(crate) use model::{
     Anchors, LineCursor, TitleSource, Written, anchors_of, front_matter_values, heading_ids,
-    line_ends, loose, nested_heading_anchor, next_line_end, starts_a_line,
+    line_ends, loose, next_line_end, placed_ids, starts_a_line,
 };
 pub(crate) use read::{front_matter_of, parse_linked, parse_named, parse_sections};

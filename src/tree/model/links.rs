@@ -10,10 +10,13 @@
 //! own. A text that holds none of the bytes a link opens with is not parsed
 //! for them at all.
 
+use std::ops::Range;
+
 use pulldown_cmark::{Options, Parser};
 
 use foldhash::{HashMap, HashMapExt};
 
+use super::anchors::nested_heading_anchor;
 use super::written::Written;
 use super::{Document, Kind, NodeId};
 use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
@@ -40,6 +43,27 @@ impl Document {
         let (marked, _) = containers_marked(lf);
         read_parsed(&parser_text(&marked, self.dialect), body, &mut written);
         written
+    }
+
+    /// Where a link lands whose fragment no heading of the document has: the
+    /// section (`Some(None)`: before the first heading) holding the HTML id,
+    /// block id or heading in a container that is `anchor` ([`placed_ids`]).
+    /// The text is read for them only when it writes the anchor as it is (an
+    /// id) or may hold a heading in a container.
+    pub(crate) fn id_section(&self, anchor: &str) -> Option<Option<usize>> {
+        if memchr::memmem::find(self.text.as_bytes(), anchor.as_bytes()).is_none()
+            && !may_nest_heading(&self.text)
+        {
+            return None;
+        }
+        let written = self.written_links();
+        let starts: Vec<usize> = (self.sections.iter())
+            .map(|&id| self.node(id).span.start)
+            .collect();
+        let ids = placed_ids(&self.text, &starts, written.ids, written.headings);
+        ids.into_iter()
+            .find(|(id, _)| id == anchor)
+            .map(|(_, section)| section)
     }
 
     /// [`Document::written_links`], read in the same parse as the tree
@@ -138,6 +162,47 @@ impl Holders<'_> {
         }
         found
     }
+}
+
+/// Whether a text may hold a heading inside a container: a line whose first
+/// `#` follows only indentation and a quote's or a list item's marks.
+fn may_nest_heading(text: &str) -> bool {
+    text.split('\n').any(|line| {
+        let marks = (line.bytes())
+            .take_while(|b| {
+                matches!(
+                    b,
+                    b' ' | b'\t' | b'>' | b'-' | b'*' | b'+' | b'.' | b')' | b'0'..=b'9'
+                )
+            })
+            .count();
+        marks > 0 && line.as_bytes().get(marks) == Some(&b'#')
+    })
+}
+
+/// The ids a link lands on in a text besides its sections' headings, each
+/// with the section it is written in (`None`: before the first heading; the
+/// sections start at `starts`): its HTML and block ids (`ids`, with where
+/// each is written), then the anchors of the headings (`headings`, where each
+/// ATX heading is written) that open no section, being in a container.
+pub(crate) fn placed_ids(
+    text: &str,
+    starts: &[usize],
+    mut ids: Vec<(String, usize)>,
+    headings: Vec<Range<usize>>,
+) -> Vec<(String, Option<usize>)> {
+    for heading in headings {
+        let line = text[..heading.start].rfind('\n').map_or(0, |i| i + 1);
+        if starts.binary_search(&line).is_err()
+            && let Some(anchor) = nested_heading_anchor(&text[heading.clone()])
+        {
+            ids.push((anchor, heading.start));
+        }
+    }
+    let section_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
+    (ids.into_iter())
+        .map(|(id, at)| (id, section_at(at)))
+        .collect()
 }
 
 /// The links and HTML ids the parser reads in `parsed`, the body's text

@@ -15,10 +15,9 @@ mod written;
 pub use document::Document;
 pub use node::{BlockKind, Kind, Node, NodeId};
 
-pub(crate) use anchors::{
-    Anchors, anchors_of, cut_attribute_ids, heading_ids, loose, nested_heading_anchor,
-};
+pub(crate) use anchors::{Anchors, anchors_of, cut_attribute_ids, heading_ids, loose};
 pub(crate) use lines::{LineCursor, Lines, line_ends, next_line_end};
+pub(crate) use links::placed_ids;
 pub(crate) use title::{
     TitleSource, file_title, fold, front_matter_title, front_matter_values, plain_title,
     starts_a_line,
