@@ -295,3 +295,47 @@ fn path_filters_narrow_the_files_whose_links_are_listed() {
         "a page outside the filter is still a file on disk"
     );
 }
+
+/// A vault (enough wiki links land on notes) resolves a Markdown link no
+/// path names as Obsidian does, as a note by name; a site does not, where
+/// that would hide a page moved to another folder.
+#[test]
+fn a_vaults_markdown_links_are_notes_by_name_and_a_sites_are_paths() {
+    let mut files: Vec<(String, String)> = vec![
+        ("API/App.md".into(), "# App\n\n## Events\n".into()),
+        (
+            "API/App/fileManager.md".into(),
+            "# fileManager\n\n[App](App) · [events](App.md#Events) · \
+             [gone](Gone) · [typo](App#Evnts)\n"
+                .into(),
+        ),
+    ];
+    // 32 wiki links to notes make the folder a vault.
+    let wiki = (0..32).map(|_| "[[App]]").collect::<Vec<_>>().join(" ");
+    files.push(("Home.md".into(), format!("# Home\n\n{wiki}\n")));
+    let refs: Vec<(&str, &str)> = (files.iter())
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let vault = Scratch::with("links-vault-md", &refs);
+    let links = listed(&vault, &["API/App/fileManager.md", "."]);
+    assert_eq!(
+        &links[..4],
+        [
+            row("[App](App)", "ok", "API/App.md"),
+            row("[events](App.md#Events)", "ok", "app::h2.0"),
+            row("[gone](Gone)", "broken", "no such file: API/App/Gone"),
+            row(
+                "[typo](App#Evnts)",
+                "broken",
+                "no anchor #Evnts in API/App.md"
+            ),
+        ]
+    );
+    // The same pages without the wiki links: a site, whose links are paths.
+    let site = Scratch::with("links-site-md", &refs[..2]);
+    let links = listed(&site, &["API/App/fileManager.md", "."]);
+    assert_eq!(
+        links[0],
+        row("[App](App)", "broken", "no such file: API/App/App")
+    );
+}

@@ -238,18 +238,39 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Ve
             .collect::<Vec<_>>()
     };
     let threads = options.threads.max(1);
-    if threads == 1 || links.len() < LINKS_APART {
-        return land(&links);
+    let mut landings = if threads == 1 || links.len() < LINKS_APART {
+        land(&links)
+    } else {
+        std::thread::scope(|scope| {
+            let parts: Vec<_> = (links.chunks(links.len().div_ceil(threads)))
+                .map(|part| scope.spawn(move || land(part)))
+                .collect();
+            (parts.into_iter())
+                .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    };
+    // A vault: its Markdown links that no path names are read as notes.
+    let notes = (landings.iter().zip(&links))
+        .filter(|(landing, (_, link))| link.wiki && matches!(landing, Landing::Page { .. }))
+        .count();
+    if notes >= VAULT_NOTES {
+        let mut lands = Lands::new(&inputs);
+        for (landing, &(doc, link)) in landings.iter_mut().zip(&links) {
+            if !link.wiki && matches!(landing, Landing::Broken { .. }) {
+                let broken = std::mem::replace(landing, Landing::External);
+                *landing = lands.as_note(doc, &link.target, broken);
+            }
+        }
     }
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = (links.chunks(links.len().div_ceil(threads)))
-            .map(|part| scope.spawn(move || land(part)))
-            .collect();
-        (parts.into_iter())
-            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    })
+    landings
 }
+
+/// The fewest wiki links landing on notes that make a doc set a vault,
+/// whose Markdown links are resolved as notes where no path names them, as
+/// Obsidian does (a site's generator reads no wiki links: those it has are
+/// text that happens to be spelled so, as Hugo's `[[cascade]]`).
+const VAULT_NOTES: usize = 32;
 
 /// The fewest links resolved on more than one thread: fewer take less time
 /// than threads cost to start.
