@@ -374,6 +374,18 @@ mod holder_tests {
     }
 
     #[test]
+    fn attribute_lists_give_blocks_and_empty_links_ids() {
+        let text = "# A\n\n* **After** validators.\n{#field_after}\n\n\
+                    Semantics:\n{: #rebuild .note}\n\n[](){#anchor} and [span]{#span-x}\n\n\
+                    x { #feedback style=\"margin: 0\" }\n\n\
+                    Svelte {#if x} and {#each items as item}\n\n```\nfoo {#in-code}\n```\n";
+        assert_eq!(
+            ids(text),
+            ["field_after", "rebuild", "anchor", "span-x", "feedback"]
+        );
+    }
+
+    #[test]
     fn html_ids_are_where_links_may_land() {
         let text = "# A\n\nText <a id=\"here\"></a> and <span name='there'>.\n";
         assert_eq!(ids(text), ["here", "there"]);

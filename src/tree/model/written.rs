@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use memchr::memmem;
-use pulldown_cmark::{Event, LinkType, Tag};
+use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
 
 use super::anchors::myst_label;
 
@@ -44,6 +44,8 @@ pub(crate) struct Written {
     /// Each MyST label (a line `(name)=` of a paragraph), with where its
     /// line ends: it names what follows.
     pub labels: Vec<(String, usize)>,
+    /// Whether the parser is inside a code block, whose text holds no ids.
+    in_code: bool,
 }
 
 impl Written {
@@ -68,6 +70,13 @@ impl Written {
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
             }),
             Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
+            Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
+            Event::End(TagEnd::CodeBlock) => self.in_code = false,
+            Event::Text(_) if !self.in_code => {
+                if let Some((id, start)) = attribute_list_id(source) {
+                    self.ids.push((id.to_owned(), at + start));
+                }
+            }
             Event::Start(Tag::Heading { .. }) if source.trim_start().starts_with('#') => {
                 self.headings.push(at..at + source.len());
             }
@@ -92,6 +101,60 @@ impl Written {
         block_ids(text, at, &mut written.ids);
         written
     }
+}
+
+/// The id an attribute list in a text gives a block or an inline element,
+/// as Python-Markdown's `attr_list` reads one (MkDocs, Material): `{#id}`,
+/// `{: #id .class key=value}` ending a paragraph's or an item's line (or a
+/// line of its own), or opening the text right after a link or emphasis
+/// (`[](){#anchor}`, an empty link as an anchor). Every token must be an
+/// attribute, so Svelte's `{#if x}` is none. With where the list starts.
+fn attribute_list_id(text: &str) -> Option<(&str, usize)> {
+    let trimmed = text.trim_end();
+    let open = match trimmed.ends_with('}') {
+        true => trimmed.rfind('{')?,
+        false if text.starts_with('{') => 0,
+        false => return None,
+    };
+    let close = open + text[open..].find('}')?;
+    let inner = text[open + 1..close]
+        .strip_prefix(':')
+        .unwrap_or(&text[open + 1..close]);
+    let attribute = |t: &str| {
+        t.starts_with(['#', '.']) && t.len() > 1
+            || t.split_once('=').is_some_and(|(k, _)| !k.is_empty())
+    };
+    let tokens = attribute_tokens(inner);
+    let id = tokens.iter().find_map(|t| t.strip_prefix('#'))?;
+    let all = tokens.iter().all(|t| attribute(t));
+    (all && !id.is_empty()).then_some((id, open))
+}
+
+/// An attribute list's tokens: apart at white space outside quotes
+/// (`style="margin: 0"` is one).
+fn attribute_tokens(inner: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let (mut start, mut quote) = (None, None);
+    for (at, c) in inner.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                start.get_or_insert(at);
+            }
+            (None, c) if c.is_whitespace() => {
+                if let Some(from) = start.take() {
+                    tokens.push(&inner[from..at]);
+                }
+            }
+            (None, _) => {
+                start.get_or_insert(at);
+            }
+        }
+    }
+    tokens.extend(start.map(|from| &inner[from..]));
+    tokens
 }
 
 /// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
