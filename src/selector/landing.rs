@@ -210,7 +210,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 Some(doc) => doc,
                 // Every site has a root page, from its Markdown or not.
                 None if is_page(path) && !is_root(path) => {
-                    return self.no_file(path.to_owned());
+                    return self.no_file(path.to_owned(), anchor.as_deref());
                 }
                 None => return Landing::External,
             }
@@ -220,9 +220,11 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => {
                     let joined = joined(&self.inputs.pages[from].path, path);
                     if anchor.is_none() {
-                        return self.label(path).unwrap_or_else(|| self.on_disk(joined));
+                        return self
+                            .label(path)
+                            .unwrap_or_else(|| self.on_disk(joined, None));
                     }
-                    return self.on_disk(joined);
+                    return self.on_disk(joined, anchor.as_deref());
                 }
             }
         };
@@ -390,7 +392,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             None if is_contents_marker(note) && heading.is_none() => Landing::External,
             None => Landing::Broken {
                 suggestion: self
-                    .nearest_file(note)
+                    .nearest_file(note, heading)
                     .map(|doc| format!("[[{}]]", stem(&self.inputs.pages[doc].path))),
                 why: Broken::Note(note.to_owned()),
             },
@@ -477,7 +479,7 @@ impl<'i, 'p> Lands<'i, 'p> {
 
     /// A path no input is: a file on disk, outside the folders it may be
     /// looked for in (not checked, as a URL is not), or nowhere.
-    fn on_disk(&mut self, path: String) -> Landing {
+    fn on_disk(&mut self, path: String, anchor: Option<&str>) -> Landing {
         let at = Path::new(&path);
         match &self.inputs.within {
             None if at.exists() => Landing::File(path),
@@ -485,33 +487,34 @@ impl<'i, 'p> Lands<'i, 'p> {
                 Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Landing::File(path),
                 Ok(_) => Landing::External,
                 Err(_) if !under(at, roots) => Landing::External,
-                Err(_) => self.no_file(path),
+                Err(_) => self.no_file(path, anchor),
             },
-            None => self.no_file(path),
+            None => self.no_file(path, anchor),
         }
     }
 
     /// A path no input and no file is, with the input whose file name is
-    /// nearest as the suggestion.
-    fn no_file(&mut self, path: String) -> Landing {
+    /// nearest as the suggestion (of those as near, one with the link's
+    /// anchor).
+    fn no_file(&mut self, path: String, anchor: Option<&str>) -> Landing {
         Landing::Broken {
             suggestion: self
-                .nearest_file(&path)
+                .nearest_file(&path, anchor)
                 .map(|doc| self.inputs.pages[doc].shown_path().to_owned()),
             why: Broken::File(path),
         }
     }
 
     /// The input whose name is nearest to the one `path` ends with, if any
-    /// is near ([`PageNames::nearest`], looked up once per name), in the
-    /// folders `path` names where several are as near ([`in_folders`]).
-    fn nearest_file(&mut self, path: &str) -> Option<usize> {
+    /// is near ([`PageNames::nearest`], looked up once per name), of several
+    /// as near the one [`in_folders`] picks.
+    fn nearest_file(&mut self, path: &str, anchor: Option<&str>) -> Option<usize> {
         let name = named_stem(path.trim_end_matches('/'));
         let inputs = self.inputs;
         let near = (self.nearest)
             .entry(name.to_owned())
             .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
-        in_folders(inputs.pages, near, path)
+        in_folders(inputs.pages, near, path, anchor)
     }
 }
 
@@ -789,6 +792,28 @@ mod tests {
                 Landing::Broken { suggestion: Some(s), .. } if s == "docs/users/policies/releases.md"
             ),
             "of two pages of that name, the one in the folder the link names"
+        );
+        // A page moved with a stub left in its name's place: the one with
+        // the link's anchor.
+        let stubbed = pages(&[
+            ("docs/guides/unions.md", "# Unions\n"),
+            ("docs/api/fields.md", "# Fields\n\nStub.\n"),
+            (
+                "docs/concepts/fields.md",
+                "# Fields\n\n## The annotated pattern\n",
+            ),
+        ]);
+        let inputs = Inputs::new(&stubbed, None);
+        let mut lands = Lands::new(&inputs);
+        let mut suggested = |target: &str| match lands.land(0, target, false) {
+            Landing::Broken { suggestion, .. } => suggestion,
+            other => panic!("{target} is broken, not {other:?}"),
+        };
+        let anchored = suggested("./fields.md#the-annotated-pattern");
+        assert_eq!(anchored.as_deref(), Some("docs/concepts/fields.md"));
+        assert_eq!(
+            suggested("./fields.md").as_deref(),
+            Some("docs/api/fields.md")
         );
     }
 

@@ -76,11 +76,24 @@ impl PageNames {
     }
 }
 
-/// Of pages as near ([`PageNames::nearest`]), the one in more of the
-/// folders `path` names (the first of those): a page moved keeps some of
-/// them (`users/Releases.mdx` is now `users/policies/Releases.mdx`, not
-/// `maintenance/Releases.mdx`).
-pub(super) fn in_folders(pages: &[Targets], near: &[usize], path: &str) -> Option<usize> {
+/// Of pages as near ([`PageNames::nearest`]), of those with the link's
+/// `anchor` if any has it (a page moved, a stub left with its name), the
+/// one in more of the folders `path` names (the first of those): a page
+/// moved keeps some of them (`users/Releases.mdx` is now
+/// `users/policies/Releases.mdx`, not `maintenance/Releases.mdx`).
+pub(super) fn in_folders(
+    pages: &[Targets],
+    near: &[usize],
+    path: &str,
+    anchor: Option<&str>,
+) -> Option<usize> {
+    let anchored: Vec<usize> = match (anchor, near.len()) {
+        (Some(anchor), 2..) => (near.iter().copied())
+            .filter(|&doc| pages[doc].find(anchor).is_some())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let near = if anchored.is_empty() { near } else { &anchored };
     let folders: Vec<&str> = path.split(['/', '\\']).rev().skip(1).collect();
     let shared = |doc: &usize| {
         let theirs = pages[*doc].path.split(['/', '\\']).rev().skip(1);
