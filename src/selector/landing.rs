@@ -972,6 +972,23 @@ mod tests {
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "#scriptshell", false), page(1, Some(0)));
+        // Several imports to a line, the last ending on the next (Prettier's).
+        let wrapped = pages(&[
+            (
+                "docs/apps.mdx",
+                "import Tabs from '@theme/Tabs'; import Ios from './_ios.md'; import\n\
+                 Kotlin from './_kotlin.md';\n\n# Apps\n",
+            ),
+            ("docs/_ios.md", "## Podfile\n"),
+            ("docs/_kotlin.md", "## Configuring Gradle\n"),
+        ]);
+        let inputs = Inputs::new(&wrapped, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(0, "#podfile", false), page(1, Some(0)));
+        assert_eq!(
+            lands.land(0, "#configuring-gradle", false),
+            page(2, Some(0))
+        );
         // Only a relative Markdown file, on a line of its own, is a partial.
         for not in ["#site", "#code"] {
             assert!(

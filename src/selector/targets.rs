@@ -161,6 +161,36 @@ impl Targets {
     }
 }
 
+/// The relative Markdown paths the import statements starting on the line
+/// at `at` import (`import Part from './_part.mdx'`; several to a line, and
+/// the last may end on the next line, as Prettier wraps them).
+fn imports_of_line(text: &str, at: usize) -> Vec<&str> {
+    let mut lines = text[at..].split('\n');
+    let mut statements: Vec<&str> = lines.next().unwrap_or_default().split(';').collect();
+    let last = statements.pop().unwrap_or_default();
+    let mut found: Vec<&str> = (statements.into_iter())
+        .filter_map(|s| imported_path(s.split_whitespace()))
+        .collect();
+    let end = lines.next().unwrap_or_default().split(';').next();
+    let path = imported_path(last.split_whitespace())
+        .or_else(|| imported_path(last.split_whitespace().chain(end?.split_whitespace())));
+    found.extend(path);
+    found
+}
+
+/// The relative Markdown path an import statement's words import.
+fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str> {
+    if words.next() != Some("import") {
+        return None;
+    }
+    let words: Vec<&str> = words.collect();
+    let from = words.iter().rposition(|&w| w == "from")?;
+    let path = words.get(from + 1)?;
+    let path = path.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
+    let relative = path.starts_with("./") || path.starts_with("../");
+    (relative && crate::paths::is_markdown_name(path)).then_some(path)
+}
+
 /// The files a page includes: as VitePress reads `<!--@include: path-->`
 /// (a line range `{3,}` or a region `#name` after the path left out), and
 /// as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
@@ -175,17 +205,11 @@ fn includes_of(doc: &Document) -> Vec<String> {
         let path = path.split(['{', '#']).next().unwrap_or(path).trim();
         (!path.is_empty()).then_some((at, path))
     });
-    let imported = memchr::memmem::find_iter(text.as_bytes(), "import ").filter_map(|at| {
-        if at > 0 && text.as_bytes()[at - 1] != b'\n' {
-            return None;
-        }
-        let line = text[at..].lines().next()?;
-        let (_, from) = line.rsplit_once(" from ")?;
-        let path = from.trim().trim_end_matches(';').trim();
-        let path = path.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
-        let relative = path.starts_with("./") || path.starts_with("../");
-        (relative && crate::paths::is_markdown_name(path)).then_some((at, path))
-    });
+    // An import statement starts a line; a line may hold several, and one
+    // may go on to the next line (as Prettier wraps them).
+    let imported = memchr::memmem::find_iter(text.as_bytes(), "import")
+        .filter(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
+        .flat_map(|at| imports_of_line(text, at).into_iter().map(move |p| (at, p)));
     let mut found: Vec<(usize, &str)> = included.chain(imported).collect();
     // In order, for the nodes holding them to be found from the last.
     found.sort_unstable_by_key(|&(at, _)| at);
