@@ -44,7 +44,10 @@ pub(crate) struct Written {
     /// Each MyST label (a line `(name)=` of a paragraph), with where its
     /// line ends: it names what follows.
     pub labels: Vec<(String, usize)>,
-    /// Whether the parser is inside a code block, whose text holds no ids.
+    /// Whether the text may hold an attribute list's id (most hold none, and
+    /// their texts are not looked at), and whether the parser is inside a
+    /// code block, whose text holds no ids.
+    attributes: bool,
     in_code: bool,
 }
 
@@ -72,7 +75,7 @@ impl Written {
             Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
             Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
             Event::End(TagEnd::CodeBlock) => self.in_code = false,
-            Event::Text(_) if !self.in_code => {
+            Event::Text(_) if self.attributes && !self.in_code => {
                 if let Some((id, start)) = attribute_list_id(source) {
                     self.ids.push((id.to_owned(), at + start));
                 }
@@ -99,6 +102,7 @@ impl Written {
     pub(crate) fn with_block_ids(text: &str, at: usize) -> Written {
         let mut written = Written::default();
         block_ids(text, at, &mut written.ids);
+        written.attributes = may_hold_attribute_lists(text);
         written
     }
 }
@@ -109,12 +113,15 @@ impl Written {
 /// line of its own), or opening the text right after a link or emphasis
 /// (`[](){#anchor}`, an empty link as an anchor). Every token must be an
 /// attribute, so Svelte's `{#if x}` is none. With where the list starts.
+#[inline]
 fn attribute_list_id(text: &str) -> Option<(&str, usize)> {
-    let trimmed = text.trim_end();
-    let open = match trimmed.ends_with('}') {
-        true => trimmed.rfind('{')?,
-        false if text.starts_with('{') => 0,
-        false => return None,
+    let bytes = text.as_bytes();
+    let trimmed = bytes.trim_ascii_end();
+    // (Most texts neither open nor end with a brace: nothing to look for.)
+    let open = match trimmed.last() {
+        Some(b'}') => memchr::memrchr(b'{', trimmed)?,
+        _ if bytes.first() == Some(&b'{') => 0,
+        _ => return None,
     };
     let close = open + text[open..].find('}')?;
     let inner = text[open + 1..close]
@@ -128,6 +135,16 @@ fn attribute_list_id(text: &str) -> Option<(&str, usize)> {
     let id = tokens.iter().find_map(|t| t.strip_prefix('#'))?;
     let all = tokens.iter().all(|t| attribute(t));
     (all && !id.is_empty()).then_some((id, open))
+}
+
+/// Whether a text may hold an attribute list with an id: a `{` followed,
+/// past spaces, by `#`, `:` or `.`.
+fn may_hold_attribute_lists(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'{', bytes).any(|at| {
+        let next = bytes[at + 1..].iter().find(|&&b| b != b' ');
+        matches!(next, Some(b'#' | b':' | b'.'))
+    })
 }
 
 /// An attribute list's tokens: apart at white space outside quotes
