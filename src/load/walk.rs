@@ -141,7 +141,7 @@ impl Walk {
     /// file's path is.
     pub fn routes(&self, limits: &Limits) -> Vec<(String, usize)> {
         let entries = (self.slots.iter()).filter_map(|s| s.as_ref().ok().map(|(entry, _)| entry));
-        let routes: Vec<Vec<String>> = entries
+        let routes: Vec<Vec<(String, bool)>> = entries
             .map(|entry| match entry {
                 Entry::Stdin => Vec::new(),
                 _ => (source::read(entry, limits).ok())
@@ -150,10 +150,13 @@ impl Walk {
             })
             .collect();
         let paths = self.paths();
-        let each: Vec<(&str, &[String])> = (paths.iter().zip(&routes))
+        let each: Vec<(&str, &[(String, bool)])> = (paths.iter().zip(&routes))
             .map(|(path, routes)| (path.as_str(), &routes[..]))
             .collect();
-        selector::route_paths(&each)
+        // Following a link, a page is found at its file's address too.
+        (selector::route_paths(&each).into_iter())
+            .map(|(path, doc, _)| (path, doc))
+            .collect()
     }
 
     /// The paths of the files found as shown, in input order.

@@ -205,6 +205,14 @@ impl Paths {
         found.map(|i| i.checked_sub(self.paths()).map_or(i, |r| self.routed[r]))
     }
 
+    /// The document a route names `wanted`, as [`Paths::find`] finds one
+    /// where no path is it.
+    pub fn find_routed(&self, wanted: &str) -> Option<usize> {
+        let spellings = link_spellings(wanted);
+        let found = (spellings.iter()).find_map(|spelling| self.find_spelling(spelling, true))?;
+        Some(self.routed[found.checked_sub(self.paths())?])
+    }
+
     /// How many of the entries are paths (the routes follow them).
     fn paths(&self) -> usize {
         self.all.len() - self.routed.len()

@@ -97,6 +97,9 @@ pub(crate) struct Inputs<'p> {
     routed: HashMap<String, usize>,
     /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
+    /// Whether each input's front matter serves it at an address in place of
+    /// its file's (Docusaurus' `id`).
+    moved: Vec<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     within: Option<Arc<[PathBuf]>>,
@@ -110,10 +113,16 @@ impl<'p> Inputs<'p> {
         let mut exact = HashMap::with_capacity(pages.len());
         let mut folded = HashMap::with_capacity(pages.len());
         let mut bare = HashMap::with_capacity(pages.len());
-        let each: Vec<(&str, &[String])> = (pages.iter())
+        let each: Vec<(&str, &[(String, bool)])> = (pages.iter())
             .map(|p| (p.path.as_str(), &p.routes[..]))
             .collect();
-        let routes = route_paths(&each);
+        let mut moved = vec![false; pages.len()];
+        let routes: Vec<(String, usize)> = (route_paths(&each).into_iter())
+            .map(|(path, doc, moves)| {
+                moved[doc] |= moves;
+                (path, doc)
+            })
+            .collect();
         for (i, page) in pages.iter().enumerate() {
             let key = components_joined(&page.path);
             bare.entry(bare_key(&key).into_owned()).or_insert(i);
@@ -137,8 +146,16 @@ impl<'p> Inputs<'p> {
             bare,
             routed,
             stems: PageNames::new(pages),
+            moved,
             within,
         }
+    }
+
+    /// Whether a link by `path` may land on document `doc` by its file's
+    /// address: a Markdown file's path always does, a page's address not
+    /// where the page's front matter serves it elsewhere.
+    fn served(&self, doc: usize, path: &str) -> bool {
+        !self.moved[doc] || is_markdown_name(path)
     }
 
     /// The path of each document, in input order.
@@ -231,46 +248,6 @@ impl<'i, 'p> Lands<'i, 'p> {
         self.in_page(doc, anchor.as_deref())
     }
 
-    /// Where a Markdown link lands in a vault, which resolves one as it does
-    /// a wiki link (Obsidian): `landing` as it is, unless no file is its path;
-    /// then the note its path names (its extension and leading `./`, `../`
-    /// aside; folders written must hold it) and the heading its fragment
-    /// does, when a note has that name.
-    pub fn as_note(&mut self, from: usize, target: &str, landing: Landing) -> Landing {
-        let missing = matches!(
-            &landing,
-            Landing::Broken {
-                why: Broken::File(_),
-                ..
-            }
-        );
-        let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
-        if !missing || path.starts_with('/') || lands_outside(target, false) {
-            return landing;
-        }
-        let decoded = |t: &str| percent_decoded(t).unwrap_or_else(|_| t.to_owned());
-        let path = decoded(path);
-        let mut note = path.trim();
-        while let Some(rest) = note.strip_prefix("./").or_else(|| note.strip_prefix("../")) {
-            note = rest;
-        }
-        let note = match is_markdown_name(note) {
-            true => note.rsplit_once('.').map_or(note, |(stem, _)| stem),
-            false => note,
-        };
-        if note.is_empty() || is_attachment(note) {
-            return landing;
-        }
-        match self.wiki(from, &format!("{note}#{}", decoded(anchor))) {
-            found @ (Landing::Page { .. }
-            | Landing::Broken {
-                why: Broken::Anchor { .. },
-                ..
-            }) => found,
-            _ => landing,
-        }
-    }
-
     /// Where the MyST label `name` (`(name)=`) lands, if any page has it:
     /// MyST links a label by name from any page, `#name` or `name`.
     fn label(&self, name: &str) -> Option<Landing> {
@@ -360,7 +337,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// already left out by the parser), written in document `from`:
     /// `[[#Heading]]` is a heading of that document, and of a nested heading
     /// path (`[[Note#Part#Heading]]`) the last heading names the section.
-    fn wiki(&mut self, from: usize, target: &str) -> Landing {
+    pub(super) fn wiki(&mut self, from: usize, target: &str) -> Landing {
         let (note, heading) = match target.split_once('#') {
             Some((note, path)) => (
                 note.trim(),
@@ -405,11 +382,13 @@ impl<'i, 'p> Lands<'i, 'p> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
-        let found = (self
-            .inputs
-            .site_paths
-            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes)))
-        .find(path);
+        let paths = (self.inputs.site_paths)
+            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes));
+        let found = match paths.find(path) {
+            // Served elsewhere: only a route names it.
+            Some(doc) if !self.inputs.served(doc, path) => paths.find_routed(path),
+            found => found,
+        };
         self.sites.insert(path.to_owned(), found);
         found
     }
@@ -450,17 +429,18 @@ impl<'i, 'p> Lands<'i, 'p> {
             true => None,
             false => self.inputs.routed.get(lowercase(k).as_ref()),
         };
-        (keys.iter().find_map(|k| self.inputs.exact.get(k.as_ref())))
-            .or_else(|| {
-                keys.iter()
-                    .find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()))
-            })
-            .or_else(|| {
-                keys.iter()
-                    .find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()))
-            })
-            .or_else(|| keys.iter().find_map(routed))
-            .copied()
+        let served = |doc: &&usize| self.inputs.served(**doc, joined);
+        (keys
+            .iter()
+            .find_map(|k| self.inputs.exact.get(k.as_ref()).filter(served)))
+        .or_else(|| {
+            (keys.iter()).find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()).filter(served))
+        })
+        .or_else(|| {
+            (keys.iter()).find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()).filter(served))
+        })
+        .or_else(|| keys.iter().find_map(routed))
+        .copied()
     }
 
     /// A page's address relative to the address of page `from`, served as
@@ -612,6 +592,19 @@ mod tests {
         assert!(
             broken(lands.land(0, "/blog/2020/03/april-update/", false)),
             "a route's own components are not passed over"
+        );
+        // Docusaurus serves a page with an `id` there only; its file's path
+        // still names it. Another key leaves the file's address served.
+        for gone in ["TutorialReactNative", "/docs/TutorialReactNative#setup"] {
+            assert!(broken(lands.land(0, gone, false)), "{gone}");
+        }
+        assert_eq!(
+            lands.land(0, "TutorialReactNative.md#setup", false),
+            page(1, Some(1))
+        );
+        assert_eq!(
+            lands.land(0, "/docs/blog/2021-03-31-april/", false),
+            page(2, None)
         );
     }
 

@@ -27,6 +27,7 @@ mod syntax;
 mod targets;
 mod templates;
 mod types;
+mod vault;
 
 pub(crate) use docs::{PageFinder, find_in, find_notes};
 pub use error::{Reason, SyntaxError};

@@ -29,9 +29,19 @@ enum Route {
     FromRoot,
 }
 
+/// The key whose address is where the page is served in place of its
+/// file's: Docusaurus' `id`, its own key. Another generator's address key
+/// may spell the file's address as that generator's configuration maps it
+/// (Jekyll's `_docs/` served at `/docs/`, Hugo's `/:year/:slug/`
+/// permalinks), which is not read here, so a page stays found at its
+/// file's address besides theirs.
+const MOVING: [&str; 1] = ["id"];
+
 /// The routes front matter (`front`, its fences included) sets, each a path
-/// from the page's folder or, starting with `/`, from the site's root.
-pub(crate) fn routes_of(front: &str) -> Vec<String> {
+/// from the page's folder or, starting with `/`, from the site's root, and
+/// whether it is where the page is served in place of its file's address
+/// ([`MOVING`]).
+pub(crate) fn routes_of(front: &str) -> Vec<(String, bool)> {
     let mut routes = Vec::new();
     // Most front matter sets no address: its lines are read once for every
     // key before any key is looked for.
@@ -40,31 +50,34 @@ pub(crate) fn routes_of(front: &str) -> Vec<String> {
     }
     for (key, route) in KEYS {
         for value in front_matter_values(front, key) {
-            add_route(&mut routes, route, value.trim());
+            let value = value.trim();
+            let moves = MOVING.contains(&key);
+            if let Some(path) = route_path(route, value) {
+                routes.push((path, moves));
+            }
         }
     }
     routes
 }
 
-/// Files `value` among `routes` as a route of its kind.
-fn add_route(routes: &mut Vec<String>, route: Route, value: &str) {
+/// `value` as a route of its kind, if it is one.
+fn route_path(route: Route, value: &str) -> Option<String> {
     match route {
         // A name holds no folder, and none that is empty or a dot.
-        Route::Name if value.contains(['/', '\\']) || value.trim_matches('.').is_empty() => {}
-        Route::Name | Route::Path if !value.is_empty() => routes.push(value.to_owned()),
-        Route::FromRoot if !value.is_empty() => {
-            routes.push(format!("/{}", value.trim_start_matches('/')));
-        }
-        _ => {}
+        Route::Name if value.contains(['/', '\\']) || value.trim_matches('.').is_empty() => None,
+        Route::Name | Route::Path if !value.is_empty() => Some(value.to_owned()),
+        Route::FromRoot if !value.is_empty() => Some(format!("/{}", value.trim_start_matches('/'))),
+        _ => None,
     }
 }
 
 /// Each page's routes as paths among the inputs', with the page they name
-/// (by position): a route from the root starts at the folder of the inputs
+/// (by position) and whether the page is served there in place of its
+/// file's address: a route from the root starts at the folder of the inputs
 /// with the fewest components (a site's content folder); a page address is
 /// the Markdown file it would be built from (`/guide/` → `guide.md`, `/` →
 /// `index.md` in that folder).
-pub(crate) fn route_paths(pages: &[(&str, &[String])]) -> Vec<(String, usize)> {
+pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, usize, bool)> {
     let mut out = Vec::new();
     if pages.iter().all(|(_, routes)| routes.is_empty()) {
         return out;
@@ -80,7 +93,7 @@ pub(crate) fn route_paths(pages: &[(&str, &[String])]) -> Vec<(String, usize)> {
         .map(folder)
         .unwrap_or_default();
     for (doc, &(path, routes)) in pages.iter().enumerate() {
-        for route in routes {
+        for (route, moves) in routes {
             let from = match route.starts_with('/') {
                 true => top.clone(),
                 false => folder(path),
@@ -102,7 +115,7 @@ pub(crate) fn route_paths(pages: &[(&str, &[String])]) -> Vec<(String, usize)> {
             let route = parts.join("/");
             // Most routes spell the page's own address: filed once, as its path.
             if address(&route) != address(path) {
-                out.push((route, doc));
+                out.push((route, doc, *moves));
             }
         }
     }
@@ -174,6 +187,14 @@ mod tests {
         }
     }
 
+    /// The routes front matter sets, without whether each moves the page.
+    fn routes_of(front: &str) -> Vec<String> {
+        super::routes_of(front)
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect()
+    }
+
     #[test]
     fn front_matter_sets_names_and_paths() {
         let yaml = "---\nid: cli\nslug: /reference/cli\ntitle: CLI\n---\n";
@@ -203,24 +224,36 @@ mod tests {
         ];
         let routes = [
             // The page's own address, in any case, is no route of its own.
-            ["call-api", "/reference/calls/", "calls", "/api/calls"].map(String::from),
-            ["/", "../old.html", "/api/more/", "."].map(String::from),
+            ["call-api", "/reference/calls/", "calls", "/api/calls"].map(|r| (r.into(), true)),
+            ["/", "../old.html", "/api/more/", "."].map(|r| (r.into(), false)),
         ];
-        let none: &[String] = &[];
+        let none: &[(String, bool)] = &[];
         let pages = [
             (paths[0], none),
             (paths[1], &routes[0][..]),
             (paths[2], &routes[1][..]),
         ];
         let found = route_paths(&pages);
-        let found: Vec<(&str, usize)> = found.iter().map(|(p, d)| (p.as_str(), *d)).collect();
+        let found: Vec<(&str, usize, bool)> =
+            found.iter().map(|(p, d, m)| (p.as_str(), *d, *m)).collect();
         assert_eq!(
             found,
             [
-                ("docs/api/call-api.md", 1),
-                ("docs/reference/calls.md", 1),
-                ("docs/index.md", 2),
-                ("docs/api/old.md", 2),
+                ("docs/api/call-api.md", 1, true),
+                ("docs/reference/calls.md", 1, true),
+                ("docs/index.md", 2, false),
+                ("docs/api/old.md", 2, false),
+            ]
+        );
+        // An address in place of the file's (Docusaurus' `id`), and others
+        // besides it.
+        let moving = "---\nid: press\nslug: /p\naliases: [/old/]\n---\n";
+        assert_eq!(
+            super::routes_of(moving),
+            [
+                ("press".to_owned(), true),
+                ("/p".to_owned(), false),
+                ("/old/".to_owned(), false)
             ]
         );
     }

@@ -18,8 +18,9 @@ use crate::tree::{
 pub(crate) struct Targets {
     pub path: String,
     pub namespace: String,
-    /// The addresses its front matter sets ([`routes_of`]).
-    pub routes: Vec<String>,
+    /// The addresses its front matter sets, each with whether the page is
+    /// served there in place of its file's address ([`routes_of`]).
+    pub routes: Vec<(String, bool)>,
     /// Each heading's anchors, made when a first link with a fragment lands
     /// here from its explicit ids (taken from the text as it was read) and
     /// its title: most pages are named by no fragment.
