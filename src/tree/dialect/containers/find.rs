@@ -6,8 +6,8 @@ use std::ops::Range;
 
 use super::lines::{Work, after, code_fence, indent, is_blank, line_at, lines_from, trim_start};
 use super::shapes::{
-    alert_close, alert_opener, colon_close, colon_closer, colon_opener, mkdocs_close,
-    mkdocs_opener, past_props,
+    alert_close, alert_opener, colon_close, colon_closer, colon_opener, directive_close,
+    directive_opener, mkdocs_close, mkdocs_opener, past_props,
 };
 
 /// The text the parser reads with its containers prepared, and their spans:
@@ -42,7 +42,7 @@ struct Found {
 
 /// Whether some line could open a container: `:::`, `::name` (MDC), `!!!`,
 /// `???`, `{{<` or `{{%` after nothing but spaces and tabs (every opener is
-/// such a line).
+/// such a line), or a fence and a MyST directive's `{`.
 /// Without one the text is not copied nor read line by line. One pass over
 /// the candidates' bytes, no searcher to build (most pages are small).
 fn may_hold_one(bytes: &[u8]) -> bool {
@@ -52,22 +52,34 @@ fn may_hold_one(bytes: &[u8]) -> bool {
         let before = bytes[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t');
         before.is_none_or(|&b| b == b'\n' || b == b'\r')
     };
-    memchr::memchr3_iter(b':', b'!', b'?', bytes)
-        .chain(memchr::memchr_iter(b'{', bytes))
-        .any(|i| {
-            let next = |k: usize| bytes.get(i + k).copied();
-            let shape = match bytes[i] {
-                b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
-                // An MDC block component: two colons and its name.
-                b':' if next(1) == Some(b':')
-                    && next(2).is_some_and(|b| b.is_ascii_alphabetic()) =>
-                {
-                    true
-                }
-                b => next(1) == Some(b) && next(2) == Some(b),
-            };
-            shape && opens_line(i)
+    let directive = |fence: &[u8]| {
+        memchr::memmem::find_iter(bytes, fence).any(|i| {
+            let run = bytes[..i]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == fence[0])
+                .count();
+            opens_line(i - run)
         })
+    };
+    directive(b"```{")
+        || directive(b"~~~{")
+        || memchr::memchr3_iter(b':', b'!', b'?', bytes)
+            .chain(memchr::memchr_iter(b'{', bytes))
+            .any(|i| {
+                let next = |k: usize| bytes.get(i + k).copied();
+                let shape = match bytes[i] {
+                    b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
+                    // An MDC block component: two colons and its name.
+                    b':' if next(1) == Some(b':')
+                        && next(2).is_some_and(|b| b.is_ascii_alphabetic()) =>
+                    {
+                        true
+                    }
+                    b => next(1) == Some(b) && next(2) == Some(b),
+                };
+                shape && opens_line(i)
+            })
 }
 
 /// The containers of a text, in order, none inside another; it is read, not
@@ -103,13 +115,16 @@ fn find_within(bytes: &[u8], work: &Work) -> Vec<Found> {
             at = next;
             continue;
         }
-        if let Some(f) = code_fence(line) {
+        let directive = directive_opener(line);
+        if let (None, Some(f)) = (directive, code_fence(line)) {
             fence = Some(f);
             at = next;
             continue;
         }
         let colons = colon_opener(line);
-        let container = if let Some(n) = colons {
+        let container = if let Some(f) = directive {
+            directive_close(bytes, next, f, work).map(|last| (last, Kind::Fenced))
+        } else if let Some(n) = colons {
             colon_close(bytes, next, n, work).map(|last| (last, Kind::Fenced))
         } else if mkdocs_opener(line) {
             mkdocs_close(bytes, next, work).map(|last| (last, Kind::Indented))
@@ -195,18 +210,34 @@ enum Kind {
     Indented,
 }
 
-/// Blanks the markers of the colon containers nested in an outer one: their
-/// content belongs to the outer block.
+/// Blanks the markers of the colon containers and MyST directives nested in
+/// an outer one: their content belongs to the outer block.
 fn blank_inner_colons(bytes: &mut [u8], lines: &[Range<usize>]) {
     let mut fence: Option<(u8, usize)> = None;
+    // The MyST directives open inside, innermost last.
+    let mut directives: Vec<(u8, usize)> = Vec::new();
     for range in lines {
         let line = &bytes[range.clone()];
-        if let Some((c, n)) = fence {
-            let rest = trim_start(line);
+        let rest = trim_start(line);
+        let closes = |(c, n): (u8, usize)| {
             let run = rest.iter().take_while(|&&b| b == c).count();
-            if run >= n && is_blank(&rest[run..]) {
+            run >= n && is_blank(&rest[run..])
+        };
+        if let Some(f) = fence {
+            if closes(f) {
                 fence = None;
             }
+        } else if indent(line) > 3 && !directives.is_empty() {
+            // In a list item of a directive's body, read there.
+        } else if directives
+            .last()
+            .is_some_and(|&d| indent(line) <= 3 && closes(d))
+        {
+            directives.pop();
+            blank(&mut bytes[range.clone()]);
+        } else if let Some(d) = directive_opener(line) {
+            directives.push(d);
+            blank(&mut bytes[range.clone()]);
         } else if let Some(f) = code_fence(line) {
             fence = Some(f);
         } else if colon_opener(line).is_some() {
@@ -402,6 +433,10 @@ mod tests {
             "## Heading\n",
             "a :: b\n",
             "  ::note\n",
+            "```{note}\n",
+            "````{tip} Title\n",
+            "````\n",
+            "```{code-block} python\n",
         ];
         let mut next = crate::tree::tests::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..3000 {
@@ -451,6 +486,25 @@ mod tests {
         let (out, found) = run(text);
         assert_eq!(found, vec![0..text.len() - 1]);
         assert!(out.trim_start().starts_with("Be careful."), "{out:?}");
+    }
+
+    /// A MyST directive whose body is Markdown is a container, nested ones
+    /// too; code fenced inside it (in a list item, or shorter) is passed
+    /// over; a code directive or Quarto's `{python}` chunk stays code.
+    #[test]
+    fn myst_prose_directives_hold_markdown() {
+        let text = "`````{note}\nOuter.\n````{warning}\nInner.\n```python\nx\n```\n````\n\
+                    * - ````md\n    y\n    ````\n`````\nafter\n";
+        let (out, found) = run(text);
+        assert_eq!(found, vec![0..text.find("\nafter").unwrap()]);
+        assert_eq!(
+            out,
+            "           \nOuter.\n             \nInner.\n```python\nx\n```\n    \n\
+             * - ````md\n    y\n    ````\n     \nafter\n"
+        );
+        for code in ["```{code-block} python\nx\n```\n", "```{python}\nx\n```\n"] {
+            assert!(run(code).1.is_empty(), "{code:?}");
+        }
     }
 
     /// A line that could open a container but opens none leaves the text as

@@ -81,6 +81,88 @@ pub(super) fn colon_close(
     None
 }
 
+/// MyST's directives whose body is Markdown: admonitions and the blocks
+/// that hold prose. Others (`{code-block}`, `{math}`, `{csv-table}`,
+/// Quarto's `{python}`) are code.
+const PROSE_DIRECTIVES: [&str; 25] = [
+    "admonition",
+    "attention",
+    "caution",
+    "danger",
+    "error",
+    "hint",
+    "important",
+    "note",
+    "seealso",
+    "tip",
+    "warning",
+    "dropdown",
+    "tab-set",
+    "tab-item",
+    "card",
+    "grid",
+    "grid-item",
+    "grid-item-card",
+    "list-table",
+    "topic",
+    "sidebar",
+    "margin",
+    "epigraph",
+    "figure",
+    "table",
+];
+
+/// A fence opening a MyST directive whose body is Markdown
+/// (```` ```{note} ````, ```` ````{tab-item} Linux ````): its character
+/// and length.
+pub(super) fn directive_opener(line: &[u8]) -> Option<(u8, usize)> {
+    let (c, n) = code_fence(line)?;
+    if indent(line) > 3 {
+        return None;
+    }
+    let name = trim_start(line)[n..]
+        .trim_ascii_start()
+        .strip_prefix(b"{")?;
+    let name = &name[..name.iter().position(|&b| b == b'}')?];
+    let prose = PROSE_DIRECTIVES
+        .iter()
+        .any(|d| d.as_bytes().eq_ignore_ascii_case(name));
+    prose.then_some((c, n))
+}
+
+/// The bare fence of at least `n` of `c`, indented at most three columns,
+/// that closes a directive opened on the line before `from`; code fenced
+/// inside it (shorter, or with an info string) is passed over whole, and a
+/// fence indented further (in a list item) read as no fence.
+pub(super) fn directive_close(
+    bytes: &[u8],
+    from: usize,
+    (c, n): (u8, usize),
+    work: &Work,
+) -> Option<Range<usize>> {
+    let bare_run = |line: &[u8], c: u8| {
+        let rest = trim_start(line);
+        let run = rest.iter().take_while(|&&b| b == c).count();
+        is_blank(&rest[run..]).then_some(run)
+    };
+    let mut inner: Option<(u8, usize)> = None;
+    for range in lines_within(bytes, from, work) {
+        let line = &bytes[range.clone()];
+        match inner {
+            Some((ic, m)) => {
+                if bare_run(line, ic).is_some_and(|run| run >= m) {
+                    inner = None;
+                }
+            }
+            // A fence indented further is in a list item, and is read there.
+            None if indent(line) > 3 => {}
+            None if bare_run(line, c).is_some_and(|run| run >= n) => return Some(range),
+            None => inner = code_fence(line),
+        }
+    }
+    None
+}
+
 /// `!!! note`, `??? note`, `???+ note` at the start of a line.
 pub(super) fn mkdocs_opener(line: &[u8]) -> bool {
     let rest = line
