@@ -105,6 +105,9 @@ pub(crate) struct Paths {
     /// Every component of every path, lowercase, as written and without a
     /// numeric ordering prefix: made when a site's base is first looked for.
     known: OnceLock<HashSet<String>>,
+    /// How many leading components every document's path shares (the
+    /// folder they are all in): made when a first address is looked up.
+    root: OnceLock<usize>,
 }
 
 impl Paths {
@@ -146,6 +149,7 @@ impl Paths {
             bare,
             by_name,
             known: OnceLock::new(),
+            root: OnceLock::new(),
         }
     }
 
@@ -194,15 +198,38 @@ impl Paths {
             let find = |routes: bool| {
                 (spellings.iter()).find_map(|spelling| self.find_spelling(spelling, routes))
             };
-            // A route is looked for where no path is the address, and a
-            // Markdown file's path is no page's address.
-            find(false).or_else(|| {
+            // A path that is a spelling exactly beats one that ends with an
+            // earlier spelling (`/blog` is `blog/_index.md`, not
+            // `docs/contributing/blog.md`); a route is looked for where no
+            // path is the address, and a Markdown file's path is no page's
+            // address.
+            let exact = (spellings.iter()).find_map(|spelling| self.find_exact(spelling));
+            exact.or_else(|| find(false)).or_else(|| {
                 let routed = !self.routed.is_empty() && !is_markdown_name(wanted);
                 routed.then(|| find(true)).flatten()
             })
         };
         // A route names its document.
         found.map(|i| i.checked_sub(self.paths()).map_or(i, |r| self.routed[r]))
+    }
+
+    /// The path that is `wanted` from the folder every document is in (a
+    /// site's root), if one is.
+    fn find_exact(&self, wanted: &str) -> Option<usize> {
+        let wanted = components(wanted);
+        let candidates = self.by_name.get(&name_key(wanted.last()?))?;
+        let root = *self.root.get_or_init(|| {
+            let docs = &self.all[..self.paths()];
+            let first = docs
+                .first()
+                .map_or(&[][..], |p| &p[..p.len().saturating_sub(1)]);
+            (docs.iter()).fold(first.len(), |n, p| {
+                let shared = first.iter().zip(p).take_while(|(a, b)| a == b).count();
+                n.min(shared).min(p.len().saturating_sub(1))
+            })
+        });
+        (candidates.iter().copied())
+            .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
     }
 
     /// The document a route names `wanted`, as [`Paths::find`] finds one

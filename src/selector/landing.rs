@@ -811,6 +811,19 @@ mod tests {
     }
 
     #[test]
+    fn a_site_address_that_is_a_path_from_the_root_beats_one_a_path_ends_with() {
+        let set = pages(&[
+            ("site/docs/contributing/blog.md", "# Writing a post\n"),
+            ("site/blog/_index.md", "# Blog\n"),
+            ("site/docs/guide.md", "# Guide\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(2, "/blog", false), page(1, None));
+        assert_eq!(lands.land(2, "/contributing/blog", false), page(0, None));
+    }
+
+    #[test]
     fn a_link_through_a_site_template_lands_where_the_template_puts_it() {
         let set = set();
         let inputs = Inputs::new(&set, None);
