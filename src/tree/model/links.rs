@@ -386,6 +386,18 @@ mod holder_tests {
     }
 
     #[test]
+    fn a_myst_directive_labels_itself_in_its_options() {
+        let text = "# A\n\n```{figure} x.png\n:width: 80%\n:label: fig-x\nCaption.\n```\n\n\
+                    :::{note}\n:name: my-note\nText\n:::\n\n```md\ntext\n:label: not-here\n```\n\n\
+                    A line :label: in-prose\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let labels: Vec<String> = (doc.written_links().labels.into_iter())
+            .map(|(label, _)| label)
+            .collect();
+        assert_eq!(labels, ["fig-x", "my-note"]);
+    }
+
+    #[test]
     fn html_ids_are_where_links_may_land() {
         let text = "# A\n\nText <a id=\"here\"></a> and <span name='there'>.\n";
         assert_eq!(ids(text), ["here", "there"]);

@@ -103,6 +103,7 @@ impl Written {
         let mut written = Written::default();
         block_ids(text, at, &mut written.ids);
         written.attributes = may_hold_attribute_lists(text);
+        directive_labels(text, at, &mut written.labels);
         written
     }
 }
@@ -172,6 +173,74 @@ fn attribute_tokens(inner: &str) -> Vec<&str> {
     }
     tokens.extend(start.map(|from| &inner[from..]));
     tokens
+}
+
+/// The labels MyST directives give themselves in their options
+/// (```` ```{figure} ```` then `:label: fig-x` or `:name: fig-x`, other
+/// options between), each with where its line ends: linked by name from
+/// any page as a `(label)=` line is.
+fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, usize)>) {
+    let bytes = text.as_bytes();
+    for key in [":label:", ":name:"] {
+        // Each line is read once, however many keys it holds.
+        let mut read_to = 0;
+        for option in memchr::memmem::find_iter(bytes, key) {
+            if option < read_to {
+                continue;
+            }
+            let end = memchr::memchr(b'\n', &bytes[option..]).map_or(bytes.len(), |i| option + i);
+            read_to = end;
+            directive_label(text, option, end, at, labels);
+        }
+    }
+}
+
+/// [`directive_labels`] for the option at `option`, on a line ending at `end`.
+fn directive_label(
+    text: &str,
+    option: usize,
+    end: usize,
+    at: usize,
+    labels: &mut Vec<(String, usize)>,
+) {
+    let bytes = text.as_bytes();
+    let start = memchr::memrchr(b'\n', &bytes[..option]).map_or(0, |i| i + 1);
+    let line = text[start..end].trim();
+    let Some(value) = (line
+        .strip_prefix(":label:")
+        .or_else(|| line.strip_prefix(":name:")))
+    .map(str::trim)
+    .filter(|v| !v.is_empty() && !v.contains(char::is_whitespace)) else {
+        return;
+    };
+    // Up over the other options to the directive's opening fence.
+    let mut above = text[..start].lines().rev().take(OPTIONS_MOST);
+    let opener = above.find(|l| !is_option(l.trim()));
+    let fence = opener.map(str::trim_start).is_some_and(|l| {
+        let run = l
+            .bytes()
+            .take_while(|&b| matches!(b, b'`' | b'~' | b':'))
+            .count();
+        run >= 3 && l[run..].trim_start().starts_with('{')
+    });
+    if fence {
+        labels.push((value.to_owned(), at + end));
+    }
+}
+
+/// The most option lines read above a directive's label.
+const OPTIONS_MOST: usize = 16;
+
+/// Whether a line is a directive's option (`:class: tip`).
+fn is_option(line: &str) -> bool {
+    line.strip_prefix(':')
+        .and_then(|r| r.split_once(':'))
+        .is_some_and(|(key, _)| {
+            !key.is_empty()
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
 }
 
 /// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
