@@ -5,6 +5,7 @@
 //! their own ([`Document::written_links`](super::Document::written_links)).
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
@@ -180,11 +181,17 @@ fn attribute_tokens(inner: &str) -> Vec<&str> {
 /// options between), each with where its line ends: linked by name from
 /// any page as a `(label)=` line is.
 fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, usize)>) {
+    static KEYS: LazyLock<[memmem::Finder<'static>; 2]> = LazyLock::new(|| {
+        [
+            memmem::Finder::new(":label:"),
+            memmem::Finder::new(":name:"),
+        ]
+    });
     let bytes = text.as_bytes();
-    for key in [":label:", ":name:"] {
+    for key in KEYS.iter() {
         // Each line is read once, however many keys it holds.
         let mut read_to = 0;
-        for option in memchr::memmem::find_iter(bytes, key) {
+        for option in key.find_iter(bytes) {
             if option < read_to {
                 continue;
             }

@@ -52,34 +52,35 @@ fn may_hold_one(bytes: &[u8]) -> bool {
         let before = bytes[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t');
         before.is_none_or(|&b| b == b'\n' || b == b'\r')
     };
-    let directive = |fence: &[u8]| {
-        memchr::memmem::find_iter(bytes, fence).any(|i| {
-            let run = bytes[..i]
-                .iter()
-                .rev()
-                .take_while(|&&b| b == fence[0])
-                .count();
-            opens_line(i - run)
+    // A MyST directive's fence: three or more backticks or tildes right
+    // before the `{`, opening the line.
+    let fenced = |i: usize| {
+        let fence = bytes[..i]
+            .last()
+            .copied()
+            .filter(|&b| b == b'`' || b == b'~');
+        fence.is_some_and(|f| {
+            let run = bytes[..i].iter().rev().take_while(|&&b| b == f).count();
+            run >= 3 && opens_line(i - run)
         })
     };
-    directive(b"```{")
-        || directive(b"~~~{")
-        || memchr::memchr3_iter(b':', b'!', b'?', bytes)
-            .chain(memchr::memchr_iter(b'{', bytes))
-            .any(|i| {
-                let next = |k: usize| bytes.get(i + k).copied();
-                let shape = match bytes[i] {
-                    b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
-                    // An MDC block component: two colons and its name.
-                    b':' if next(1) == Some(b':')
-                        && next(2).is_some_and(|b| b.is_ascii_alphabetic()) =>
-                    {
-                        true
-                    }
-                    b => next(1) == Some(b) && next(2) == Some(b),
-                };
-                shape && opens_line(i)
-            })
+    memchr::memchr3_iter(b':', b'!', b'?', bytes)
+        .chain(memchr::memchr_iter(b'{', bytes))
+        .any(|i| {
+            let next = |k: usize| bytes.get(i + k).copied();
+            let shape = match bytes[i] {
+                b'{' if fenced(i) => return true,
+                b'{' => next(1) == Some(b'{') && matches!(next(2), Some(b'<' | b'%')),
+                // An MDC block component: two colons and its name.
+                b':' if next(1) == Some(b':')
+                    && next(2).is_some_and(|b| b.is_ascii_alphabetic()) =>
+                {
+                    true
+                }
+                b => next(1) == Some(b) && next(2) == Some(b),
+            };
+            shape && opens_line(i)
+        })
 }
 
 /// The containers of a text, in order, none inside another; it is read, not

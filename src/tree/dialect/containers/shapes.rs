@@ -120,9 +120,7 @@ pub(super) fn directive_opener(line: &[u8]) -> Option<(u8, usize)> {
     if indent(line) > 3 {
         return None;
     }
-    let name = trim_start(line)[n..]
-        .trim_ascii_start()
-        .strip_prefix(b"{")?;
+    let name = trim_start(line)[n..].strip_prefix(b"{")?;
     let name = &name[..name.iter().position(|&b| b == b'}')?];
     let prose = PROSE_DIRECTIVES
         .iter()
