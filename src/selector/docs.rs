@@ -163,8 +163,23 @@ impl Paths {
         self.bare[i].as_deref().unwrap_or(&self.all[i])
     }
 
-    /// Every component of every path, lowercase (and without its numeric
-    /// ordering prefix).
+    /// How many leading components every document's path shares: the
+    /// folder they are all in, a site's root.
+    fn shared(&self) -> usize {
+        *self.root.get_or_init(|| {
+            let docs = &self.all[..self.paths()];
+            let first = docs
+                .first()
+                .map_or(&[][..], |p| &p[..p.len().saturating_sub(1)]);
+            (docs.iter()).fold(first.len(), |n, p| {
+                let shared = first.iter().zip(p).take_while(|(a, b)| a == b).count();
+                n.min(shared).min(p.len().saturating_sub(1))
+            })
+        })
+    }
+
+    /// Every component of every path below the folder they are all in,
+    /// lowercase (and without its numeric ordering prefix).
     fn known(&self) -> &HashSet<String> {
         self.known.get_or_init(|| {
             let mut known = HashSet::new();
@@ -176,7 +191,10 @@ impl Paths {
                     known.insert(part.into_owned());
                 }
             };
-            for part in self.all[..self.paths()].iter().flatten() {
+            // The folders the inputs were named by are no site's (`otel/` of
+            // `otel/content/…`): how the call names them changes nothing.
+            let shared = self.shared();
+            for part in self.all[..self.paths()].iter().flat_map(|p| &p[shared..]) {
                 add(part);
                 add(unnumbered(part));
             }
@@ -218,16 +236,7 @@ impl Paths {
     fn find_exact(&self, wanted: &str) -> Option<usize> {
         let wanted = components(wanted);
         let candidates = self.by_name.get(&name_key(wanted.last()?))?;
-        let root = *self.root.get_or_init(|| {
-            let docs = &self.all[..self.paths()];
-            let first = docs
-                .first()
-                .map_or(&[][..], |p| &p[..p.len().saturating_sub(1)]);
-            (docs.iter()).fold(first.len(), |n, p| {
-                let shared = first.iter().zip(p).take_while(|(a, b)| a == b).count();
-                n.min(shared).min(p.len().saturating_sub(1))
-            })
-        });
+        let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
     }

@@ -823,6 +823,23 @@ mod tests {
         assert_eq!(lands.land(2, "/contributing/blog", false), page(0, None));
     }
 
+    /// The folder the inputs are named by is no site's: a doc set lists the
+    /// same links whether it is given as `a/` or as `otel/`.
+    #[test]
+    fn how_the_inputs_folder_is_named_changes_no_landing() {
+        let named = |top: &str| {
+            let set = pages(&[
+                (&format!("{top}/docs/concepts/glossary.md"), "# Glossary\n"),
+                (&format!("{top}/docs/index.md"), "# Docs\n"),
+            ]);
+            let inputs = Inputs::new(&set, None);
+            let mut lands = Lands::new(&inputs);
+            let link = "/otel/glossary/";
+            format!("{:?}", lands.land(1, link, false))
+        };
+        assert_eq!(named("otel"), named("site"));
+    }
+
     #[test]
     fn a_link_through_a_site_template_lands_where_the_template_puts_it() {
         let set = set();
