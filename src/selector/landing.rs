@@ -737,6 +737,15 @@ mod tests {
         ));
     }
 
+    /// The suggestion for a broken link `target` written in the first of `set`.
+    fn suggested_in(set: &[Targets], target: &str) -> Option<String> {
+        let inputs = Inputs::new(set, None);
+        match Lands::new(&inputs).land(0, target, false) {
+            Landing::Broken { suggestion, .. } => suggestion,
+            other => panic!("{target} is broken, not {other:?}"),
+        }
+    }
+
     #[test]
     fn a_missing_page_is_suggested_by_its_letters_its_words_or_its_folder() {
         let set = pages(&[
@@ -745,12 +754,7 @@ mod tests {
             ("docs/tests.md", "# Tests\n"),
             ("docs/api/index.md", "# API\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
-        let mut lands = Lands::new(&inputs);
-        let mut suggested = |target: &str| match lands.land(0, target, false) {
-            Landing::Broken { suggestion, .. } => suggestion,
-            other => panic!("{target} is broken, not {other:?}"),
-        };
+        let suggested = |target: &str| suggested_in(&set, target);
         assert_eq!(suggested("gide.md").as_deref(), Some("docs/guide.md"));
         assert_eq!(
             suggested("features.md").as_deref(),
@@ -777,13 +781,9 @@ mod tests {
             ("docs/maintenance/releases.md", "# Releases\n"),
             ("docs/users/policies/releases.md", "# Releases\n"),
         ]);
-        let inputs = Inputs::new(&moved, None);
-        let mut lands = Lands::new(&inputs);
-        assert!(
-            matches!(
-                lands.land(0, "users/releases.md", false),
-                Landing::Broken { suggestion: Some(s), .. } if s == "docs/users/policies/releases.md"
-            ),
+        assert_eq!(
+            suggested_in(&moved, "users/releases.md").as_deref(),
+            Some("docs/users/policies/releases.md"),
             "of two pages of that name, the one in the folder the link names"
         );
         // A page moved with a stub left in its name's place: the one with
@@ -796,16 +796,10 @@ mod tests {
                 "# Fields\n\n## The annotated pattern\n",
             ),
         ]);
-        let inputs = Inputs::new(&stubbed, None);
-        let mut lands = Lands::new(&inputs);
-        let mut suggested = |target: &str| match lands.land(0, target, false) {
-            Landing::Broken { suggestion, .. } => suggestion,
-            other => panic!("{target} is broken, not {other:?}"),
-        };
-        let anchored = suggested("./fields.md#the-annotated-pattern");
+        let anchored = suggested_in(&stubbed, "./fields.md#the-annotated-pattern");
         assert_eq!(anchored.as_deref(), Some("docs/concepts/fields.md"));
         assert_eq!(
-            suggested("./fields.md").as_deref(),
+            suggested_in(&stubbed, "./fields.md").as_deref(),
             Some("docs/api/fields.md")
         );
     }

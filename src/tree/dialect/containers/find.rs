@@ -4,7 +4,9 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::lines::{Work, after, code_fence, indent, is_blank, line_at, lines_from, trim_start};
+use super::lines::{
+    Work, after, closes_fence, code_fence, indent, is_blank, line_at, lines_from, trim_start,
+};
 use super::shapes::{
     alert_close, alert_opener, colon_close, colon_closer, colon_opener, directive_close,
     directive_opener, mkdocs_close, mkdocs_opener, past_props,
@@ -107,10 +109,8 @@ fn find_within(bytes: &[u8], work: &Work) -> Vec<Found> {
             at = next;
             continue;
         }
-        if let Some((c, n)) = fence {
-            let rest = trim_start(line);
-            let run = rest.iter().take_while(|&&b| b == c).count();
-            if run >= n && rest[run..].iter().all(u8::is_ascii_whitespace) {
+        if let Some(f) = fence {
+            if closes_fence(line, f) {
                 fence = None;
             }
             at = next;
@@ -219,11 +219,7 @@ fn blank_inner_colons(bytes: &mut [u8], lines: &[Range<usize>]) {
     let mut directives: Vec<(u8, usize)> = Vec::new();
     for range in lines {
         let line = &bytes[range.clone()];
-        let rest = trim_start(line);
-        let closes = |(c, n): (u8, usize)| {
-            let run = rest.iter().take_while(|&&b| b == c).count();
-            run >= n && is_blank(&rest[run..])
-        };
+        let closes = |f: (u8, usize)| closes_fence(line, f);
         if let Some(f) = fence {
             if closes(f) {
                 fence = None;

@@ -82,6 +82,13 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
+/// Whether a line closes a fence of `n` `c`s: a bare run of at least `n`.
+pub(super) fn closes_fence(line: &[u8], (c, n): (u8, usize)) -> bool {
+    let rest = trim_start(line);
+    let run = rest.iter().take_while(|&&b| b == c).count();
+    run >= n && is_blank(&rest[run..])
+}
+
 pub(super) fn code_fence(line: &[u8]) -> Option<(u8, usize)> {
     let rest = trim_start(line);
     let c = *rest.first()?;

@@ -5,7 +5,8 @@
 use std::ops::Range;
 
 use super::lines::{
-    Work, after, code_fence, columns, indent, is_blank, lines_from, lines_within, trim_start,
+    Work, after, closes_fence, code_fence, columns, indent, is_blank, lines_from, lines_within,
+    trim_start,
 };
 
 /// Shortcodes read as containers.
@@ -61,10 +62,8 @@ pub(super) fn colon_close(
     let mut fence: Option<(u8, usize)> = None;
     for range in lines_within(bytes, from, work) {
         let line = &bytes[range.clone()];
-        if let Some((c, m)) = fence {
-            let rest = trim_start(line);
-            let run = rest.iter().take_while(|&&b| b == c).count();
-            if run >= m && is_blank(&rest[run..]) {
+        if let Some(f) = fence {
+            if closes_fence(line, f) {
                 fence = None;
             }
         } else if let Some(f) = code_fence(line) {
@@ -135,26 +134,21 @@ pub(super) fn directive_opener(line: &[u8]) -> Option<(u8, usize)> {
 pub(super) fn directive_close(
     bytes: &[u8],
     from: usize,
-    (c, n): (u8, usize),
+    fence: (u8, usize),
     work: &Work,
 ) -> Option<Range<usize>> {
-    let bare_run = |line: &[u8], c: u8| {
-        let rest = trim_start(line);
-        let run = rest.iter().take_while(|&&b| b == c).count();
-        is_blank(&rest[run..]).then_some(run)
-    };
     let mut inner: Option<(u8, usize)> = None;
     for range in lines_within(bytes, from, work) {
         let line = &bytes[range.clone()];
         match inner {
-            Some((ic, m)) => {
-                if bare_run(line, ic).is_some_and(|run| run >= m) {
+            Some(f) => {
+                if closes_fence(line, f) {
                     inner = None;
                 }
             }
             // A fence indented further is in a list item, and is read there.
             None if indent(line) > 3 => {}
-            None if bare_run(line, c).is_some_and(|run| run >= n) => return Some(range),
+            None if closes_fence(line, fence) => return Some(range),
             None => inner = code_fence(line),
         }
     }
