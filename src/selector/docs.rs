@@ -94,8 +94,9 @@ pub(crate) struct Paths {
     all: Vec<Vec<String>>,
     /// The document each route names, by position after the paths.
     routed: Vec<usize>,
-    /// Each path's components lowercase, and lowercase without numeric
-    /// ordering prefixes, for lookups that ignore case (and prefixes).
+    /// Each path's components lowercase, and as [`bare_part`] reads them
+    /// (a folder's leading `_` dropped), for lookups that ignore case (and
+    /// prefixes).
     /// (`None`: as written, as most are.)
     folded: Vec<Option<Vec<String>>>,
     bare: Vec<Option<Vec<String>>>,
@@ -133,7 +134,13 @@ impl Paths {
             .collect();
         let bare = (all.iter())
             .map(|parts: &Vec<String>| {
-                (!parts.iter().all(bare)).then(|| parts.iter().map(|p| bare_part(p)).collect())
+                let folders = parts.len().saturating_sub(1);
+                let collection = parts[..folders].iter().any(|p| p.starts_with('_'));
+                (collection || !parts.iter().all(bare)).then(|| {
+                    let folder = |p: &String| bare_part(p.strip_prefix('_').unwrap_or(p));
+                    let name = parts[folders..].iter().map(|p| bare_part(p));
+                    parts[..folders].iter().map(folder).chain(name).collect()
+                })
             })
             .collect();
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
@@ -241,6 +248,18 @@ impl Paths {
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
     }
 
+    /// Whether a site address is under a folder named `tags` or
+    /// `categories`, its last component or the one before, that no input
+    /// is in: a page listing a taxonomy's terms, which the site builds.
+    pub fn is_taxonomy(&self, wanted: &str) -> bool {
+        let parts = components(wanted);
+        let term = parts.len().saturating_sub(2);
+        (parts[term..].iter()).any(|c| {
+            let c = c.to_lowercase();
+            matches!(c.as_str(), "tags" | "categories") && !self.known().contains(&c)
+        })
+    }
+
     /// The document a route names `wanted`, as [`Paths::find`] finds one
     /// where no path is it.
     pub fn find_routed(&self, wanted: &str) -> Option<usize> {
@@ -286,16 +305,31 @@ impl Paths {
         let lower: Vec<String> = wanted.iter().map(|c| c.to_lowercase()).collect();
         // Against the bare paths: a space as the paths have it, `-`.
         let bare: Vec<String> = lower.iter().map(|c| c.replace(' ', "-")).collect();
+        // The paths that are the address from component `k` on: that end
+        // with it, or, past a base (`k > 0`), that are it from the site's
+        // root or end with it below a folder the base names.
         let find = |k: usize| {
-            let (wanted, lower, bare) = (&wanted[k..], &lower[k..], &bare[k..]);
+            let (base, wanted, lower, bare) = (&bare[..k], &wanted[k..], &lower[k..], &bare[k..]);
+            let root = self.shared();
+            let is = |i: usize, parts: &[String], address: &[String]| {
+                let Some(above) = parts.len().checked_sub(address.len()) else {
+                    return false;
+                };
+                parts.ends_with(address)
+                    && (k == 0
+                        || above == root
+                        || self.bare(i)[root.min(above)..above]
+                            .iter()
+                            .any(|c| base.contains(c)))
+            };
             let among = |i: &usize| (*i < paths) != routes;
             let first = |test: &dyn Fn(usize) -> bool| {
                 (candidates.iter().copied()).find(|i| among(i) && test(*i))
             };
             first(&|i| self.all[i] == wanted)
-                .or_else(|| first(&|i| self.all[i].ends_with(wanted)))
-                .or_else(|| first(&|i| self.folded(i).ends_with(lower)))
-                .or_else(|| first(&|i| self.bare(i).ends_with(bare)))
+                .or_else(|| first(&|i| is(i, &self.all[i], wanted)))
+                .or_else(|| first(&|i| is(i, self.folded(i), lower)))
+                .or_else(|| first(&|i| is(i, self.bare(i), bare)))
         };
         if let Some(i) = find(0) {
             return Some(i);
@@ -313,7 +347,14 @@ impl Paths {
             .iter()
             .position(|c| !known(c))
             .filter(|&u| u < page)?;
-        (first_unknown + 1..=page).find_map(find)
+        // A base ends with a component no input has. What follows it is a
+        // page's path from the site's root, or from a folder the base names
+        // (`/2019/08/09/post/` is `blog/2019/0809-post/index.md`): a path
+        // found below another folder is another page (`/guide/x/y` where
+        // `guide/` was renamed `guides/`).
+        (first_unknown + 1..=page)
+            .filter(|&k| !known(&wanted[k - 1]))
+            .find_map(find)
     }
 }
 
@@ -329,7 +370,9 @@ fn name_key(name: &str) -> String {
 
 /// A path component as a site's address spells it: lowercase, without a
 /// numeric ordering prefix, a space as `-` (Hugo serves `Kustomization
-/// File/` at `kustomization-file/`).
+/// File/` at `kustomization-file/`). A folder's leading `_` is dropped
+/// too ([`Paths::with_routes`]): Jekyll serves a collection's `_tutorials/`
+/// at `/tutorials/`.
 fn bare_part(part: &str) -> String {
     let lower = unnumbered(part).to_lowercase();
     match lower.contains(' ') {

@@ -225,8 +225,9 @@ impl<'i, 'p> Lands<'i, 'p> {
         } else if path.starts_with('/') {
             match self.site(path) {
                 Some(doc) => doc,
-                // Every site has a root page, from its Markdown or not.
-                None if is_page(path) && !is_root(path) => {
+                // Every site has a root page, from its Markdown or not, and
+                // builds the pages listing a taxonomy's terms.
+                None if is_page(path) && !is_root(path) && !self.is_taxonomy(path) => {
                     return self.no_file(path.to_owned(), anchor.as_deref());
                 }
                 None => return Landing::External,
@@ -382,8 +383,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
-        let paths = (self.inputs.site_paths)
-            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes));
+        let paths = self.site_paths();
         let found = match paths.find(path) {
             // Served elsewhere: only a route names it.
             Some(doc) if !self.inputs.served(doc, path) => paths.find_routed(path),
@@ -391,6 +391,20 @@ impl<'i, 'p> Lands<'i, 'p> {
         };
         self.sites.insert(path.to_owned(), found);
         found
+    }
+
+    /// Whether a site address that names no input is a page listing a
+    /// taxonomy's terms, which a site generator builds (Hugo's and
+    /// Docusaurus' blog's `/tags/x/`, `/categories/x/`) where no input is
+    /// in such a folder.
+    fn is_taxonomy(&self, path: &str) -> bool {
+        self.site_paths().is_taxonomy(path)
+    }
+
+    /// The inputs' paths and routes, made ready for site addresses.
+    fn site_paths(&self) -> &'i Paths {
+        (self.inputs.site_paths)
+            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes))
     }
 
     /// The input `path`, a link's relative path in document `from`, names
@@ -662,6 +676,52 @@ mod tests {
     }
 
     #[test]
+    fn a_base_passed_over_leaves_a_folder_and_its_page_or_a_page_at_the_root() {
+        let set = pages(&[
+            ("docs/configuration/build-options.md", "# Build\n"),
+            ("docs/blog/2019/0809-myths/index.md", "# Myths\n"),
+            ("docs/_tutorials/navigation.md", "# Navigation\n"),
+            ("docs/intro.md", "# Intro\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        // `config/` renamed `configuration/`: a page's name alone, found in
+        // another folder, is another page.
+        assert!(broken(lands.land(0, "/config/build-options", false)));
+        assert!(broken(lands.land(0, "/config/build-options.md", false)));
+        for (address, doc) in [
+            ("/v2/configuration/build-options", 0),
+            ("/2019/08/09/myths/", 1),
+            ("/tutorials/navigation/", 2),
+            ("/docs/4.x/intro", 3),
+        ] {
+            assert_eq!(lands.land(0, address, false), page(doc, None), "{address}");
+        }
+    }
+
+    #[test]
+    fn a_page_listing_a_taxonomys_terms_is_built_by_the_site() {
+        let set = pages(&[("docs/intro.md", "# Intro\n"), ("docs/a/b.md", "# B\n")]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        // Unless an input is in such a folder.
+        for listing in ["/tags/security/", "/blog/tags/release", "/categories/"] {
+            assert_eq!(
+                lands.land(0, listing, false),
+                Landing::External,
+                "{listing}"
+            );
+        }
+        let mut with_tags = set.clone();
+        with_tags.extend(pages(&[("docs/tags/rust.md", "# Rust\n")]));
+        let inputs = Inputs::new(&with_tags, None);
+        let mut lands = Lands::new(&inputs);
+        assert!(broken(lands.land(0, "/tags/go/", false)));
+    }
+
+    #[test]
     fn site_addresses_wiki_links_and_urls_land_as_they_are_followed() {
         let set = set();
         let inputs = Inputs::new(&set, None);
@@ -829,7 +889,9 @@ mod tests {
             let inputs = Inputs::new(&set, None);
             let mut lands = Lands::new(&inputs);
             let link = "/otel/glossary/";
-            format!("{:?}", lands.land(1, link, false))
+            // (A suggestion names the page by its path, the folder in it.)
+            let landed = format!("{:?}", lands.land(1, link, false));
+            landed.replace(&format!("Some(\"{top}/"), "Some(\"top/")
         };
         assert_eq!(named("otel"), named("site"));
     }
