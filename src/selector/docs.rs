@@ -5,6 +5,7 @@
 
 use crate::namespace::{find, sanitize};
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::cell::OnceCell;
 use std::sync::OnceLock;
 
@@ -106,6 +107,9 @@ pub(crate) struct Paths {
     /// Every component of every path, lowercase, as written and without a
     /// numeric ordering prefix: made when a site's base is first looked for.
     known: OnceLock<HashSet<String>>,
+    /// Every input's path, lowercase: made when a first link is looked
+    /// for in several trees.
+    every: OnceLock<HashSet<String>>,
     /// How many leading components every document's path shares (the
     /// folder they are all in): made when a first address is looked up.
     root: OnceLock<usize>,
@@ -156,6 +160,7 @@ impl Paths {
             bare,
             by_name,
             known: OnceLock::new(),
+            every: OnceLock::new(),
             root: OnceLock::new(),
         }
     }
@@ -216,12 +221,24 @@ impl Paths {
     /// `/`-separated components with `.` and `..` folded; then the same
     /// ignoring case. The root (`/`) is the top folder's index page.
     pub fn find(&self, wanted: &str) -> Option<usize> {
+        self.find_from(wanted, None).0
+    }
+
+    /// [`Paths::find`] for a link written in a page in folder `from` (its
+    /// components): where pages in several folders end with the address
+    /// (a site's languages or versions, `de/…` and `en/…`), the one in a
+    /// folder holding the linking page, and none where the linking page is
+    /// in a tree parallel to theirs ([`Paths::in_tree`]). With whether the
+    /// answer depended on `from`.
+    pub fn find_from(&self, wanted: &str, from: Option<&[String]>) -> (Option<usize>, bool) {
+        let depends = Cell::new(false);
         let found = if is_root(wanted) {
             self.root()
         } else {
             let spellings = link_spellings(wanted);
             let find = |routes: bool| {
-                (spellings.iter()).find_map(|spelling| self.find_spelling(spelling, routes))
+                (spellings.iter())
+                    .find_map(|spelling| self.find_spelling(spelling, routes, from, &depends))
             };
             // A path that is a spelling exactly beats one that ends with an
             // earlier spelling (`/blog` is `blog/_index.md`, not
@@ -235,7 +252,8 @@ impl Paths {
             })
         };
         // A route names its document.
-        found.map(|i| i.checked_sub(self.paths()).map_or(i, |r| self.routed[r]))
+        let found = found.map(|i| i.checked_sub(self.paths()).map_or(i, |r| self.routed[r]));
+        (found, depends.get())
     }
 
     /// The path that is `wanted` from the folder every document is in (a
@@ -246,6 +264,85 @@ impl Paths {
         let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
+    }
+
+    /// Of the paths `first`, then `rest`, that end with an address of
+    /// `len` components, the one meant by a link in a page in folder `from`
+    /// (its components): `first` where all are in one folder (a `docs/` tree
+    /// linked from outside it); the one that is the address from the site's
+    /// root, if one is (in another case); else the deepest in a folder holding the
+    /// linking page; else, where one of those folders mirrors a folder
+    /// holding it (a translation: the linking page is in a tree parallel to
+    /// theirs, whose own page is missing), none; else `first`.
+    /// The answer `depends` on `from` where the folders differ.
+    fn in_tree(
+        &self,
+        first: usize,
+        rest: impl Iterator<Item = usize>,
+        len: usize,
+        from: &[String],
+        depends: &Cell<bool>,
+    ) -> Option<usize> {
+        let tree = |i: usize| &self.all[i][..self.all[i].len() - len];
+        let holds = |i: usize| from.starts_with(tree(i));
+        let mut found = vec![first];
+        found.extend(rest.filter(|&i| tree(i) != tree(first)));
+        if found.len() == 1 {
+            return Some(first);
+        }
+        // A path that is the address from the site's root is it, whatever
+        // its case.
+        if let Some(&i) = found.iter().find(|&&i| tree(i).len() == self.shared()) {
+            return Some(i);
+        }
+        depends.set(true);
+        let held = (found.iter().copied().filter(|&i| holds(i))).max_by_key(|&i| tree(i).len());
+        let parallel = || {
+            let indexes = self.indexes_above(from);
+            (found.iter()).any(|&i| {
+                let tree = tree(i).join("/");
+                (indexes.iter()).any(|index| self.is_path(&format!("{tree}/{index}")))
+            })
+        };
+        match held {
+            Some(i) => Some(i),
+            None if parallel() => None,
+            None => Some(first),
+        }
+    }
+
+    /// The index pages of folder `folder` (its components) and of the
+    /// folders above it up to the site's root, each as its path from there:
+    /// where another tree has a page at the same path (`de/index.mdx` beside
+    /// `index.mdx`, `de/guides/_index.md` beside `guides/_index.md`), that
+    /// tree mirrors one holding `folder`.
+    fn indexes_above(&self, folder: &[String]) -> Vec<String> {
+        let names = ["index.md", "index.mdx", "_index.md", "readme.md"];
+        let root = self.shared().min(folder.len());
+        let mut indexes = Vec::new();
+        for depth in root..=folder.len() {
+            for name in names {
+                let path = |parts: &[String]| match parts {
+                    [] => name.to_owned(),
+                    _ => format!("{}/{name}", parts.join("/")),
+                };
+                if self.is_path(&path(&folder[..depth])) {
+                    indexes.push(path(&folder[root..depth]));
+                }
+            }
+        }
+        indexes
+    }
+
+    /// Whether an input's path is `path` (`/`-separated components),
+    /// ignoring case.
+    fn is_path(&self, path: &str) -> bool {
+        let every = self.every.get_or_init(|| {
+            (0..self.paths())
+                .map(|i| self.folded(i).join("/"))
+                .collect()
+        });
+        every.contains(lowercase(path).as_ref())
     }
 
     /// Whether a site address is under a folder named `tags` or
@@ -264,7 +361,9 @@ impl Paths {
     /// where no path is it.
     pub fn find_routed(&self, wanted: &str) -> Option<usize> {
         let spellings = link_spellings(wanted);
-        let found = (spellings.iter()).find_map(|spelling| self.find_spelling(spelling, true))?;
+        let unread = Cell::new(false);
+        let found = (spellings.iter())
+            .find_map(|spelling| self.find_spelling(spelling, true, None, &unread))?;
         Some(self.routed[found.checked_sub(self.paths())?])
     }
 
@@ -296,7 +395,13 @@ impl Paths {
     /// `/docs/4.x/`). With `routes`, the same among the routes only, none
     /// passed over: passing over a route's own components (a date, say)
     /// would land on another page of the same name.
-    fn find_spelling(&self, wanted: &str, routes: bool) -> Option<usize> {
+    fn find_spelling(
+        &self,
+        wanted: &str,
+        routes: bool,
+        from: Option<&[String]>,
+        depends: &Cell<bool>,
+    ) -> Option<usize> {
         let wanted = components(wanted);
         let last = wanted.last()?;
         // Every path these rules can match has the same file name, folded.
@@ -324,7 +429,12 @@ impl Paths {
             };
             let among = |i: &usize| (*i < paths) != routes;
             let first = |test: &dyn Fn(usize) -> bool| {
-                (candidates.iter().copied()).find(|i| among(i) && test(*i))
+                let mut found = (candidates.iter().copied()).filter(|i| among(i) && test(*i));
+                let first = found.next()?;
+                match from.filter(|_| k == 0) {
+                    Some(from) => self.in_tree(first, found, wanted.len(), from, depends),
+                    None => Some(first),
+                }
             };
             first(&|i| self.all[i] == wanted)
                 .or_else(|| first(&|i| is(i, &self.all[i], wanted)))
@@ -400,72 +510,6 @@ pub(super) fn unnumbered(part: &str) -> &str {
         true => name,
         false => part,
     }
-}
-
-/// The documents a wiki link's note names, in input order: file name without
-/// extension equal to the note's last part, any case (whitespace runs alike);
-/// a folder part narrows it to paths whose folders end with it.
-pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
-    Notes::new(paths).find(note)
-}
-
-/// The paths of a call's documents, made ready for [`find_notes`]'s lookups.
-pub(crate) struct Notes {
-    /// The paths by file name without extension, folded, in input order.
-    by_name: HashMap<String, Vec<usize>>,
-    /// Each path's folders, folded.
-    folders: Vec<Vec<String>>,
-}
-
-impl Notes {
-    /// The paths made ready.
-    pub fn new(paths: &[String]) -> Notes {
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
-        let mut folders = Vec::with_capacity(paths.len());
-        for (i, path) in paths.iter().enumerate() {
-            let mut parts = components(path);
-            if let Some(file) = parts.pop() {
-                let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
-                by_name.entry(note_key(stem)).or_default().push(i);
-            }
-            folders.push(parts.iter().map(|p| note_key(p)).collect());
-        }
-        Notes { by_name, folders }
-    }
-
-    /// [`find_notes`] over these paths.
-    pub fn find(&self, note: &str) -> Vec<usize> {
-        let found = self.find_named(note);
-        // `[[C#]]` names the note `C#`, or else the note `C`.
-        match note.strip_suffix('#') {
-            Some(bare) if found.is_empty() && !bare.is_empty() => self.find_named(bare),
-            _ => found,
-        }
-    }
-
-    /// [`Notes::find`] for one spelling of the note.
-    fn find_named(&self, note: &str) -> Vec<usize> {
-        let wanted = components(note);
-        let Some((name, folders)) = wanted.split_last() else {
-            return Vec::new();
-        };
-        let folders: Vec<String> = folders.iter().map(|f| note_key(f)).collect();
-        let Some(named) = self.by_name.get(&note_key(name)) else {
-            return Vec::new();
-        };
-        (named.iter().copied())
-            .filter(|&i| self.folders[i].ends_with(&folders))
-            .collect()
-    }
-}
-
-/// A note's name or folder as wiki links match it: lowercase, white space
-/// runs one space.
-fn note_key(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
 }
 
 /// A path's [`components`] joined by `/`: the path itself where it is

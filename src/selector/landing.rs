@@ -19,11 +19,12 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Notes, Paths, components, components_joined, is_root, lowercase};
+use super::docs::{Paths, components, components_joined, is_root, lowercase};
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
+use super::notes::Notes;
 use super::routes::route_paths;
 use super::targets::Targets;
 use super::templates::untemplated;
@@ -171,6 +172,8 @@ pub(crate) struct Lands<'i, 'p> {
     /// Site addresses, joined relative paths, notes and nearest names
     /// already looked up, and the nearest anchor for a broken one of a page.
     sites: HashMap<String, Option<usize>>,
+    /// Site addresses whose page depends on the linking page's folder.
+    sites_from: HashMap<&'p str, HashMap<String, Option<usize>>>,
     relatives: HashMap<String, Option<usize>>,
     by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     notes: HashMap<String, Option<usize>>,
@@ -186,6 +189,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         Lands {
             inputs,
             sites: HashMap::new(),
+            sites_from: HashMap::new(),
             relatives: HashMap::new(),
             by_folder: HashMap::new(),
             notes: HashMap::new(),
@@ -223,7 +227,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             }
             from
         } else if path.starts_with('/') {
-            match self.site(path) {
+            match self.site(from, path) {
                 Some(doc) => doc,
                 // Every site has a root page, from its Markdown or not, and
                 // builds the pages listing a taxonomy's terms.
@@ -379,18 +383,36 @@ impl<'i, 'p> Lands<'i, 'p> {
 
     /// The input a site address from the root names, as a selector's page
     /// address does.
-    fn site(&mut self, path: &str) -> Option<usize> {
+    /// A page of the linking page's own tree (language, version) is meant
+    /// where several trees have the address (`Paths::find_from`).
+    fn site(&mut self, from: usize, path: &str) -> Option<usize> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
+        let page: &'p str = &self.inputs.pages[from].path;
+        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
+        if let Some(found) = self
+            .sites_from
+            .get(folder)
+            .and_then(|paths| paths.get(path))
+        {
+            return *found;
+        }
         let paths = self.site_paths();
-        let found = match paths.find(path) {
+        let found = match paths.find_from(path, Some(&components(folder))) {
             // Served elsewhere: only a route names it.
-            Some(doc) if !self.inputs.served(doc, path) => paths.find_routed(path),
+            (Some(doc), depends) if !self.inputs.served(doc, path) => {
+                (paths.find_routed(path), depends)
+            }
             found => found,
         };
-        self.sites.insert(path.to_owned(), found);
-        found
+        match found {
+            (found, true) => {
+                (self.sites_from.entry(page).or_default()).insert(path.to_owned(), found)
+            }
+            (found, false) => self.sites.insert(path.to_owned(), found),
+        };
+        found.0
     }
 
     /// Whether a site address that names no input is a page listing a
@@ -698,6 +720,44 @@ mod tests {
         ] {
             assert_eq!(lands.land(0, address, false), page(doc, None), "{address}");
         }
+    }
+
+    #[test]
+    fn a_site_address_in_several_trees_is_the_linking_pages_own() {
+        let set = pages(&[
+            ("index.mdx", "# Home\n"),
+            ("guide/a.mdx", "# A\n"),
+            ("guide/Debug.mdx", "# Debug\n"),
+            ("de/index.mdx", "# Start\n"),
+            ("de/guide/a.mdx", "# A\n"),
+            ("de/guide/Debug.mdx", "# Debug\n"),
+            ("de/reference/c.mdx", "# C\n"),
+            ("fr/reference/c.mdx", "# C\n"),
+            ("api/4x/app.md", "# App\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        // A translation's page is its own language's.
+        assert_eq!(lands.land(4, "/reference/c/", false), page(6, None));
+        // The root's tree has no `reference/` (renamed): its link is broken,
+        // however many translations still have one.
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        assert!(broken(lands.land(1, "/reference/c/", false)));
+        assert!(broken(lands.land(0, "/reference/c/", false)));
+        // The address from the root is the root's page, in any case.
+        assert_eq!(lands.land(4, "/guide/debug", false), page(2, None));
+        // Anywhere in the root's tree.
+        assert!(broken(lands.land(8, "/reference/c/", false)));
+        // A page in no tree the others mirror: the first.
+        let set = pages(&[
+            ("docs/de/4x/guide/x.md", "# X\n"),
+            ("docs/en/4x/guide/x.md", "# X\n"),
+            ("api/4x/app.md", "# App\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(2, "/guide/x", false), page(0, None));
+        assert_eq!(lands.land(1, "/guide/x", false), page(1, None));
     }
 
     #[test]
