@@ -270,7 +270,9 @@ impl Paths {
     /// `len` components, the one meant by a link in a page in folder `from`
     /// (its components): `first` where all are in one folder (a `docs/` tree
     /// linked from outside it); the one that is the address from the site's
-    /// root, if one is (in another case); else the deepest in a folder holding the
+    /// root, if one is (in another case); none where the trees mirror the
+    /// top folder (a site's default language there, whose page is missing);
+    /// else the deepest in a folder holding the
     /// linking page; else, where one of those folders mirrors a folder
     /// holding it (a translation: the linking page is in a tree parallel to
     /// theirs, whose own page is missing), none; else `first`.
@@ -292,23 +294,25 @@ impl Paths {
         }
         // A path that is the address from the site's root is it, whatever
         // its case.
-        if let Some(&i) = found.iter().find(|&&i| tree(i).len() == self.shared()) {
+        let top = self.shared();
+        if let Some(&i) = found.iter().find(|&&i| tree(i).len() == top) {
             return Some(i);
         }
-        depends.set(true);
-        let held = (found.iter().copied().filter(|&i| holds(i))).max_by_key(|&i| tree(i).len());
-        let parallel = || {
-            let indexes = self.indexes_above(from);
+        // Whether a tree mirrors one of `indexes`' folders.
+        let mirrored = |indexes: Vec<String>| {
             (found.iter()).any(|&i| {
                 let tree = tree(i).join("/");
                 (indexes.iter()).any(|index| self.is_path(&format!("{tree}/{index}")))
             })
         };
-        match held {
-            Some(i) => Some(i),
-            None if parallel() => None,
-            None => Some(first),
+        // The top folder is a tree itself (a site's default language) where
+        // the others mirror it: an address written without a tree is its.
+        if mirrored(self.indexes_above(&from[..top.min(from.len())])) {
+            return None;
         }
+        depends.set(true);
+        let held = (found.iter().copied().filter(|&i| holds(i))).max_by_key(|&i| tree(i).len());
+        held.or_else(|| (!mirrored(self.indexes_above(from))).then_some(first))
     }
 
     /// The index pages of folder `folder` (its components) and of the

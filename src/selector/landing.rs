@@ -724,6 +724,24 @@ mod tests {
 
     #[test]
     fn a_site_address_in_several_trees_is_the_linking_pages_own() {
+        // Languages and versions side by side, none at the top.
+        let set = pages(&[
+            ("docs/de/4x/guide/x.md", "# X\n"),
+            ("docs/en/4x/guide/x.md", "# X\n"),
+            ("docs/en/4x/api.md", "# Api\n"),
+            ("api/4x/app.md", "# App\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(2, "/guide/x", false), page(1, None));
+        assert_eq!(lands.land(1, "/guide/x", false), page(1, None));
+        // A page in no such tree: the first.
+        assert_eq!(lands.land(3, "/guide/x", false), page(0, None));
+    }
+
+    #[test]
+    fn a_site_address_without_a_language_is_the_default_languages() {
+        // The default language at the top, mirrored by the others.
         let set = pages(&[
             ("index.mdx", "# Home\n"),
             ("guide/a.mdx", "# A\n"),
@@ -737,27 +755,15 @@ mod tests {
         ]);
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
-        // A translation's page is its own language's.
-        assert_eq!(lands.land(4, "/reference/c/", false), page(6, None));
-        // The root's tree has no `reference/` (renamed): its link is broken,
-        // however many translations still have one.
+        // The top has no `reference/` (renamed): a link to it is broken
+        // from any page, however many translations still have one.
         let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
-        assert!(broken(lands.land(1, "/reference/c/", false)));
-        assert!(broken(lands.land(0, "/reference/c/", false)));
-        // The address from the root is the root's page, in any case.
+        for from in [0, 1, 4, 8] {
+            assert!(broken(lands.land(from, "/reference/c/", false)), "{from}");
+        }
+        assert_eq!(lands.land(4, "/de/reference/c/", false), page(6, None));
+        // The address from the top is the top's page, in any case.
         assert_eq!(lands.land(4, "/guide/debug", false), page(2, None));
-        // Anywhere in the root's tree.
-        assert!(broken(lands.land(8, "/reference/c/", false)));
-        // A page in no tree the others mirror: the first.
-        let set = pages(&[
-            ("docs/de/4x/guide/x.md", "# X\n"),
-            ("docs/en/4x/guide/x.md", "# X\n"),
-            ("api/4x/app.md", "# App\n"),
-        ]);
-        let inputs = Inputs::new(&set, None);
-        let mut lands = Lands::new(&inputs);
-        assert_eq!(lands.land(2, "/guide/x", false), page(0, None));
-        assert_eq!(lands.land(1, "/guide/x", false), page(1, None));
     }
 
     #[test]
