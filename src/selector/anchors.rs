@@ -1,6 +1,6 @@
 //! A page's anchors looked up by many links at once (docs/links.md, "Links
 //! both ways"): the answers of [`find_heading`](super::resolve::find_heading)
-//! and [`nearest_anchors`], each
+//! (but for a slug a heading's own id replaces) and [`nearest_anchors`], each
 //! found without reading every heading of the page for every link.
 //!
 //! A sweep resolves every link of a doc set, and a versioned site's big
@@ -33,7 +33,7 @@ impl AnchorLookup {
     pub fn new(anchors: &[Anchors]) -> AnchorLookup {
         let mut exact = HashMap::with_capacity(anchors.len());
         for (k, a) in anchors.iter().enumerate() {
-            for name in std::iter::once(&a.slug).chain(&a.ids) {
+            for name in listed_names(a) {
                 exact.entry(name.clone()).or_insert(k);
             }
         }
@@ -68,12 +68,13 @@ fn fold(
     let mut folded = HashMap::with_capacity(anchors.len());
     let mut loosely = HashMap::with_capacity(2 * anchors.len());
     for (k, a) in anchors.iter().enumerate() {
-        for name in std::iter::once(&a.slug).chain(&a.ids) {
+        for name in listed_names(a) {
             folded.entry(name.to_lowercase()).or_insert(k);
         }
-        // The loose pass takes a heading by its title or any name.
-        let names = std::iter::once(&titles[k]).chain(std::iter::once(&a.slug));
-        for name in names.chain(&a.ids) {
+        // The loose pass takes a heading by its title or any name (but for
+        // a title whose slug its own id replaces).
+        let title = Some(&titles[k]).filter(|_| !a.replaced);
+        for name in title.into_iter().chain(listed_names(a)) {
             let key = loose(name);
             if !key.is_empty() {
                 loosely.entry(key).or_insert(k);
@@ -81,6 +82,14 @@ fn fold(
         }
     }
     (folded, loosely)
+}
+
+/// The names a link listing finds a heading by: its slug and ids, but for a
+/// slug its own id replaces, as the site generators that read `{#id}` write
+/// the heading (following a link, [`find_heading`](super::resolve::find_heading)
+/// still finds it by both).
+fn listed_names(a: &Anchors) -> impl Iterator<Item = &String> {
+    (Some(&a.slug).filter(|_| !a.replaced).into_iter()).chain(&a.ids)
 }
 
 /// The most headings a page may have for a broken fragment's nearest anchor
@@ -245,13 +254,35 @@ mod tests {
             "#",
             "nope",
         ];
+        // Following finds a heading by a slug its own id replaces; a
+        // listing does not (a name no fragment spells stands in for it).
+        let gone = |a: &Anchors, name: &String| {
+            if a.replaced {
+                "\u{1}".into()
+            } else {
+                name.clone()
+            }
+        };
+        let listed: Vec<Anchors> = (doc.anchors().iter())
+            .map(|a| Anchors {
+                slug: gone(a, &a.slug),
+                ..a.clone()
+            })
+            .collect();
+        let titles: Vec<String> = (doc.anchors().iter().zip(&doc.titles))
+            .map(|(a, t)| gone(a, t))
+            .collect();
         for anchor in names.chain(others.map(String::from)) {
             assert_eq!(
                 lookup.find(doc.anchors(), &doc.titles, &anchor),
-                find_heading(doc.anchors(), &doc.titles, &anchor),
+                find_heading(&listed, &titles, &anchor),
                 "{anchor:?}"
             );
         }
+        assert_eq!(find_heading(doc.anchors(), &doc.titles, "server"), Some(0));
+        assert_eq!(lookup.find(doc.anchors(), &doc.titles, "server"), None);
+        assert_eq!(lookup.find(doc.anchors(), &doc.titles, "top"), Some(0));
+        assert_eq!(lookup.find(doc.anchors(), &doc.titles, "proxy"), Some(6));
     }
 
     #[test]

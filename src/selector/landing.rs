@@ -767,6 +767,40 @@ mod tests {
     }
 
     #[test]
+    fn a_heading_s_own_id_replaces_its_slug_in_a_listing() {
+        let set = pages(&[(
+            "a.md",
+            "# A\n\n## Supported storage locations {#supported-storage-services}\n\n## Later\n",
+        )]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let id = "#supported-storage-services";
+        assert_eq!(lands.land(0, id, false), page(0, Some(1)));
+        let Landing::Broken { suggestion, .. } =
+            lands.land(0, "#supported-storage-locations", false)
+        else {
+            panic!("the slug is no anchor of the page its generator writes");
+        };
+        assert_eq!(
+            suggestion.as_deref(),
+            Some("a::#supported-storage-services")
+        );
+        // Following the link still finds the heading.
+        let doc = parse_named(
+            Source::new("a.md", "## Supported storage locations {#s}\n"),
+            "a".into(),
+        );
+        assert!(
+            crate::selector::resolve::find_heading(
+                doc.anchors(),
+                &doc.titles,
+                "supported-storage-locations"
+            )
+            .is_some()
+        );
+    }
+
+    #[test]
     fn a_page_listing_a_taxonomys_terms_is_built_by_the_site() {
         let set = pages(&[("docs/intro.md", "# Intro\n"), ("docs/a/b.md", "# B\n")]);
         let inputs = Inputs::new(&set, None);

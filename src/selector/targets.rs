@@ -25,7 +25,7 @@ pub(crate) struct Targets {
     /// here from its explicit ids (taken from the text as it was read) and
     /// its title: most pages are named by no fragment.
     anchors: OnceLock<Vec<Anchors>>,
-    heading_ids: Vec<Vec<String>>,
+    heading_ids: Vec<(Vec<String>, bool)>,
     titles: Vec<String>,
     /// Each heading's section selector (`h2.3`: its type and ordinal),
     /// parallel to `anchors`.

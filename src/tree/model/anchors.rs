@@ -17,6 +17,11 @@ pub(crate) struct Anchors {
     pub slug: String,
     /// Explicit ids, the `{#id}` first.
     pub ids: Vec<String>,
+    /// Whether the first id is the heading's own (`{#id}`, `{: #id}`,
+    /// `{/*id*/}`), which site generators write in place of the slug: a
+    /// link listing holds a link by the slug broken, where following it
+    /// still finds the heading.
+    pub replaced: bool,
 }
 
 impl Anchors {
@@ -56,8 +61,9 @@ pub(crate) fn anchors(text: &str, starts: &[usize], titles: &[String]) -> Vec<An
 }
 
 /// Each heading's explicit ids, given the text and each heading's start: the
-/// part of its anchors read off the text (see [`anchors_of`]).
-pub(crate) fn heading_ids(text: &str, starts: &[usize]) -> Vec<Vec<String>> {
+/// part of its anchors read off the text (see [`anchors_of`]), with whether
+/// the first is its own ([`Anchors::replaced`]).
+pub(crate) fn heading_ids(text: &str, starts: &[usize]) -> Vec<(Vec<String>, bool)> {
     (starts.iter())
         .map(|&start| {
             let line = line_at(text, start);
@@ -66,19 +72,20 @@ pub(crate) fn heading_ids(text: &str, starts: &[usize]) -> Vec<Vec<String>> {
                 ids.push(id.to_owned());
             }
             ids.extend(attribute_list_after(text, start).map(str::to_owned));
+            let replaced = !ids.is_empty();
             ids.extend(html_ids(line));
             ids.extend(anchors_before(text, start));
-            ids
+            (ids, replaced)
         })
         .collect()
 }
 
 /// The anchors of every heading, given its explicit ids ([`heading_ids`])
 /// and its plain title.
-pub(crate) fn anchors_of(ids: Vec<Vec<String>>, titles: &[String]) -> Vec<Anchors> {
+pub(crate) fn anchors_of(ids: Vec<(Vec<String>, bool)>, titles: &[String]) -> Vec<Anchors> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::with_capacity(ids.len());
-    for (k, ids) in ids.into_iter().enumerate() {
+    for (k, (ids, replaced)) in ids.into_iter().enumerate() {
         let base = slug(&titles[k]);
         let slug = match seen.get(&base).copied() {
             None => base.clone(),
@@ -98,7 +105,11 @@ pub(crate) fn anchors_of(ids: Vec<Vec<String>>, titles: &[String]) -> Vec<Anchor
         };
         seen.entry(base).or_insert(0);
         seen.entry(slug.clone()).or_insert(0);
-        out.push(Anchors { slug, ids });
+        out.push(Anchors {
+            slug,
+            ids,
+            replaced,
+        });
     }
     out
 }
