@@ -312,7 +312,10 @@ fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
                 .checked_sub(1)
                 .is_some_and(|b| bytes[b].is_ascii_whitespace())
     };
-    for start in (1..bytes.len()).filter(named) {
+    // Where the name may start: at its first letter, in either case.
+    let first = name.as_bytes()[0];
+    let starts = memchr::memchr2_iter(first, first.to_ascii_uppercase(), bytes);
+    for start in starts.filter(|&at| at > 0).filter(named) {
         let rest = attrs[start + name.len()..].trim_start();
         let Some(value) = rest.strip_prefix('=') else {
             continue;
