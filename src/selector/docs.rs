@@ -13,6 +13,8 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
+mod trees;
+
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
 /// namespace has `-`: `Internal links::h2.0`); else any suffix of a
@@ -264,89 +266,6 @@ impl Paths {
         let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
-    }
-
-    /// Of the paths `first`, then `rest`, that end with an address of
-    /// `len` components, the one meant by a link in a page in folder `from`
-    /// (its components): `first` where all are in one folder (a `docs/` tree
-    /// linked from outside it); the one that is the address from the site's
-    /// root, if one is (in another case); none where the trees mirror the
-    /// top folder (a site's default language there, whose page is missing);
-    /// else the deepest in a folder holding the
-    /// linking page; else, where one of those folders mirrors a folder
-    /// holding it (a translation: the linking page is in a tree parallel to
-    /// theirs, whose own page is missing), none; else `first`.
-    /// The answer `depends` on `from` where the folders differ.
-    fn in_tree(
-        &self,
-        first: usize,
-        rest: impl Iterator<Item = usize>,
-        len: usize,
-        from: &[String],
-        depends: &Cell<bool>,
-    ) -> Option<usize> {
-        let tree = |i: usize| &self.all[i][..self.all[i].len() - len];
-        let holds = |i: usize| from.starts_with(tree(i));
-        let mut found = vec![first];
-        found.extend(rest.filter(|&i| tree(i) != tree(first)));
-        if found.len() == 1 {
-            return Some(first);
-        }
-        // A path that is the address from the site's root is it, whatever
-        // its case.
-        let top = self.shared();
-        if let Some(&i) = found.iter().find(|&&i| tree(i).len() == top) {
-            return Some(i);
-        }
-        // Whether a tree mirrors one of `indexes`' folders.
-        let mirrored = |indexes: Vec<String>| {
-            (found.iter()).any(|&i| {
-                let tree = tree(i).join("/");
-                (indexes.iter()).any(|index| self.is_path(&format!("{tree}/{index}")))
-            })
-        };
-        // The top folder is a tree itself (a site's default language) where
-        // the others mirror it: an address written without a tree is its.
-        if mirrored(self.indexes_above(&from[..top.min(from.len())])) {
-            return None;
-        }
-        depends.set(true);
-        let held = (found.iter().copied().filter(|&i| holds(i))).max_by_key(|&i| tree(i).len());
-        held.or_else(|| (!mirrored(self.indexes_above(from))).then_some(first))
-    }
-
-    /// The index pages of folder `folder` (its components) and of the
-    /// folders above it up to the site's root, each as its path from there:
-    /// where another tree has a page at the same path (`de/index.mdx` beside
-    /// `index.mdx`, `de/guides/_index.md` beside `guides/_index.md`), that
-    /// tree mirrors one holding `folder`.
-    fn indexes_above(&self, folder: &[String]) -> Vec<String> {
-        let names = ["index.md", "index.mdx", "_index.md", "readme.md"];
-        let root = self.shared().min(folder.len());
-        let mut indexes = Vec::new();
-        for depth in root..=folder.len() {
-            for name in names {
-                let path = |parts: &[String]| match parts {
-                    [] => name.to_owned(),
-                    _ => format!("{}/{name}", parts.join("/")),
-                };
-                if self.is_path(&path(&folder[..depth])) {
-                    indexes.push(path(&folder[root..depth]));
-                }
-            }
-        }
-        indexes
-    }
-
-    /// Whether an input's path is `path` (`/`-separated components),
-    /// ignoring case.
-    fn is_path(&self, path: &str) -> bool {
-        let every = self.every.get_or_init(|| {
-            (0..self.paths())
-                .map(|i| self.folded(i).join("/"))
-                .collect()
-        });
-        every.contains(lowercase(path).as_ref())
     }
 
     /// Whether a site address is under a folder named `tags` or

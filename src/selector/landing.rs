@@ -767,6 +767,32 @@ mod tests {
     }
 
     #[test]
+    fn a_translation_stands_in_for_no_page_of_the_default_language() {
+        let set = pages(&[
+            ("index.md", "# Home\n"),
+            ("guide/a.md", "# A\n"),
+            ("zh/index.md", "# Home\n"),
+            ("zh/file-based-routing/index.md", "# Routing\n"),
+            ("README.md", "# Repo\n"),
+            ("docs/README.md", "# Docs\n"),
+            ("docs/setup/x.md", "# X\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
+        // `file-based-routing/` renamed: only the Chinese copy is left.
+        for from in [0, 1, 2] {
+            assert!(broken(lands.land(from, "/file-based-routing/", false)));
+        }
+        assert_eq!(
+            lands.land(1, "/zh/file-based-routing/", false),
+            page(3, None)
+        );
+        // A folder that is no language's is the one tree that has it.
+        assert_eq!(lands.land(4, "/setup/x", false), page(6, None));
+    }
+
+    #[test]
     fn a_heading_s_own_id_replaces_its_slug_in_a_listing() {
         let set = pages(&[(
             "a.md",

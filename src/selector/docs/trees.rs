@@ -1,0 +1,113 @@
+//! Which of the pages in several trees (a site's languages or versions,
+//! `de/…` and `en/4x/…`) that end with a site address a link means
+//! (docs/links.md, "Following links").
+
+use std::cell::Cell;
+
+use super::{Paths, lowercase};
+
+impl Paths {
+    /// Of the paths `first`, then `rest`, that end with an address of
+    /// `len` components, the one meant by a link in a page in folder `from`
+    /// (its components), the first of:
+    /// - `first`, where all are in one tree (a `docs/` folder linked from
+    ///   outside it) but a translation's (a language's folder at the top);
+    /// - the one that is the address from the site's top folder (in another
+    ///   case);
+    /// - none, where the trees mirror the top folder: it holds the site's
+    ///   default language, which an address without a language names;
+    /// - the one in the deepest tree holding the linking page;
+    /// - none, where a tree mirrors a folder holding the linking page (its
+    ///   own tree, parallel to theirs, lacks the page);
+    /// - `first`.
+    ///
+    /// The answer `depends` on `from` where it may differ with it.
+    pub(super) fn in_tree(
+        &self,
+        first: usize,
+        rest: impl Iterator<Item = usize>,
+        len: usize,
+        from: &[String],
+        depends: &Cell<bool>,
+    ) -> Option<usize> {
+        let tree = |i: usize| &self.all[i][..self.all[i].len() - len];
+        let holds = |i: usize| from.starts_with(tree(i));
+        let mut found = vec![first];
+        found.extend(rest.filter(|&i| tree(i) != tree(first)));
+        // One tree: its page, unless the tree is a translation's (a language
+        // folder at the top), which serves none of the default language's.
+        let top = self.shared();
+        let translated = |i: usize| match &tree(i)[top.min(tree(i).len())..] {
+            [language] => is_language(language),
+            _ => false,
+        };
+        if found.len() == 1 && !translated(first) {
+            return Some(first);
+        }
+        // A path that is the address from the site's root is it, whatever
+        // its case.
+        if let Some(&i) = found.iter().find(|&&i| tree(i).len() == top) {
+            return Some(i);
+        }
+        // Whether a tree mirrors one of `indexes`' folders.
+        let mirrored = |indexes: Vec<String>| {
+            (found.iter()).any(|&i| {
+                let tree = tree(i).join("/");
+                (indexes.iter()).any(|index| self.is_path(&format!("{tree}/{index}")))
+            })
+        };
+        // The top folder is a tree itself (a site's default language) where
+        // the others mirror it: an address written without a tree is its.
+        if mirrored(self.indexes_above(&from[..top.min(from.len())])) {
+            return None;
+        }
+        depends.set(true);
+        let held = (found.iter().copied().filter(|&i| holds(i))).max_by_key(|&i| tree(i).len());
+        held.or_else(|| (!mirrored(self.indexes_above(from))).then_some(first))
+    }
+
+    /// The index pages of folder `folder` (its components) and of the
+    /// folders above it up to the site's root, each as its path from there:
+    /// where another tree has a page at the same path (`de/index.mdx` beside
+    /// `index.mdx`, `de/guides/_index.md` beside `guides/_index.md`), that
+    /// tree mirrors one holding `folder`.
+    fn indexes_above(&self, folder: &[String]) -> Vec<String> {
+        let names = ["index.md", "index.mdx", "_index.md", "readme.md"];
+        let root = self.shared().min(folder.len());
+        let mut indexes = Vec::new();
+        for depth in root..=folder.len() {
+            for name in names {
+                let path = |parts: &[String]| match parts {
+                    [] => name.to_owned(),
+                    _ => format!("{}/{name}", parts.join("/")),
+                };
+                if self.is_path(&path(&folder[..depth])) {
+                    indexes.push(path(&folder[root..depth]));
+                }
+            }
+        }
+        indexes
+    }
+
+    /// Whether an input's path is `path` (`/`-separated components),
+    /// ignoring case.
+    fn is_path(&self, path: &str) -> bool {
+        let every = self.every.get_or_init(|| {
+            (0..self.paths())
+                .map(|i| self.folded(i).join("/"))
+                .collect()
+        });
+        every.contains(lowercase(path).as_ref())
+    }
+}
+
+/// Whether a folder's name is a language's code, as sites name the folder of
+/// a translation: two or three letters, and perhaps a region or script
+/// (`zh`, `pt-BR`, `zh-hans`).
+fn is_language(name: &str) -> bool {
+    let (language, region) = name.split_once(['-', '_']).unwrap_or((name, "ab"));
+    (2..=3).contains(&language.len())
+        && language.bytes().all(|b| b.is_ascii_alphabetic())
+        && (2..=4).contains(&region.len())
+        && region.bytes().all(|b| b.is_ascii_alphanumeric())
+}
