@@ -382,9 +382,9 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The input a site address from the root names, as a selector's page
-    /// address does.
-    /// A page of the linking page's own tree (language, version) is meant
-    /// where several trees have the address (`Paths::find_from`).
+    /// address does, for a link in document `from`: where several trees
+    /// (languages, versions) have the address, the page of the linking
+    /// page's own is meant ([`Paths::find_from`]).
     fn site(&mut self, from: usize, path: &str) -> Option<usize> {
         if let Some(found) = self.sites.get(path) {
             return *found;
@@ -408,7 +408,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         };
         match found {
             (found, true) => {
-                (self.sites_from.entry(page).or_default()).insert(path.to_owned(), found)
+                (self.sites_from.entry(folder).or_default()).insert(path.to_owned(), found)
             }
             (found, false) => self.sites.insert(path.to_owned(), found),
         };
