@@ -579,6 +579,10 @@ mod tests {
         Landing::Page { doc, section }
     }
 
+    fn broken(landing: Landing) -> bool {
+        matches!(landing, Landing::Broken { .. })
+    }
+
     #[test]
     fn the_site_root_is_the_index_of_the_top_folder_only() {
         let set = set();
@@ -620,7 +624,6 @@ mod tests {
             lands.land(0, "/blog/2021/03/april-update/", false),
             page(2, None)
         );
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         assert!(
             broken(lands.land(0, "tutorial-react-native.md", false)),
             "a file's path is no route"
@@ -658,7 +661,6 @@ mod tests {
         assert_eq!(lands.land(0, link, false), page(1, Some(1)));
         // From the folder first: `../develop/spec` is the same page.
         assert_eq!(lands.land(0, "../develop/spec", false), page(1, None));
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         assert!(
             broken(lands.land(0, "../../develop/spec.md", false)),
             "a file's path"
@@ -707,7 +709,6 @@ mod tests {
         ]);
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         // `config/` renamed `configuration/`: a page's name alone, found in
         // another folder, is another page.
         assert!(broken(lands.land(0, "/config/build-options", false)));
@@ -757,7 +758,6 @@ mod tests {
         let mut lands = Lands::new(&inputs);
         // The top has no `reference/` (renamed): a link to it is broken
         // from any page, however many translations still have one.
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         for from in [0, 1, 4, 8] {
             assert!(broken(lands.land(from, "/reference/c/", false)), "{from}");
         }
@@ -779,7 +779,6 @@ mod tests {
         ]);
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         // `file-based-routing/` renamed: only the Chinese copy is left.
         for from in [0, 1, 2] {
             assert!(broken(lands.land(from, "/file-based-routing/", false)));
@@ -831,7 +830,6 @@ mod tests {
         let set = pages(&[("docs/intro.md", "# Intro\n"), ("docs/a/b.md", "# B\n")]);
         let inputs = Inputs::new(&set, None);
         let mut lands = Lands::new(&inputs);
-        let broken = |landing: Landing| matches!(landing, Landing::Broken { .. });
         // Unless an input is in such a folder.
         for listing in ["/tags/security/", "/blog/tags/release", "/categories/"] {
             assert_eq!(

@@ -15,20 +15,6 @@ use crate::tree::dialect::{
 };
 use crate::tree::model::{Kind, Lines, Written, plain_title};
 
-/// How a document's reading with its links went ([`Builder::read_linked`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Linked {
-    /// Its tree is the usual one.
-    Read,
-    /// A block crossed a container's edge: the document is read as written
-    /// ([`Builder::read_uncontained`]), as [`Builder::read`] would after
-    /// finding the same crossing.
-    Crossed,
-    /// A document-level heading holds a wiki link (its title is read
-    /// otherwise without): the tree is read as usual.
-    Again,
-}
-
 impl Builder {
     /// Reads `text[body..]` into block nodes and headings: with the block-level
     /// pass where the parser's text is the text as written (in a debug build,
@@ -51,52 +37,56 @@ impl Builder {
             return true;
         }
         self.reset();
-        if let Walked::Crossed = walk(self, lines, whole, &parser_text(&marked, dialect), boxes) {
+        if let Walked::Crossed = walk(
+            self,
+            lines,
+            whole.clone(),
+            &parser_text(&marked, dialect),
+            boxes,
+        ) {
             // A block crossed a container's edge: the document is read as written.
             self.reset();
-            self.read_uncontained(lines, body, dialect);
+            walk(self, lines, whole, &parser_text(&lf, dialect), Vec::new());
         }
         false
     }
 
-    /// Reads `text[body..]` with the parser, no container marked: how a
-    /// document is read where a block crosses a container's edge.
-    pub(super) fn read_uncontained(&mut self, lines: &Lines<'_>, body: usize, dialect: Dialect) {
-        let text = lines.text();
-        let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
-        let whole = body..text.len();
-        walk(self, lines, whole, &parser_text(&lf, dialect), Vec::new());
-    }
-
     /// Reads `text[body..]` with the parser over all of it, its links into
     /// `links` in the same parse: what a link listing reads every document
-    /// for, which the parser must read whole for its links anyway. Where
-    /// that reading may differ from [`Builder::read`]'s, the tree is left
-    /// half built (the links read whole all the same), and the answer says
-    /// how to read it again.
+    /// for, which the parser must read whole for its links anyway. Where a
+    /// block crossed a container's edge, the tree is read again as written,
+    /// as [`Builder::read`] reads it on the same crossing (the links are
+    /// read whole all the same). False, with the tree half built, where a
+    /// document-level heading holds a wiki link (its title is read otherwise
+    /// without): the caller reads the tree as usual.
     pub(super) fn read_linked(
         &mut self,
         lines: &Lines<'_>,
         body: usize,
         dialect: Dialect,
         links: &mut Written,
-    ) -> Linked {
+    ) -> bool {
         let text = lines.text();
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
         let parsed = parser_text(&marked, dialect);
         let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
+        if let Walked::Crossed = walked {
+            self.reset();
+            walk(
+                self,
+                lines,
+                body..text.len(),
+                &parser_text(&lf, dialect),
+                Vec::new(),
+            );
+            return true;
+        }
         let in_heading = |at: usize| {
             let next = self.headings.partition_point(|h| h.start <= at);
             next > 0 && at < self.headings[next - 1].end
         };
-        if let Walked::Crossed = walked {
-            Linked::Crossed
-        } else if (links.links.iter()).any(|link| link.wiki && in_heading(link.span.start)) {
-            Linked::Again
-        } else {
-            Linked::Read
-        }
+        !(links.links.iter()).any(|link| link.wiki && in_heading(link.span.start))
     }
 
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser

@@ -10,7 +10,6 @@
 //! where its last item ends, and a lone CR ends a line (the parser reads a copy
 //! of the text with each one made a LF; spans index the original).
 
-use super::body::Linked;
 use super::builder::Builder;
 use crate::paths::Dialect;
 use crate::source::Source;
@@ -108,22 +107,15 @@ fn parse(source: Source, namespace: String, reading: Reading) -> Document {
     let dialect = Dialect::of(&path);
     let mut links =
         (reading == Reading::Linked).then(|| Written::with_block_ids(&text[body..], body));
-    // Where the reading with links could differ, the tree is read as usual;
-    // the links read in it are kept.
-    let linked = (links.as_mut()).map(|written| b.read_linked(&lines, body, dialect, written));
-    match linked {
-        Some(Linked::Read) => {}
-        Some(Linked::Crossed) => {
+    let linked =
+        (links.as_mut()).is_some_and(|written| b.read_linked(&lines, body, dialect, written));
+    if !linked {
+        // Where that reading could differ, the tree is read as usual; the
+        // links read in it are kept.
+        if links.is_some() {
             b.reset();
-            b.read_uncontained(&lines, body, dialect);
         }
-        Some(Linked::Again) => {
-            b.reset();
-            b.read(&lines, body, dialect);
-        }
-        None => {
-            b.read(&lines, body, dialect);
-        }
+        b.read(&lines, body, dialect);
     }
     let headings = std::mem::take(&mut b.headings);
     let first_heading = headings.first().map_or(text.len(), |h| h.start);
