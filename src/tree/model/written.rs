@@ -50,6 +50,9 @@ pub(crate) struct Written {
     /// code block, whose text holds no ids.
     attributes: bool,
     in_code: bool,
+    /// Whether the text may hold a MyST label line (`(name)=`): most do
+    /// not, and their paragraphs are not looked at for one.
+    may_label: bool,
 }
 
 impl Written {
@@ -85,7 +88,7 @@ impl Written {
                 self.headings.push(at..at + source.len());
             }
             // A label line starts its own paragraph, or ends the one before.
-            Event::Start(Tag::Paragraph) if source.contains(")=") => {
+            Event::Start(Tag::Paragraph) if self.may_label && source.contains(")=") => {
                 let mut end = at;
                 for line in source.split_inclusive('\n') {
                     end += line.len();
@@ -104,6 +107,7 @@ impl Written {
         let mut written = Written::default();
         block_ids(text, at, &mut written.ids);
         written.attributes = may_hold_attribute_lists(text);
+        written.may_label = memmem::find(text.as_bytes(), b")=").is_some();
         directive_labels(text, at, &mut written.labels);
         written
     }
@@ -274,10 +278,13 @@ fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
 /// that starts at `at`.
 fn read_html(html: &str, at: usize, written: &mut Written) {
     let bytes = html.as_bytes();
-    for open in memmem::find_iter(bytes, b"<") {
-        let tag = &html[open..];
-        let end = tag.find('>').map_or(html.len(), |e| open + e + 1);
+    for open in memchr::memchr_iter(b'<', bytes) {
+        let end = memchr::memchr(b'>', &bytes[open..]).map_or(html.len(), |e| open + e + 1);
         let attrs = &html[open + 1..end];
+        // An attribute has a value (`name=…`): most tags (`<br>`, `</p>`) have none.
+        if memchr::memchr(b'=', attrs.as_bytes()).is_none() {
+            continue;
+        }
         for name in ["id", "name"] {
             if let Some(id) = attribute(attrs, name).filter(|id| !id.is_empty()) {
                 written.ids.push((id.to_owned(), at + open));
