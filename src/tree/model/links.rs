@@ -41,7 +41,12 @@ impl Document {
         // Containers as the tree reads them: mkdocs' indented notes are
         // Markdown, not code.
         let (marked, _) = containers_marked(lf);
-        read_parsed(&parser_text(&marked, self.dialect), body, &mut written);
+        read_parsed(
+            &parser_text(&marked, self.dialect),
+            &self.text,
+            body,
+            &mut written,
+        );
         written
     }
 
@@ -205,12 +210,12 @@ pub(crate) fn placed_ids(
         .collect()
 }
 
-/// The links and HTML ids the parser reads in `parsed`, the body's text
-/// from `body` on.
-fn read_parsed(parsed: &str, body: usize, written: &mut Written) {
+/// The links and HTML ids the parser reads in `parsed`, the parser's text
+/// of the document `text`'s body (from `body` on).
+fn read_parsed(parsed: &str, text: &str, body: usize, written: &mut Written) {
     let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
     for (event, range) in Parser::new_ext(parsed, options).into_offset_iter() {
-        written.read(&event, &parsed[range.clone()], range.start + body);
+        written.read(&event, &parsed[range.clone()], text, range.start + body);
     }
 }
 
@@ -395,6 +400,23 @@ mod holder_tests {
             .map(|(label, _)| label)
             .collect();
         assert_eq!(labels, ["fig-x", "my-note"]);
+    }
+
+    #[test]
+    fn a_components_href_is_a_link_and_html_is_read_as_written_in_mdx_too() {
+        // MDX shows the parser a JSX tag line as a bare HTML block: its
+        // attributes are read from the text as written.
+        let text = "# A\n\n<CardGroup cols={2}>\n  <Card title=\"Set up\" href=\"/guide/setup\">\n    \
+                    Start.\n  </Card>\n  <Card href={link}>x</Card>\n</CardGroup>\n\n\
+                    <div id=\"kept\">\n\n## B 👏\n\n</div>\n\n<a href=\"x&amp;y.md#it&#x27;s\">z</a>\n";
+        for name in ["a.md", "a.mdx"] {
+            let doc = parse_document(Source::new(name, text));
+            let written = doc.written_links();
+            let targets: Vec<&str> = written.links.iter().map(|l| l.target.as_str()).collect();
+            assert_eq!(targets, ["/guide/setup", "x&y.md#it's"], "{name}");
+            let ids: Vec<&str> = written.ids.iter().map(|(id, _)| id.as_str()).collect();
+            assert_eq!(ids, ["kept"], "{name}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! own parse ([`parse_linked`](crate::tree::parse_linked)) or a parse of
 //! their own ([`Document::written_links`](super::Document::written_links)).
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -58,8 +59,11 @@ pub(crate) struct Written {
 impl Written {
     /// What one of the parser's events adds (it parses with wiki links on):
     /// a link, or an HTML piece's links and ids. `source` is the event's
-    /// text as the parser read it, which starts at `at` in the document's.
-    pub(crate) fn read(&mut self, event: &Event<'_>, source: &str, at: usize) {
+    /// text as the parser read it, which starts at `at` in the document's
+    /// `text`. An HTML piece is read as the document has it, since MDX's JSX
+    /// tag lines are shown to the parser as bare HTML blocks (their
+    /// attributes blanked).
+    pub(crate) fn read(&mut self, event: &Event<'_>, source: &str, text: &str, at: usize) {
         match event {
             Event::Start(Tag::Link {
                 link_type,
@@ -76,7 +80,12 @@ impl Written {
                 },
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
             }),
-            Event::Html(html) | Event::InlineHtml(html) => read_html(html, at, self),
+            Event::Html(_) | Event::InlineHtml(_) => {
+                // (The parser's text has ASCII over whole characters, so a
+                // piece may end inside one of the document's.)
+                let written = text.get(at..at + source.len()).unwrap_or(source);
+                read_html(written, at, self);
+            }
             Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
             Event::End(TagEnd::CodeBlock) => self.in_code = false,
             Event::Text(_) if self.attributes && !self.in_code => {
@@ -274,8 +283,8 @@ fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
     }
 }
 
-/// The `<a href=…>` links and the `id`/`name` attributes in a piece of HTML
-/// that starts at `at`.
+/// The `<a href=…>` links (and a component's, `<Card href=…>`) and the
+/// `id`/`name` attributes in a piece of HTML that starts at `at`.
 fn read_html(html: &str, at: usize, written: &mut Written) {
     let bytes = html.as_bytes();
     for open in memchr::memchr_iter(b'<', bytes) {
@@ -287,21 +296,26 @@ fn read_html(html: &str, at: usize, written: &mut Written) {
         }
         for name in ["id", "name"] {
             if let Some(id) = attribute(attrs, name).filter(|id| !id.is_empty()) {
-                written.ids.push((id.to_owned(), at + open));
+                written.ids.push((referenced(id).into_owned(), at + open));
             }
         }
-        let Some(rest) = attrs
-            .strip_prefix('a')
-            .or_else(|| attrs.strip_prefix('A'))
-            .filter(|r| r.starts_with(|c: char| c.is_ascii_whitespace()))
-        else {
+        // `<a href>`, and a component's (`<Card href>`, `<LinkCard href>`:
+        // the cards MDX sites link pages with).
+        let name = attrs
+            .bytes()
+            .take_while(|&b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+            .count();
+        let (name, rest) = attrs.split_at(name);
+        let linking =
+            name.eq_ignore_ascii_case("a") || name.starts_with(|c: char| c.is_ascii_uppercase());
+        if !linking || !rest.starts_with(|c: char| c.is_ascii_whitespace()) {
             continue;
-        };
+        }
         if let Some(target) = attribute(rest, "href") {
             written.links.push(Link {
                 span: at + open..at + end,
                 written: html[open..end].to_owned(),
-                target: target.to_owned(),
+                target: referenced(target).into_owned(),
                 wiki: false,
             });
         }
@@ -328,13 +342,57 @@ fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
             continue;
         };
         let value = value.trim_start();
-        return Some(match value.chars().next() {
-            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or_default(),
+        return match value.chars().next() {
+            // A JSX expression (`href={href}`): a value the page computes.
+            Some('{') => None,
+            Some(q @ ('"' | '\'')) => value[1..].split(q).next(),
             _ => value
                 .split(|c: char| c.is_ascii_whitespace() || c == '>')
-                .next()
-                .unwrap_or_default(),
-        });
+                .next(),
+        };
     }
     None
+}
+
+/// An attribute's value with its character references read (`&amp;`,
+/// `&#x27;`, `&#39;`), as a browser reads it; one it does not know stays
+/// as written.
+fn referenced(value: &str) -> Cow<'_, str> {
+    if memchr::memchr(b'&', value.as_bytes()).is_none() {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let read = rest.find(';').and_then(|end| {
+            let name = &rest[1..end];
+            let code = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                _ => (name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")))
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .or_else(|| name.strip_prefix('#')?.parse().ok())
+                    .and_then(char::from_u32)
+                    .filter(|&c| c != '\0'),
+            };
+            code.map(|c| (c, end + 1))
+        });
+        match read {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }

@@ -208,7 +208,12 @@ pub(super) fn walk_reading(
         Parser::new_with_broken_link_callback(parsed, options, Some(ask)).into_offset_iter();
     for (event, range) in events.by_ref() {
         if let Some(links) = links.as_deref_mut() {
-            links.read(&event, &parsed[range.clone()], range.start + body);
+            links.read(
+                &event,
+                &parsed[range.clone()],
+                lines.text(),
+                range.start + body,
+            );
         }
         let range = range.start + body..range.end + body;
         if let Event::Start(tag) = &event {
@@ -217,7 +222,12 @@ pub(super) fn walk_reading(
                 // is read again.
                 if let Some(links) = links {
                     for (event, range) in events {
-                        links.read(&event, &parsed[range.clone()], range.start + body);
+                        links.read(
+                            &event,
+                            &parsed[range.clone()],
+                            lines.text(),
+                            range.start + body,
+                        );
                     }
                 }
                 return Walked::Crossed;
