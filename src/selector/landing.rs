@@ -80,7 +80,7 @@ impl Broken {
 /// What every resolver of a call shares: the documents loaded, and their
 /// paths made ready for lookups (made once, whatever the threads).
 pub(crate) struct Inputs<'p> {
-    pages: &'p [Targets],
+    pub(super) pages: &'p [Targets],
     /// The paths the pages' front matter sets ([`route_paths`]).
     routes: Vec<(String, usize)>,
     /// The paths made ready for a site address's lookup, and a note's,
@@ -91,7 +91,7 @@ pub(crate) struct Inputs<'p> {
     labels: OnceLock<HashMap<&'p str, (usize, Option<usize>)>>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
-    exact: HashMap<String, usize>,
+    pub(super) exact: HashMap<String, usize>,
     folded: HashMap<String, usize>,
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
@@ -168,7 +168,7 @@ impl<'p> Inputs<'p> {
 /// Resolves links over the documents a call loaded, remembering what it
 /// looked up: one per thread, over the inputs they share.
 pub(crate) struct Lands<'i, 'p> {
-    inputs: &'i Inputs<'p>,
+    pub(super) inputs: &'i Inputs<'p>,
     /// Site addresses, joined relative paths, notes and nearest names
     /// already looked up, and the nearest anchor for a broken one of a page.
     sites: HashMap<String, Option<usize>>,
@@ -180,7 +180,7 @@ pub(crate) struct Lands<'i, 'p> {
     nearest: HashMap<String, Vec<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
-    reach: HashMap<usize, Vec<usize>>,
+    pub(super) reach: HashMap<usize, Vec<usize>>,
 }
 
 impl<'i, 'p> Lands<'i, 'p> {
@@ -203,6 +203,9 @@ impl<'i, 'p> Lands<'i, 'p> {
     pub fn land(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
         if wiki {
             return self.wiki(from, target);
+        }
+        if let Some(file) = target.trim().strip_prefix("@/") {
+            return self.zola(file);
         }
         // Through a site's template: where it puts the link, or a value
         // from elsewhere.
@@ -270,7 +273,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The section `anchor` names in document `doc`, or why none does.
-    fn in_page(&mut self, doc: usize, anchor: Option<&str>) -> Landing {
+    pub(super) fn in_page(&mut self, doc: usize, anchor: Option<&str>) -> Landing {
         let Some(anchor) = anchor else {
             return Landing::Page { doc, section: None };
         };
@@ -292,50 +295,6 @@ impl<'i, 'p> Lands<'i, 'p> {
                 },
             },
         }
-    }
-
-    /// The section `anchor` names in a file page `doc` includes (and in the
-    /// files those include), as its own: the first that has it, among the
-    /// files [`Lands::includes`] reaches.
-    fn included(&mut self, doc: usize, anchor: &str) -> Option<Landing> {
-        if self.inputs.pages[doc].includes.is_empty() {
-            return None;
-        }
-        if !self.reach.contains_key(&doc) {
-            let reach = self.includes(doc);
-            self.reach.insert(doc, reach);
-        }
-        let pages = self.inputs.pages;
-        self.reach[&doc].iter().find_map(|&found| {
-            let section = pages[found].find(anchor)?;
-            Some(Landing::Page {
-                doc: found,
-                section,
-            })
-        })
-    }
-
-    /// The files page `doc` includes, then those they include, in order:
-    /// at most [`INCLUDED_MOST`], found among as many includes at most ten
-    /// times over, so a page's broken fragments cost a bounded lookup each.
-    fn includes(&mut self, doc: usize) -> Vec<usize> {
-        let pages = self.inputs.pages;
-        let mut seen = vec![doc];
-        let mut read = 0;
-        let mut next = 0;
-        while let Some(&from) = seen.get(next) {
-            next += 1;
-            for path in &pages[from].includes {
-                read += 1;
-                if seen.len() > INCLUDED_MOST || read > 10 * INCLUDED_MOST {
-                    return seen.split_off(1);
-                }
-                if let Some(found) = self.in_folder(from, path).filter(|d| !seen.contains(d)) {
-                    seen.push(found);
-                }
-            }
-        }
-        seen.split_off(1)
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
@@ -432,7 +391,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// The input `path`, a link's relative path in document `from`, names
     /// from that document's folder: looked up once per folder and path, as
     /// every page of a folder links to the same few.
-    fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
+    pub(super) fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
         let page: &'p str = &self.inputs.pages[from].path;
         let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
         if let Some(found) = self.by_folder.get(folder).and_then(|paths| paths.get(path)) {
@@ -524,7 +483,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// The input whose name is nearest to the one `path` ends with, if any
     /// is near ([`PageNames::nearest`], looked up once per name), of several
     /// as near the one [`in_folders`] picks.
-    fn nearest_file(&mut self, path: &str, anchor: Option<&str>) -> Option<usize> {
+    pub(super) fn nearest_file(&mut self, path: &str, anchor: Option<&str>) -> Option<usize> {
         let name = named_stem(path.trim_end_matches('/'));
         let inputs = self.inputs;
         let near = (self.nearest)
@@ -533,10 +492,6 @@ impl<'i, 'p> Lands<'i, 'p> {
         in_folders(inputs.pages, near, path, anchor)
     }
 }
-
-/// The most files a page's includes are read through for an anchor: a
-/// page includes a few.
-const INCLUDED_MOST: usize = 64;
 
 #[cfg(test)]
 mod tests {
@@ -1037,6 +992,35 @@ mod tests {
             }
         ));
         assert_eq!(lands.land(0, "{{ post.url }}", false), Landing::External);
+    }
+
+    #[test]
+    fn a_zola_internal_link_is_a_files_path_from_the_content_folder() {
+        for top in ["", "site/content/"] {
+            let set = pages(&[
+                (
+                    &format!("{top}docs/a.md") as &str,
+                    "# A\n\n## Front matter\n",
+                ),
+                (&format!("{top}docs/guide/b.md"), "# B\n"),
+            ]);
+            let inputs = Inputs::new(&set, None);
+            let mut lands = Lands::new(&inputs);
+            assert_eq!(lands.land(1, "@/docs/a.md", false), page(0, None), "{top}");
+            assert_eq!(
+                lands.land(1, "@/docs/a.md#front-matter", false),
+                page(0, Some(1))
+            );
+            assert_eq!(lands.land(0, "@/docs/guide/b.md", false), page(1, None));
+            // Zola looks the path up as written: `.md` and all.
+            for gone in ["@/docs/a", "@/a.md", "@/docs/c.md", "@/guide/b.md"] {
+                assert!(broken(lands.land(1, gone, false)), "{gone}");
+            }
+            let Landing::Broken { why, .. } = lands.land(1, "@/docs/a.md#nope", false) else {
+                panic!("a missing anchor");
+            };
+            assert!(matches!(why, Broken::Anchor { doc: 0, .. }));
+        }
     }
 
     #[test]

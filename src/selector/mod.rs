@@ -15,6 +15,7 @@
 mod anchors;
 mod docs;
 mod error;
+mod includes;
 mod landing;
 mod link_paths;
 mod near_page;
@@ -29,6 +30,7 @@ mod targets;
 mod templates;
 mod types;
 mod vault;
+mod zola;
 
 pub(crate) use docs::{PageFinder, find_in};
 pub use error::{Reason, SyntaxError};
