@@ -170,16 +170,23 @@ fn attribute_list_after(text: &str, start: usize) -> Option<&str> {
     None
 }
 
-/// `{#id …}`, or the MDX comment `{/*id*/}` (react.dev and other MDX-era
-/// sites), ending an ATX heading line: the id and the whole `{…}` text.
+/// `{#id …}`, the MDX comment `{/*id*/}` (react.dev and other MDX-era
+/// sites) or Nextra's `[#id]`, ending an ATX heading line: the id and the
+/// whole `{…}` text.
 fn attribute_id(line: &str) -> Option<(&str, &str)> {
     let body = line.trim_end().trim_end_matches('#').trim_end();
-    let body = if body.len() < line.trim_end().len() && !body.ends_with('}') {
+    let body = if body.len() < line.trim_end().len() && !body.ends_with(['}', ']']) {
         line.trim_end()
     } else {
         body
     };
     // (Most headings end otherwise: no search for a `{` then.)
+    if body.ends_with(']') {
+        let attrs = &body[body.rfind("[#")?..];
+        let id = &attrs[2..attrs.len() - 1];
+        let plain = !id.is_empty() && !id.contains(|c: char| c.is_whitespace() || c == '[');
+        return plain.then_some((id, attrs));
+    }
     if !body.ends_with('}') {
         return None;
     }
@@ -379,6 +386,16 @@ mod tests {
         assert_eq!(got[3].ids, ["x"]);
         assert_eq!(got[2].main(), "setup-id");
         assert_eq!(got[0].main(), "usage");
+    }
+
+    #[test]
+    fn nextras_bracketed_id_ending_a_heading_is_its_id_not_its_text() {
+        let text = "# A\n\n## Long heading about Nextra [#about-nextra]\n\n## Items [1] [x]\n";
+        let doc = crate::tree::parse_document(crate::source::Source::new("a.md", text));
+        let titles: Vec<&str> = doc.titles.iter().map(String::as_str).collect();
+        assert_eq!(titles, ["A", "Long heading about Nextra", "Items [1] [x]"]);
+        let mains: Vec<&str> = doc.anchors().iter().map(Anchors::main).collect();
+        assert_eq!(mains, ["a", "about-nextra", "items-1-x"]);
     }
 
     #[test]
