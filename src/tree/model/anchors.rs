@@ -140,7 +140,25 @@ pub(crate) fn loose(text: &str) -> String {
     text.chars()
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
+        .map(unaccented)
         .collect()
+}
+
+/// A Latin letter without its accent (`é` as `e`), as the generators that
+/// make ASCII anchors write it (Python-Markdown's default slug, Zola's):
+/// loosely, `#elevage-chevre` is the heading `Élevage chèvre`.
+fn unaccented(c: char) -> char {
+    const FROM: &str =
+        "àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž";
+    const TO: &str =
+        "aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiiijklllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzz";
+    if c.is_ascii() {
+        return c;
+    }
+    match FROM.chars().position(|f| f == c) {
+        Some(at) => TO.as_bytes()[at] as char,
+        None => c,
+    }
 }
 
 /// The line starting at `start`, without its line ending.
@@ -386,6 +404,13 @@ mod tests {
         assert_eq!(got[3].ids, ["x"]);
         assert_eq!(got[2].main(), "setup-id");
         assert_eq!(got[0].main(), "usage");
+    }
+
+    #[test]
+    fn loosely_an_accented_letter_is_its_base_letter() {
+        // Python-Markdown's default slug and Zola's are ASCII.
+        assert_eq!(loose("Élevage chèvre"), loose("elevage-chevre"));
+        assert_eq!(loose("Ağaç Łódź ß 日本"), "agaclodzß日本");
     }
 
     #[test]
