@@ -14,6 +14,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
 mod trees;
+pub(super) use trees::is_language;
 
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the

@@ -23,7 +23,7 @@ use super::docs::{Paths, components, components_joined, is_root, lowercase};
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
-use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
+use super::near_page::{PageNames, Translations, in_folders, is_page, named_stem, stem};
 use super::notes::Notes;
 use super::routes::route_paths;
 use super::targets::Targets;
@@ -96,8 +96,10 @@ pub(crate) struct Inputs<'p> {
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
-    /// Each input's name, for the nearest to a missing one.
+    /// Each input's name, for the nearest to a missing one, and where
+    /// translations are, made when a first one is looked for.
     stems: PageNames,
+    translations: OnceLock<Translations>,
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`).
     moved: Vec<bool>,
@@ -147,6 +149,7 @@ impl<'p> Inputs<'p> {
             bare,
             routed,
             stems: PageNames::new(pages),
+            translations: OnceLock::new(),
             moved,
             within,
         }
@@ -205,7 +208,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             return self.wiki(from, target);
         }
         if let Some(file) = target.trim().strip_prefix("@/") {
-            return self.zola(file);
+            return self.zola(from, file);
         }
         // Through a site's template: where it puts the link, or a value
         // from elsewhere.
@@ -235,7 +238,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 // Every site has a root page, from its Markdown or not, and
                 // builds the pages listing a taxonomy's terms.
                 None if is_page(path) && !is_root(path) && !self.is_taxonomy(path) => {
-                    return self.no_file(path.to_owned(), anchor.as_deref());
+                    return self.no_file(from, path.to_owned(), anchor.as_deref());
                 }
                 None => return Landing::External,
             }
@@ -247,9 +250,9 @@ impl<'i, 'p> Lands<'i, 'p> {
                     if anchor.is_none() {
                         return self
                             .label(path)
-                            .unwrap_or_else(|| self.on_disk(joined, None));
+                            .unwrap_or_else(|| self.on_disk(from, joined, None));
                     }
-                    return self.on_disk(joined, anchor.as_deref());
+                    return self.on_disk(from, joined, anchor.as_deref());
                 }
             }
         };
@@ -333,7 +336,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             None if is_contents_marker(note) && heading.is_none() => Landing::External,
             None => Landing::Broken {
                 suggestion: self
-                    .nearest_file(note, heading)
+                    .nearest_file(from, note, heading)
                     .map(|doc| format!("[[{}]]", stem(&self.inputs.pages[doc].path))),
                 why: Broken::Note(note.to_owned()),
             },
@@ -454,7 +457,7 @@ impl<'i, 'p> Lands<'i, 'p> {
 
     /// A path no input is: a file on disk, outside the folders it may be
     /// looked for in (not checked, as a URL is not), or nowhere.
-    fn on_disk(&mut self, path: String, anchor: Option<&str>) -> Landing {
+    fn on_disk(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
         let at = Path::new(&path);
         match &self.inputs.within {
             None if at.exists() => Landing::File(path),
@@ -462,19 +465,19 @@ impl<'i, 'p> Lands<'i, 'p> {
                 Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Landing::File(path),
                 Ok(_) => Landing::External,
                 Err(_) if !under(at, roots) => Landing::External,
-                Err(_) => self.no_file(path, anchor),
+                Err(_) => self.no_file(from, path, anchor),
             },
-            None => self.no_file(path, anchor),
+            None => self.no_file(from, path, anchor),
         }
     }
 
     /// A path no input and no file is, with the input whose file name is
     /// nearest as the suggestion (of those as near, one with the link's
     /// anchor).
-    fn no_file(&mut self, path: String, anchor: Option<&str>) -> Landing {
+    fn no_file(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
         Landing::Broken {
             suggestion: self
-                .nearest_file(&path, anchor)
+                .nearest_file(from, &path, anchor)
                 .map(|doc| self.inputs.pages[doc].shown_path().to_owned()),
             why: Broken::File(path),
         }
@@ -483,13 +486,24 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// The input whose name is nearest to the one `path` ends with, if any
     /// is near ([`PageNames::nearest`], looked up once per name), of several
     /// as near the one [`in_folders`] picks.
-    pub(super) fn nearest_file(&mut self, path: &str, anchor: Option<&str>) -> Option<usize> {
+    pub(super) fn nearest_file(
+        &mut self,
+        from: usize,
+        path: &str,
+        anchor: Option<&str>,
+    ) -> Option<usize> {
         let name = named_stem(path.trim_end_matches('/'));
         let inputs = self.inputs;
         let near = (self.nearest)
             .entry(name.to_owned())
             .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
-        in_folders(inputs.pages, near, path, anchor)
+        // Not another language's copy of a page.
+        let translations = (inputs.translations).get_or_init(|| Translations::new(inputs.pages));
+        let here = &inputs.pages[from].path;
+        let near: Vec<usize> = (near.iter().copied())
+            .filter(|&doc| !translations.foreign(&inputs.pages[doc].path, here))
+            .collect();
+        in_folders(inputs.pages, &near, path, anchor)
     }
 }
 
@@ -883,6 +897,37 @@ mod tests {
             Landing::Broken { suggestion, .. } => suggestion,
             other => panic!("{target} is broken, not {other:?}"),
         }
+    }
+
+    #[test]
+    fn another_languages_copy_of_a_page_is_no_suggestion() {
+        let set = pages(&[
+            ("site/index.md", "# Home\n"),
+            ("site/es/guide/setup.md", "# Instalar\n"),
+            ("site/fr/guide/setup.md", "# Installer\n"),
+            ("site/guide/setup-old.md", "# Old\n"),
+            ("site/api/intro.md", "# Api\n"),
+        ]);
+        assert_eq!(
+            suggested_in(&set, "guide/setup.md"),
+            None,
+            "es/ and fr/ are translations"
+        );
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let Landing::Broken { suggestion, .. } = lands.land(1, "setp.md", false) else {
+            panic!("broken");
+        };
+        assert_eq!(
+            suggestion.as_deref(),
+            Some("site/es/guide/setup.md"),
+            "its own"
+        );
+        // A folder named like a language that mirrors no other tree is no translation.
+        assert_eq!(
+            suggested_in(&set, "api/intr.md").as_deref(),
+            Some("site/api/intro.md")
+        );
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! ([`crate::fuzzy::name_similarity`]), among those as near the one in more
 //! of the folders the link names.
 
+use foldhash::{HashMap, HashMapExt};
+
+use super::docs::is_language;
 use super::targets::Targets;
 use crate::fuzzy::{WordShape, Words, bag_distance};
 
@@ -73,6 +76,74 @@ impl PageNames {
             }
         }
         best.1
+    }
+}
+
+/// Where the inputs keep translations: folders named for a language right
+/// below the folder all inputs share (`es/`, `zh-cn/`), and how many of
+/// the trees (the top's and each language's) hold each page's path within
+/// its tree.
+pub(super) struct Translations {
+    /// How many folders all inputs share.
+    top: usize,
+    held: HashMap<String, u32>,
+}
+
+impl Translations {
+    /// The translations of `pages`.
+    pub fn new(pages: &[Targets]) -> Translations {
+        let folders = |p: &'_ Targets| {
+            let mut parts: Vec<&str> = p.path.split(['/', '\\']).collect();
+            parts.pop();
+            parts.len()
+        };
+        let first: Vec<&str> = pages
+            .first()
+            .map_or(Vec::new(), |p| p.path.split(['/', '\\']).collect());
+        let mut top = pages.first().map_or(0, folders);
+        for page in pages {
+            let shared = (page.path.split(['/', '\\']).zip(&first))
+                .take_while(|(a, b)| a == *b)
+                .count();
+            top = top.min(shared).min(folders(page));
+        }
+        let mut translations = Translations {
+            top,
+            held: HashMap::new(),
+        };
+        for page in pages {
+            let within = translations.within(&page.path).1.to_lowercase();
+            *translations.held.entry(within).or_default() += 1;
+        }
+        translations
+    }
+
+    /// The language folder `path` is in (`None`: the top's tree) and its
+    /// path within that tree.
+    fn within<'p>(&self, path: &'p str) -> (Option<&'p str>, &'p str) {
+        let mut at = 0;
+        for _ in 0..self.top {
+            at += path[at..].find(['/', '\\']).map_or(0, |i| i + 1);
+        }
+        let rest = &path[at..];
+        match rest.split_once(['/', '\\']) {
+            Some((folder, within)) if is_language(folder) => (Some(folder), within),
+            _ => (None, rest),
+        }
+    }
+
+    /// Whether `path` is another language's copy of a page, to suggest for a
+    /// link written in `from`: in a language's folder `from` is not in, with
+    /// the same page in another tree too (a site's translations mirror its
+    /// pages; `api/` and `cli/` hold pages of their own).
+    pub fn foreign(&self, path: &str, from: &str) -> bool {
+        let (language, within) = self.within(path);
+        language.is_some()
+            && language != self.within(from).0
+            && self
+                .held
+                .get(&within.to_lowercase())
+                .is_some_and(|&n| n >= 2)
     }
 }
 

@@ -9,7 +9,7 @@ impl Lands<'_, '_> {
     /// Where Zola's internal link `@/docs/page.md#anchor` lands: the file
     /// whose path from the content folder it is, as written (`.md` and all):
     /// the inputs' top folder, or a folder `content` among them.
-    pub(super) fn zola(&mut self, file: &str) -> Landing {
+    pub(super) fn zola(&mut self, from: usize, file: &str) -> Landing {
         let (path, anchor) = match file.split_once('#') {
             Some((path, anchor)) => (path, Some(anchor).filter(|a| !a.is_empty())),
             None => (file, None),
@@ -29,7 +29,7 @@ impl Lands<'_, '_> {
         match found {
             Some(doc) => self.in_page(doc, anchor),
             None => Landing::Broken {
-                suggestion: (self.nearest_file(path, anchor))
+                suggestion: (self.nearest_file(from, path, anchor))
                     .map(|doc| inputs.pages[doc].shown_path().to_owned()),
                 why: Broken::File(format!("@/{path}")),
             },

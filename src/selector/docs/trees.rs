@@ -104,7 +104,7 @@ impl Paths {
 /// Whether a folder's name is a language's code, as sites name the folder of
 /// a translation: two or three letters, and perhaps a region or script
 /// (`zh`, `pt-BR`, `zh-hans`).
-fn is_language(name: &str) -> bool {
+pub(in crate::selector) fn is_language(name: &str) -> bool {
     let (language, region) = name.split_once(['-', '_']).unwrap_or((name, "ab"));
     (2..=3).contains(&language.len())
         && language.bytes().all(|b| b.is_ascii_alphabetic())
