@@ -134,14 +134,22 @@ fn is_mark(c: char) -> bool {
         || matches!(c as u32, 0x0900..=0x0DFF if !c.is_alphanumeric() && !c.is_whitespace())
 }
 
-/// What a loose match compares: letters and digits only, case folded
-/// (`server.port`, `server-port` and `serverport` are alike).
+/// What a loose match compares: letters and digits only, case folded,
+/// accents dropped and a leading `id` before a digit too (`server.port`,
+/// `server-port` and `serverport` are alike; so are `5. Set up` and
+/// `id-5.-set-up`).
 pub(crate) fn loose(text: &str) -> String {
-    text.chars()
+    let loose: String = (text.chars())
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .map(unaccented)
-        .collect()
+        .collect();
+    // An id may not start with a digit where some generators write them:
+    // GitBook's anchor of `5. Set up` is `#id-5.-set-up`.
+    match loose.strip_prefix("id") {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest.to_owned(),
+        _ => loose,
+    }
 }
 
 /// A Latin letter without its accent (`é` as `e`), as the generators that
@@ -407,10 +415,13 @@ mod tests {
     }
 
     #[test]
-    fn loosely_an_accented_letter_is_its_base_letter() {
+    fn loosely_an_accented_letter_is_its_base_letter_and_an_id_may_lead_a_digit() {
         // Python-Markdown's default slug and Zola's are ASCII.
         assert_eq!(loose("Élevage chèvre"), loose("elevage-chevre"));
         assert_eq!(loose("Ağaç Łódź ß 日本"), "agaclodzß日本");
+        // GitBook's id of a heading starting with a digit.
+        assert_eq!(loose("id-5.-set-up"), loose("5. Set up"));
+        assert_eq!(loose("identity-5"), "identity5");
     }
 
     #[test]
