@@ -220,7 +220,11 @@ impl<'i, 'p> Lands<'i, 'p> {
             Some((path, anchor)) => (path, Some(anchor)),
             None => (target, None),
         };
-        let path = path.split_once('?').map_or(path, |(p, _)| p);
+        // Docsify addresses a heading as `page?id=anchor`.
+        let (path, anchor) = match path.split_once('?') {
+            Some((p, query)) => (p, anchor.or_else(|| query.strip_prefix("id="))),
+            None => (path, anchor),
+        };
         let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
         let anchor = anchor.filter(|a| !a.is_empty());
         let doc = if path.is_empty() {
@@ -1037,6 +1041,21 @@ mod tests {
             }
         ));
         assert_eq!(lands.land(0, "{{ post.url }}", false), Landing::External);
+    }
+
+    #[test]
+    fn docsify_addresses_a_heading_as_a_query() {
+        let set = set();
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let via = lands.land(1, "../guide/install.md?id=proxy-setup", false);
+        assert_eq!(via, lands.land(1, "../guide/install.md#proxy-setup", false));
+        assert_eq!(via, page(0, Some(1)));
+        assert!(broken(lands.land(1, "../guide/install.md?id=nope", false)));
+        assert_eq!(
+            lands.land(1, "../guide/install.md?v=2", false),
+            page(0, None)
+        );
     }
 
     #[test]

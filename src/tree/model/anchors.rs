@@ -197,8 +197,8 @@ fn attribute_list_after(text: &str, start: usize) -> Option<&str> {
 }
 
 /// `{#id …}`, the MDX comment `{/*id*/}` (react.dev and other MDX-era
-/// sites) or Nextra's `[#id]`, ending an ATX heading line: the id and the
-/// whole `{…}` text.
+/// sites), Nextra's `[#id]` or Docsify's `:id=id`, ending an ATX heading
+/// line: the id and the whole `{…}` text.
 fn attribute_id(line: &str) -> Option<(&str, &str)> {
     let body = line.trim_end().trim_end_matches('#').trim_end();
     let body = if body.len() < line.trim_end().len() && !body.ends_with(['}', ']']) {
@@ -206,6 +206,13 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
     } else {
         body
     };
+    // Docsify's `:id=name`.
+    if let Some((_, id)) = body.rsplit_once(" :id=")
+        && !id.is_empty()
+        && !id.contains(char::is_whitespace)
+    {
+        return Some((id, &body[body.len() - id.len() - 4..]));
+    }
     // (Most headings end otherwise: no search for a `{` then.)
     if body.ends_with(']') {
         let attrs = &body[body.rfind("[#")?..];
@@ -425,13 +432,32 @@ mod tests {
     }
 
     #[test]
-    fn nextras_bracketed_id_ending_a_heading_is_its_id_not_its_text() {
-        let text = "# A\n\n## Long heading about Nextra [#about-nextra]\n\n## Items [1] [x]\n";
+    fn nextras_and_docsifys_ids_ending_a_heading_are_its_id_not_its_text() {
+        let text = "# A\n\n## Long heading about Nextra [#about-nextra]\n\n## Items [1] [x]\n\n\
+                    ## Hello, world! :id=hello-world\n\n## Ratio a:id=b\n";
         let doc = crate::tree::parse_document(crate::source::Source::new("a.md", text));
         let titles: Vec<&str> = doc.titles.iter().map(String::as_str).collect();
-        assert_eq!(titles, ["A", "Long heading about Nextra", "Items [1] [x]"]);
+        assert_eq!(
+            titles,
+            [
+                "A",
+                "Long heading about Nextra",
+                "Items [1] [x]",
+                "Hello, world!",
+                "Ratio a:id=b"
+            ]
+        );
         let mains: Vec<&str> = doc.anchors().iter().map(Anchors::main).collect();
-        assert_eq!(mains, ["a", "about-nextra", "items-1-x"]);
+        assert_eq!(
+            mains,
+            [
+                "a",
+                "about-nextra",
+                "items-1-x",
+                "hello-world",
+                "ratio-aidb"
+            ]
+        );
     }
 
     #[test]
