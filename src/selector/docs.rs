@@ -129,7 +129,7 @@ impl Paths {
     pub fn with_routes(paths: &[String], routes: &[(String, usize)]) -> Paths {
         let all: Vec<Vec<String>> = (paths.iter())
             .chain(routes.iter().map(|(path, _)| path))
-            .map(|p| components(p))
+            .map(|p| served_components(p))
             .collect();
         let routed = routes.iter().map(|&(_, doc)| doc).collect();
         let lower = |p: &String| p.is_ascii() && !p.bytes().any(|b| b.is_ascii_uppercase());
@@ -467,6 +467,21 @@ pub(super) fn depth(path: &str) -> usize {
         }
     }
     depth
+}
+
+/// A page's path as its site serves it: its [`components`], but for a
+/// folder group (Next.js' and Fumadocs' `(guides)/`), which names no
+/// part of the address.
+fn served_components(path: &str) -> Vec<String> {
+    let mut parts = components(path);
+    let folders = parts.len().saturating_sub(1);
+    let group = |p: &String| p.len() > 2 && p.starts_with('(') && p.ends_with(')');
+    if parts[..folders].iter().any(group) {
+        let name = parts.pop();
+        parts.retain(|p| !group(p));
+        parts.extend(name);
+    }
+    parts
 }
 
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.

@@ -1044,6 +1044,25 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_group_names_no_part_of_an_address() {
+        let set = pages(&[
+            ("docs/(framework)/markdown/index.mdx", "# Markdown\n"),
+            ("docs/(framework)/(more)/page.mdx", "# Page\n\n## Hello\n"),
+            ("docs/ui/x.mdx", "# X\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(2, "/docs/markdown", false), page(0, None));
+        assert_eq!(lands.land(2, "/docs/page#hello", false), page(1, Some(1)));
+        assert!(broken(lands.land(2, "/docs/markdown/page", false)));
+        // A relative link names the file as it is.
+        assert_eq!(
+            lands.land(2, "../(framework)/markdown/index.mdx", false),
+            page(0, None)
+        );
+    }
+
+    #[test]
     fn docsify_addresses_a_heading_as_a_query() {
         let set = set();
         let inputs = Inputs::new(&set, None);
