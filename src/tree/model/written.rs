@@ -54,6 +54,8 @@ pub(crate) struct Written {
     /// Whether the text may hold a MyST label line (`(name)=`): most do
     /// not, and their paragraphs are not looked at for one.
     may_label: bool,
+    /// An HTML block's tag not ended by the lines read so far.
+    open_tag: Option<Range<usize>>,
 }
 
 impl Written {
@@ -64,6 +66,13 @@ impl Written {
     /// tag lines are shown to the parser as bare HTML blocks (their
     /// attributes blanked).
     pub(crate) fn read(&mut self, event: &Event<'_>, source: &str, text: &str, at: usize) {
+        // A tag an HTML block's last line left open ends with the block.
+        if !matches!(event, Event::Html(_))
+            && let Some(open) = self.open_tag.take()
+        {
+            let piece = text.get(open.clone()).unwrap_or_default();
+            read_html(piece, open.start, true, self);
+        }
         match event {
             Event::Start(Tag::Link {
                 link_type,
@@ -81,10 +90,18 @@ impl Written {
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
             }),
             Event::Html(_) | Event::InlineHtml(_) => {
+                // A tag left open by the block's last piece goes on here.
                 // (The parser's text has ASCII over whole characters, so a
                 // piece may end inside one of the document's.)
-                let written = text.get(at..at + source.len()).unwrap_or(source);
-                read_html(written, at, self);
+                let from = self.open_tag.take().map_or(at, |open| open.start);
+                let (start, written) = match text.get(from..at + source.len()) {
+                    Some(written) => (from, written),
+                    None => (at, source),
+                };
+                let whole = matches!(event, Event::InlineHtml(_));
+                if let Some(open) = read_html(written, start, whole, self) {
+                    self.open_tag = Some(start + open..at + source.len());
+                }
             }
             Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
             Event::End(TagEnd::CodeBlock) => self.in_code = false,
@@ -285,10 +302,17 @@ fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
 
 /// The `<a href=…>` links (and a component's, `<Card href=…>`) and the
 /// `id`/`name` attributes in a piece of HTML that starts at `at`.
-fn read_html(html: &str, at: usize, written: &mut Written) {
+/// A tag that does not end in the piece (a JSX tag over several lines of an
+/// HTML block) is read with the pieces that follow it, where some do
+/// (`whole` false): where it starts is returned, unread.
+fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Option<usize> {
     let bytes = html.as_bytes();
     for open in memchr::memchr_iter(b'<', bytes) {
-        let end = memchr::memchr(b'>', &bytes[open..]).map_or(html.len(), |e| open + e + 1);
+        let end = match tag_end(bytes, open) {
+            Some(end) => end,
+            None if !whole => return Some(open),
+            None => memchr::memchr(b'>', &bytes[open..]).map_or(html.len(), |e| open + e + 1),
+        };
         let attrs = &html[open + 1..end];
         // An attribute has a value (`name=…`): most tags (`<br>`, `</p>`) have none.
         if memchr::memchr(b'=', attrs.as_bytes()).is_none() {
@@ -320,6 +344,23 @@ fn read_html(html: &str, at: usize, written: &mut Written) {
             });
         }
     }
+    None
+}
+
+/// Where the tag opening at `open` ends, just past its `>`: the first
+/// outside a JSX expression (`icon={<LinkIcon />}`). `None` if it does not
+/// end in `bytes`.
+fn tag_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, &b) in bytes.iter().enumerate().skip(open + 1) {
+        match b {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b'>' if depth == 0 => return Some(at + 1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The value of attribute `name` (lowercase) in a tag's attributes, any case
