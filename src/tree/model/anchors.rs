@@ -206,12 +206,12 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
     } else {
         body
     };
-    // Docsify's `:id=name`.
-    if let Some((_, id)) = body.rsplit_once(" :id=")
+    // Docsify's `:id=name`, the line's last word.
+    if let Some(space) = memchr::memrchr(b' ', body.as_bytes())
+        && let Some(id) = body[space + 1..].strip_prefix(":id=")
         && !id.is_empty()
-        && !id.contains(char::is_whitespace)
     {
-        return Some((id, &body[body.len() - id.len() - 4..]));
+        return Some((id, &body[space + 1..]));
     }
     // (Most headings end otherwise: no search for a `{` then.)
     if body.ends_with(']') {

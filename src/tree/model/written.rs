@@ -352,11 +352,12 @@ fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Optio
 /// end in `bytes`.
 fn tag_end(bytes: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    for (at, &b) in bytes.iter().enumerate().skip(open + 1) {
-        match b {
+    let from = open + 1;
+    for at in memchr::memchr3_iter(b'{', b'}', b'>', &bytes[from..]).map(|at| from + at) {
+        match bytes[at] {
             b'{' => depth += 1,
             b'}' => depth = depth.saturating_sub(1),
-            b'>' if depth == 0 => return Some(at + 1),
+            _ if depth == 0 => return Some(at + 1),
             _ => {}
         }
     }
