@@ -1044,6 +1044,28 @@ mod tests {
     }
 
     #[test]
+    fn where_every_language_has_a_folder_an_address_is_the_linking_pages_own() {
+        // Rspress: `en/` and `zh/`, no default language at the top.
+        let set = pages(&[
+            ("docs/en/index.md", "# Home\n"),
+            ("docs/en/guide/a.md", "# A\n"),
+            ("docs/en/guide/both.md", "# Both\n"),
+            ("docs/zh/index.md", "# 首页\n"),
+            ("docs/zh/guide/both.md", "# Both\n"),
+            ("docs/zh/guide/zh-only.md", "# Zh\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(1, "/guide/both", false), page(2, None));
+        assert_eq!(lands.land(5, "/guide/both", false), page(4, None));
+        assert!(
+            broken(lands.land(1, "/guide/zh-only", false)),
+            "not the other language's"
+        );
+        assert_eq!(lands.land(1, "/zh/guide/zh-only", false), page(5, None));
+    }
+
+    #[test]
     fn a_folder_group_names_no_part_of_an_address() {
         let set = pages(&[
             ("docs/(framework)/markdown/index.mdx", "# Markdown\n"),

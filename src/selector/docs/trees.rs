@@ -74,6 +74,10 @@ impl Paths {
     fn indexes_above(&self, folder: &[String]) -> Vec<String> {
         let names = ["index.md", "index.mdx", "_index.md", "readme.md"];
         let root = self.shared().min(folder.len());
+        // In a language's folder at the top (Rspress' `en/`, where no
+        // default language is at the top), from there too: `zh/index.md`
+        // beside `en/index.md` mirrors it.
+        let language = (folder.get(root)).is_some_and(|f| is_language(f));
         let mut indexes = Vec::new();
         for depth in root..=folder.len() {
             for name in names {
@@ -83,6 +87,9 @@ impl Paths {
                 };
                 if self.is_path(&path(&folder[..depth])) {
                     indexes.push(path(&folder[root..depth]));
+                    if language && depth > root {
+                        indexes.push(path(&folder[root + 1..depth]));
+                    }
                 }
             }
         }
