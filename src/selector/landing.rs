@@ -99,7 +99,7 @@ pub(crate) struct Inputs<'p> {
     /// Each input's name, for the nearest to a missing one, and where
     /// translations are, made when a first one is looked for.
     stems: PageNames,
-    translations: OnceLock<Translations>,
+    translations: OnceLock<Translations<'p>>,
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`).
     moved: Vec<bool>,

@@ -3,9 +3,11 @@
 //! ([`crate::fuzzy::name_similarity`]), among those as near the one in more
 //! of the folders the link names.
 
+use std::borrow::Cow;
+
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::is_language;
+use super::docs::{is_language, lowercase};
 use super::targets::Targets;
 use crate::fuzzy::{WordShape, Words, bag_distance};
 
@@ -83,36 +85,38 @@ impl PageNames {
 /// below the folder all inputs share (`es/`, `zh-cn/`), and how many of
 /// the trees (the top's and each language's) hold each page's path within
 /// its tree.
-pub(super) struct Translations {
+pub(super) struct Translations<'p> {
     /// How many folders all inputs share.
     top: usize,
-    held: HashMap<String, u32>,
+    held: HashMap<Cow<'p, str>, u32>,
 }
 
-impl Translations {
+impl<'p> Translations<'p> {
     /// The translations of `pages`.
-    pub fn new(pages: &[Targets]) -> Translations {
-        let folders = |p: &'_ Targets| {
-            let mut parts: Vec<&str> = p.path.split(['/', '\\']).collect();
-            parts.pop();
-            parts.len()
-        };
-        let first: Vec<&str> = pages
-            .first()
-            .map_or(Vec::new(), |p| p.path.split(['/', '\\']).collect());
-        let mut top = pages.first().map_or(0, folders);
-        for page in pages {
-            let shared = (page.path.split(['/', '\\']).zip(&first))
-                .take_while(|(a, b)| a == *b)
-                .count();
-            top = top.min(shared).min(folders(page));
-        }
+    pub fn new(pages: &'p [Targets]) -> Translations<'p> {
+        // The folders all paths share: whole components of the bytes the
+        // first shares with each.
+        let first = pages.first().map_or(&[][..], |p| p.path.as_bytes());
+        let shared = (pages.iter())
+            .map(|p| {
+                first
+                    .iter()
+                    .zip(p.path.as_bytes())
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            })
+            .min()
+            .unwrap_or(0);
+        let top = first[..shared]
+            .iter()
+            .filter(|&&b| matches!(b, b'/' | b'\\'))
+            .count();
         let mut translations = Translations {
             top,
-            held: HashMap::new(),
+            held: HashMap::with_capacity(pages.len()),
         };
         for page in pages {
-            let within = translations.within(&page.path).1.to_lowercase();
+            let within = lowercase(translations.within(&page.path).1);
             *translations.held.entry(within).or_default() += 1;
         }
         translations
@@ -120,10 +124,10 @@ impl Translations {
 
     /// The language folder `path` is in (`None`: the top's tree) and its
     /// path within that tree.
-    fn within<'p>(&self, path: &'p str) -> (Option<&'p str>, &'p str) {
+    fn within<'a>(&self, path: &'a str) -> (Option<&'a str>, &'a str) {
         let mut at = 0;
         for _ in 0..self.top {
-            at += path[at..].find(['/', '\\']).map_or(0, |i| i + 1);
+            at += memchr::memchr2(b'/', b'\\', &path.as_bytes()[at..]).map_or(0, |i| i + 1);
         }
         let rest = &path[at..];
         match rest.split_once(['/', '\\']) {
@@ -140,10 +144,7 @@ impl Translations {
         let (language, within) = self.within(path);
         language.is_some()
             && language != self.within(from).0
-            && self
-                .held
-                .get(&within.to_lowercase())
-                .is_some_and(|&n| n >= 2)
+            && self.held.get(&lowercase(within)).is_some_and(|&n| n >= 2)
     }
 }
 

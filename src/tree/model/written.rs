@@ -67,11 +67,8 @@ impl Written {
     /// attributes blanked).
     pub(crate) fn read(&mut self, event: &Event<'_>, source: &str, text: &str, at: usize) {
         // A tag an HTML block's last line left open ends with the block.
-        if !matches!(event, Event::Html(_))
-            && let Some(open) = self.open_tag.take()
-        {
-            let piece = text.get(open.clone()).unwrap_or_default();
-            read_html(piece, open.start, true, self);
+        if self.open_tag.is_some() && !matches!(event, Event::Html(_)) {
+            self.close_open_tag(text);
         }
         match event {
             Event::Start(Tag::Link {
@@ -124,6 +121,15 @@ impl Written {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Reads the tag an HTML block's last line left open, as far as it goes.
+    #[cold]
+    fn close_open_tag(&mut self, text: &str) {
+        if let Some(open) = self.open_tag.take() {
+            let piece = text.get(open.clone()).unwrap_or_default();
+            read_html(piece, open.start, true, self);
         }
     }
 
