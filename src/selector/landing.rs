@@ -247,7 +247,10 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            match (self.in_folder(from, path)).or_else(|| self.by_address(from, path)) {
+            match (self.in_folder(from, path))
+                .or_else(|| self.by_address(from, path))
+                .or_else(|| self.in_folders_above(from, path))
+            {
                 Some(doc) => doc,
                 None => {
                     let joined = joined(&self.inputs.pages[from].path, path);
@@ -457,6 +460,26 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
         let folder = &page[..page.len() - file.len()];
         self.relative(&joined(&format!("{folder}{}/", stem(file)), path))
+    }
+
+    /// The input a Markdown file's bare path (`options.md`, not `./`,
+    /// `../`) names from a folder above the linking page's, the nearest
+    /// first: Docusaurus resolves `[x](target.md)` from the page's folder,
+    /// then from the docs' roots.
+    fn in_folders_above(&mut self, from: usize, path: &str) -> Option<usize> {
+        if !is_markdown_name(path) || path.starts_with('.') {
+            return None;
+        }
+        let mut folder: &str = &self.inputs.pages[from].path;
+        while let Some(at) = folder.rfind(['/', '\\']) {
+            folder = &folder[..at];
+            let up = folder.rfind(['/', '\\'])?;
+            let found = self.relative(&joined(&format!("{}/.", &folder[..up]), path));
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// A path no input is: a file on disk, outside the folders it may be
@@ -1041,6 +1064,27 @@ mod tests {
             }
         ));
         assert_eq!(lands.land(0, "{{ post.url }}", false), Landing::External);
+    }
+
+    #[test]
+    fn a_bare_markdown_path_is_looked_for_from_the_folders_above_too() {
+        let set = pages(&[
+            ("docs/options.md", "# Options\n"),
+            ("docs/guides/a.md", "# A\n"),
+            ("docs/guides/deep/b.md", "# B\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(1, "options.md", false), page(0, None));
+        assert_eq!(lands.land(2, "options.md", false), page(0, None));
+        assert_eq!(
+            lands.land(2, "a.md", false),
+            page(1, None),
+            "the nearest folder first"
+        );
+        for written in ["./options.md", "../deep/options.md", "options"] {
+            assert!(broken(lands.land(1, written, false)), "{written}");
+        }
     }
 
     #[test]
