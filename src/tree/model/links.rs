@@ -429,6 +429,23 @@ mod holder_tests {
     }
 
     #[test]
+    fn a_run_of_unclosed_tags_hides_no_tag_after_it() {
+        let run = "<".repeat(10_000);
+        let text = format!(
+            "# A\n\n<div>\n{run} <a href=\"x.md\">y</a>\n</div>\n\n<div\n{}>\n",
+            "x\n".repeat(3_000)
+        );
+        let doc = parse_document(Source::new("a.md", &text));
+        let targets: Vec<String> = doc
+            .written_links()
+            .links
+            .into_iter()
+            .map(|l| l.target)
+            .collect();
+        assert_eq!(targets, ["x.md"]);
+    }
+
+    #[test]
     fn html_ids_are_where_links_may_land() {
         let text = "# A\n\nText <a id=\"here\"></a> and <span name='there'>.\n";
         assert_eq!(ids(text), ["here", "there"]);

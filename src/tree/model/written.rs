@@ -313,11 +313,24 @@ fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
 /// (`whole` false): where it starts is returned, unread.
 fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Option<usize> {
     let bytes = html.as_bytes();
+    // Where the next `>` is: a tag ends at one, so a run of `<` with none
+    // near is passed by without reading it for each.
+    let mut next_close = 0;
     for open in memchr::memchr_iter(b'<', bytes) {
-        let end = match tag_end(bytes, open) {
+        if next_close <= open {
+            next_close = memchr::memchr(b'>', &bytes[open..]).map_or(bytes.len(), |at| open + at);
+        }
+        // (A tag is read for at most `TAG_MOST` bytes.)
+        let window = &bytes[..bytes.len().min(open + TAG_MOST)];
+        let found = match next_close < window.len() {
+            true => tag_end(window, open),
+            false => None,
+        };
+        let end = match found {
             Some(end) => end,
-            None if !whole => return Some(open),
-            None => memchr::memchr(b'>', &bytes[open..]).map_or(html.len(), |e| open + e + 1),
+            // It may end in the pieces that follow, as long as it is short.
+            None if !whole && bytes.len() < open + TAG_MOST => return Some(open),
+            None => (next_close + 1).min(window.len()),
         };
         let attrs = &html[open + 1..end];
         // An attribute has a value (`name=…`): most tags (`<br>`, `</p>`) have none.
@@ -352,6 +365,9 @@ fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Optio
     }
     None
 }
+
+/// The most bytes of a tag read: longer ones are read as far as that.
+const TAG_MOST: usize = 4096;
 
 /// Where the tag opening at `open` ends, just past its `>`: the first
 /// outside a JSX expression (`icon={<LinkIcon />}`). `None` if it does not
@@ -402,6 +418,9 @@ fn attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
     None
 }
 
+/// The longest character reference read, `&` and `;` included.
+const REFERENCE_MOST: usize = 34;
+
 /// An attribute's value with its character references read (`&amp;`,
 /// `&#x27;`, `&#39;`), as a browser reads it; one it does not know stays
 /// as written.
@@ -414,7 +433,9 @@ fn referenced(value: &str) -> Cow<'_, str> {
     while let Some(at) = rest.find('&') {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        let read = rest.find(';').and_then(|end| {
+        // (A reference is short: the `;` is looked for only near.)
+        let near = &rest.as_bytes()[..rest.len().min(REFERENCE_MOST)];
+        let read = memchr::memchr(b';', near).and_then(|end| {
             let name = &rest[1..end];
             let code = match name {
                 "amp" => Some('&'),
