@@ -160,7 +160,8 @@ fn unaccented(c: char) -> char {
         "àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž";
     const TO: &str =
         "aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiiijklllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzz";
-    if c.is_ascii() {
+    // (The letters with accents are those of Latin-1 and Latin Extended-A.)
+    if !('\u{e0}'..='\u{17e}').contains(&c) {
         return c;
     }
     match FROM.chars().position(|f| f == c) {
