@@ -14,7 +14,6 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
 mod trees;
-pub(super) use trees::is_language;
 
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
@@ -113,6 +112,10 @@ pub(crate) struct Paths {
     /// Every input's path, lowercase: made when a first link is looked
     /// for in several trees.
     every: OnceLock<HashSet<String>>,
+    /// How many trees (the top's and each language's) hold each document's
+    /// path within its tree, lowercase: made when a first suggestion is
+    /// looked for.
+    held: OnceLock<HashMap<String, u32>>,
     /// How many leading components every document's path shares (the
     /// folder they are all in): made when a first address is looked up.
     root: OnceLock<usize>,
@@ -164,6 +167,7 @@ impl Paths {
             by_name,
             known: OnceLock::new(),
             every: OnceLock::new(),
+            held: OnceLock::new(),
             root: OnceLock::new(),
         }
     }

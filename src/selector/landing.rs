@@ -23,7 +23,7 @@ use super::docs::{Paths, components, components_joined, is_root, lowercase};
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
-use super::near_page::{PageNames, Translations, in_folders, is_page, named_stem, stem};
+use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::notes::Notes;
 use super::routes::route_paths;
 use super::targets::Targets;
@@ -96,10 +96,8 @@ pub(crate) struct Inputs<'p> {
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
-    /// Each input's name, for the nearest to a missing one, and where
-    /// translations are, made when a first one is looked for.
+    /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
-    translations: OnceLock<Translations<'p>>,
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`).
     moved: Vec<bool>,
@@ -149,7 +147,6 @@ impl<'p> Inputs<'p> {
             bare,
             routed,
             stems: PageNames::new(pages),
-            translations: OnceLock::new(),
             moved,
             within,
         }
@@ -521,14 +518,13 @@ impl<'i, 'p> Lands<'i, 'p> {
     ) -> Option<usize> {
         let name = named_stem(path.trim_end_matches('/'));
         let inputs = self.inputs;
+        let paths = self.site_paths();
         let near = (self.nearest)
             .entry(name.to_owned())
             .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
         // Not another language's copy of a page.
-        let translations = (inputs.translations).get_or_init(|| Translations::new(inputs.pages));
-        let here = &inputs.pages[from].path;
         let near: Vec<usize> = (near.iter().copied())
-            .filter(|&doc| !translations.foreign(&inputs.pages[doc].path, here))
+            .filter(|&doc| !paths.is_translation_for(doc, from))
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }

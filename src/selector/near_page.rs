@@ -3,11 +3,6 @@
 //! ([`crate::fuzzy::name_similarity`]), among those as near the one in more
 //! of the folders the link names.
 
-use std::borrow::Cow;
-
-use foldhash::{HashMap, HashMapExt};
-
-use super::docs::{is_language, lowercase};
 use super::targets::Targets;
 use crate::fuzzy::{WordShape, Words, bag_distance};
 
@@ -78,73 +73,6 @@ impl PageNames {
             }
         }
         best.1
-    }
-}
-
-/// Where the inputs keep translations: folders named for a language right
-/// below the folder all inputs share (`es/`, `zh-cn/`), and how many of
-/// the trees (the top's and each language's) hold each page's path within
-/// its tree.
-pub(super) struct Translations<'p> {
-    /// How many folders all inputs share.
-    top: usize,
-    held: HashMap<Cow<'p, str>, u32>,
-}
-
-impl<'p> Translations<'p> {
-    /// The translations of `pages`.
-    pub fn new(pages: &'p [Targets]) -> Translations<'p> {
-        // The folders all paths share: whole components of the bytes the
-        // first shares with each.
-        let first = pages.first().map_or(&[][..], |p| p.path.as_bytes());
-        let shared = (pages.iter())
-            .map(|p| {
-                first
-                    .iter()
-                    .zip(p.path.as_bytes())
-                    .take_while(|(a, b)| a == b)
-                    .count()
-            })
-            .min()
-            .unwrap_or(0);
-        let top = first[..shared]
-            .iter()
-            .filter(|&&b| matches!(b, b'/' | b'\\'))
-            .count();
-        let mut translations = Translations {
-            top,
-            held: HashMap::with_capacity(pages.len()),
-        };
-        for page in pages {
-            let within = lowercase(translations.within(&page.path).1);
-            *translations.held.entry(within).or_default() += 1;
-        }
-        translations
-    }
-
-    /// The language folder `path` is in (`None`: the top's tree) and its
-    /// path within that tree.
-    fn within<'a>(&self, path: &'a str) -> (Option<&'a str>, &'a str) {
-        let mut at = 0;
-        for _ in 0..self.top {
-            at += memchr::memchr2(b'/', b'\\', &path.as_bytes()[at..]).map_or(0, |i| i + 1);
-        }
-        let rest = &path[at..];
-        match rest.split_once(['/', '\\']) {
-            Some((folder, within)) if is_language(folder) => (Some(folder), within),
-            _ => (None, rest),
-        }
-    }
-
-    /// Whether `path` is another language's copy of a page, to suggest for a
-    /// link written in `from`: in a language's folder `from` is not in, with
-    /// the same page in another tree too (a site's translations mirror its
-    /// pages; `api/` and `cli/` hold pages of their own).
-    pub fn foreign(&self, path: &str, from: &str) -> bool {
-        let (language, within) = self.within(path);
-        language.is_some()
-            && language != self.within(from).0
-            && self.held.get(&lowercase(within)).is_some_and(|&n| n >= 2)
     }
 }
 

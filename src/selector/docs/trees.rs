@@ -4,6 +4,8 @@
 
 use std::cell::Cell;
 
+use foldhash::{HashMap, HashMapExt};
+
 use super::{Paths, lowercase};
 
 impl Paths {
@@ -66,6 +68,34 @@ impl Paths {
         held.or_else(|| (!mirrored(self.indexes_above(from))).then_some(first))
     }
 
+    /// Whether document `doc` is another language's copy of a page, to
+    /// suggest for a link in document `from`: in a language's folder at the
+    /// top that `from` is not in, where another tree holds the same page
+    /// (a site's translations mirror its pages; `api/` and `cli/` hold pages
+    /// of their own).
+    pub(crate) fn is_translation_for(&self, doc: usize, from: usize) -> bool {
+        let top = self.shared();
+        let language = |i: usize| match &self.all[i][top.min(self.all[i].len())..] {
+            [folder, _, ..] if is_language(folder) => Some(folder.as_str()),
+            _ => None,
+        };
+        let within = |i: usize| {
+            let parts = self.folded(i);
+            let skip = top + usize::from(language(i).is_some());
+            parts[skip.min(parts.len())..].join("/")
+        };
+        let held = self.held.get_or_init(|| {
+            let mut held = HashMap::with_capacity(self.paths());
+            for i in 0..self.paths() {
+                *held.entry(within(i)).or_default() += 1;
+            }
+            held
+        });
+        language(doc).is_some()
+            && language(doc) != language(from)
+            && held.get(&within(doc)).is_some_and(|&n| n >= 2)
+    }
+
     /// The index pages of folder `folder` (its components) and of the
     /// folders above it up to the site's root, each as its path from there:
     /// where another tree has a page at the same path (`de/index.mdx` beside
@@ -111,7 +141,7 @@ impl Paths {
 /// Whether a folder's name is a language's code, as sites name the folder of
 /// a translation: two or three letters, and perhaps a region or script
 /// (`zh`, `pt-BR`, `zh-hans`).
-pub(in crate::selector) fn is_language(name: &str) -> bool {
+fn is_language(name: &str) -> bool {
     let (language, region) = name.split_once(['-', '_']).unwrap_or((name, "ab"));
     (2..=3).contains(&language.len())
         && language.bytes().all(|b| b.is_ascii_alphabetic())
