@@ -15,6 +15,8 @@ use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
 mod trees;
 
+pub(super) use trees::{file_languages, is_language};
+
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
 /// does; else the namespace spelled as the file is (white space where the
 /// namespace has `-`: `Internal links::h2.0`); else any suffix of a

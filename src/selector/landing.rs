@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::docs::{Paths, components, components_joined, is_root, lowercase};
+use super::docs::{Paths, components, components_joined, file_languages, is_root, lowercase};
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
@@ -96,6 +96,9 @@ pub(crate) struct Inputs<'p> {
     bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
     routed: HashMap<String, usize>,
+    /// The language each input's file name carries, if any (Nextra's
+    /// `api.ja.mdx`).
+    pub(super) languages: Vec<Option<&'p str>>,
     /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
     /// Whether each input's front matter serves it at an address in place of
@@ -130,6 +133,7 @@ impl<'p> Inputs<'p> {
             folded.entry(lowercase(&key).into_owned()).or_insert(i);
             exact.entry(key.into_owned()).or_insert(i);
         }
+        let languages = file_languages(pages.iter().map(|p| p.path.as_str()));
         let mut routed = HashMap::with_capacity(routes.len());
         for (path, i) in &routes {
             routed
@@ -146,7 +150,8 @@ impl<'p> Inputs<'p> {
             folded,
             bare,
             routed,
-            stems: PageNames::new(pages),
+            stems: PageNames::new(pages, &languages),
+            languages,
             moved,
             within,
         }
@@ -234,7 +239,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             }
             from
         } else if path.starts_with('/') {
-            match self.site(from, path) {
+            match (self.site(from, path)).or_else(|| self.in_language(from, path)) {
                 Some(doc) => doc,
                 // Every site has a root page, from its Markdown or not, and
                 // builds the pages listing a taxonomy's terms.
@@ -247,6 +252,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             match (self.in_folder(from, path))
                 .or_else(|| self.by_address(from, path))
                 .or_else(|| self.in_folders_above(from, path))
+                .or_else(|| self.in_language(from, path))
             {
                 Some(doc) => doc,
                 None => {
@@ -351,7 +357,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// address does, for a link in document `from`: where several trees
     /// (languages, versions) have the address, the page of the linking
     /// page's own is meant ([`Paths::find_from`]).
-    fn site(&mut self, from: usize, path: &str) -> Option<usize> {
+    pub(super) fn site(&mut self, from: usize, path: &str) -> Option<usize> {
         if let Some(found) = self.sites.get(path) {
             return *found;
         }
@@ -390,7 +396,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     }
 
     /// The inputs' paths and routes, made ready for site addresses.
-    fn site_paths(&self) -> &'i Paths {
+    pub(super) fn site_paths(&self) -> &'i Paths {
         (self.inputs.site_paths)
             .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes))
     }
@@ -449,7 +455,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// a folder (pretty URLs: `commands/get.md` at `/commands/get/`, where
     /// `../../develop/x` is `/develop/x`): for a link to a page (no Markdown
     /// file's path) that lands nowhere from the file's folder.
-    fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
+    pub(super) fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
         let page = &self.inputs.pages[from].path;
         let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
         if is_index_name(file) || !is_page(path) || is_markdown_name(path) {
@@ -516,15 +522,14 @@ impl<'i, 'p> Lands<'i, 'p> {
         path: &str,
         anchor: Option<&str>,
     ) -> Option<usize> {
-        let name = named_stem(path.trim_end_matches('/'));
+        let name = named_stem(path.trim_end_matches('/'), None);
         let inputs = self.inputs;
-        let paths = self.site_paths();
         let near = (self.nearest)
             .entry(name.to_owned())
-            .or_insert_with(|| inputs.stems.nearest(inputs.pages, name));
-        // Not another language's copy of a page.
-        let near: Vec<usize> = (near.iter().copied())
-            .filter(|&doc| !paths.is_translation_for(doc, from))
+            .or_insert_with(|| inputs.stems.nearest(inputs.pages, &inputs.languages, name))
+            .clone();
+        let near: Vec<usize> = (near.into_iter())
+            .filter(|&doc| !self.is_translation_for(doc, from))
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
@@ -1103,6 +1108,42 @@ mod tests {
             "not the other language's"
         );
         assert_eq!(lands.land(1, "/zh/guide/zh-only", false), page(5, None));
+    }
+
+    #[test]
+    fn where_a_file_name_carries_its_language_an_address_is_the_linking_pages_own() {
+        let set = pages(&[
+            ("pages/docs/api.en-US.mdx", "# API\n\n## Options\n"),
+            (
+                "pages/docs/api.ja.mdx",
+                "# API\n\n## オプション [#options]\n",
+            ),
+            ("pages/docs/cache.en-US.mdx", "# Cache\n"),
+            ("pages/docs/cache.ja.mdx", "# キャッシュ\n"),
+            ("pages/docs/index.ja.mdx", "# ドキュメント\n"),
+            ("pages/blog/news.en-US.mdx", "# News\n"),
+            ("README.md", "# SWR\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(2, "/docs/api#options", false), page(0, Some(1)));
+        assert_eq!(lands.land(3, "/docs/api#options", false), page(1, Some(1)));
+        assert_eq!(lands.land(3, "./api", false), page(1, None));
+        assert_eq!(lands.land(3, "/docs", false), page(4, None));
+        assert_eq!(lands.land(6, "/ja/docs/cache", false), page(3, None));
+        // No other language's page stands in for the linking page's own.
+        assert!(broken(lands.land(1, "/blog/news", false)));
+        assert!(broken(lands.land(2, "/docs", false)));
+        // A missing page is suggested in the linking page's language.
+        assert_eq!(
+            suggested_in(&set, "/docs/cach").as_deref(),
+            Some("pages/docs/cache.en-US.mdx")
+        );
+        let landing = lands.land(3, "/docs/cach", false);
+        let Landing::Broken { suggestion, .. } = landing else {
+            panic!("{landing:?}")
+        };
+        assert_eq!(suggestion.as_deref(), Some("pages/docs/cache.ja.mdx"));
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod error;
 mod includes;
 mod landing;
 mod link_paths;
+mod locales;
 mod near_page;
 mod notes;
 mod parse;

@@ -6,18 +6,19 @@
 use super::targets::Targets;
 use crate::fuzzy::{WordShape, Words, bag_distance};
 
-/// Each input's name ([`named_stem`]), lowercase, its length in characters
-/// and its words' shape (of the name as written: `JestCLI`).
+/// Each input's name ([`named_stem`]; without the language its file's
+/// name carries, if any), lowercase, its length in characters and its
+/// words' shape (of the name as written: `JestCLI`).
 pub(super) struct PageNames {
     names: Vec<(String, usize, WordShape)>,
 }
 
 impl PageNames {
-    /// The names of `pages`.
-    pub fn new(pages: &[Targets]) -> PageNames {
-        let names = (pages.iter())
-            .map(|p| {
-                let name = named_stem(&p.path);
+    /// The names of `pages`, whose file names carry `languages`.
+    pub fn new(pages: &[Targets], languages: &[Option<&str>]) -> PageNames {
+        let names = (pages.iter().zip(languages))
+            .map(|(p, language)| {
+                let name = named_stem(&p.path, *language);
                 let stem = name.to_lowercase();
                 let len = stem.chars().count();
                 (stem, len, WordShape::of(name))
@@ -26,10 +27,10 @@ impl PageNames {
         PageNames { names }
     }
 
-    /// The inputs whose names ([`named_stem`]) are nearest to `name` (a
-    /// path's [`named_stem`]), all as near, in input order; none if none is
-    /// near.
-    pub fn nearest(&self, pages: &[Targets], name: &str) -> Vec<usize> {
+    /// The inputs (`pages`, whose file names carry `languages`) whose
+    /// names ([`named_stem`]) are nearest to `name` (a path's
+    /// [`named_stem`]), all as near, in input order; none if none is near.
+    pub fn nearest(&self, pages: &[Targets], languages: &[Option<&str>], name: &str) -> Vec<usize> {
         let wanted = name.to_lowercase();
         if wanted.is_empty() {
             return Vec::new();
@@ -53,7 +54,7 @@ impl PageNames {
             {
                 continue;
             }
-            let words = wanted_words.alike_shaped(named_stem(&pages[i].path), *shape);
+            let words = wanted_words.alike_shaped(named_stem(&pages[i].path, languages[i]), *shape);
             // The edits a name may be apart from `wanted` and still be as
             // near as the best so far, as `fuzzy::name_similarity` weighs them.
             let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
@@ -119,10 +120,18 @@ pub(super) fn stem(path: &str) -> &str {
     }
 }
 
-/// The name a path's page goes by: its file's [`stem`], or for an index
-/// page (`guide/index.md`, `nomicon/index.html`) its folder's name.
-pub(super) fn named_stem(path: &str) -> &str {
+/// The name a path's page goes by: its file's [`stem`] without the
+/// `language` its name carries (`api.ja.mdx`: `api`), or for an index page
+/// (`guide/index.md`, `nomicon/index.html`) its folder's name.
+pub(super) fn named_stem<'p>(path: &'p str, language: Option<&str>) -> &'p str {
     let name = stem(path);
+    let name = match language {
+        Some(language) => name
+            .strip_suffix(language)
+            .and_then(|n| n.strip_suffix('.'))
+            .unwrap_or(name),
+        None => name,
+    };
     let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
     match folder {
         Some(folder) if crate::paths::is_index_name(name) => folder,

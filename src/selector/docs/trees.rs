@@ -4,9 +4,10 @@
 
 use std::cell::Cell;
 
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::{Paths, lowercase};
+use crate::paths::is_markdown_name;
 
 impl Paths {
     /// Of the paths `first`, then `rest`, that end with an address of
@@ -141,10 +142,79 @@ impl Paths {
 /// Whether a folder's name is a language's code, as sites name the folder of
 /// a translation: two or three letters, and perhaps a region or script
 /// (`zh`, `pt-BR`, `zh-hans`).
-fn is_language(name: &str) -> bool {
+pub(in crate::selector) fn is_language(name: &str) -> bool {
     let (language, region) = name.split_once(['-', '_']).unwrap_or((name, "ab"));
     (2..=3).contains(&language.len())
         && language.bytes().all(|b| b.is_ascii_alphabetic())
         && (2..=4).contains(&region.len())
         && region.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The language each of `paths` carries in its file's name, where it
+/// carries one of the doc set's: a language one page is written in beside
+/// another (`api.en-US.mdx` and `api.ja.mdx`), so that a name such as
+/// `routes.ts.md` carries none.
+pub(in crate::selector) fn file_languages<'p>(
+    paths: impl Iterator<Item = &'p str> + Clone,
+) -> Vec<Option<&'p str>> {
+    let carried: Vec<Option<&str>> = paths.clone().map(file_language).collect();
+    // Each page by its path without the language (`pages/docs/api.`), with
+    // the first language it is found in.
+    let mut pages: HashMap<&str, &str> = HashMap::new();
+    let mut languages: HashSet<&str> = HashSet::new();
+    for (path, language) in paths.zip(&carried) {
+        let Some(language) = *language else { continue };
+        let extension = path.rsplit('.').next().unwrap_or_default();
+        let page = &path[..path.len() - extension.len() - language.len() - 1];
+        match pages.insert(page, language) {
+            Some(other) if other != language => languages.extend([other, language]),
+            _ => {}
+        }
+    }
+    (carried.into_iter())
+        .map(|language| language.filter(|l| languages.contains(l)))
+        .collect()
+}
+
+/// The language a Markdown file's name may carry before its extension
+/// (`api.en-US.mdx` → `en-US`, `index.ja.md` → `ja`): a language's code.
+fn file_language(path: &str) -> Option<&str> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let (stem, _) = name.rsplit_once('.').filter(|_| is_markdown_name(name))?;
+    let (page, language) = stem.rsplit_once('.')?;
+    (!page.is_empty() && is_language(language)).then_some(language)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_language_is_carried_where_a_page_is_written_in_two() {
+        let paths = [
+            "pages/docs/api.en-US.mdx",
+            "pages/docs/api.ja.mdx",
+            "pages/index.ja.mdx",
+            "pages/index.ko.mdx",
+            "api/routes.ts.md",
+            "api/root.tsx.md",
+            "guide.old.md",
+        ];
+        let languages = file_languages(paths.iter().copied());
+        let ja = Some("ja");
+        assert_eq!(
+            languages,
+            [Some("en-US"), ja, ja, Some("ko"), None, None, None]
+        );
+    }
+
+    #[test]
+    fn a_file_names_its_language_before_its_extension() {
+        assert_eq!(file_language("pages/docs/api.en-US.mdx"), Some("en-US"));
+        assert_eq!(file_language("pages/index.ja.md"), Some("ja"));
+        assert_eq!(file_language("pages/docs/api.mdx"), None);
+        assert_eq!(file_language("pages/v1.2.md"), None);
+        assert_eq!(file_language("pages/.ja.md"), None);
+        assert_eq!(file_language("pages/api.ja.txt"), None);
+    }
 }
