@@ -339,3 +339,74 @@ fn a_vaults_markdown_links_are_notes_by_name_and_a_sites_are_paths() {
         row("[App](App)", "broken", "no such file: API/App/App")
     );
 }
+
+#[test]
+fn an_address_a_site_redirects_lands_where_it_is_sent() {
+    let page = "# Index\n\n[old](/guides/old) [anchor](/guides/old#intro) \
+                [any](/legacy/a/b) [relative](guides/old) [gone](/guides/gone) \
+                [loop](/loop/a)\n";
+    let mintlify = Scratch::with(
+        "links-mintlify-redirects",
+        &[
+            ("site/index.mdx", page),
+            ("site/guides/new.mdx", "# New\n\n## Intro\n"),
+            (
+                "site/docs.json",
+                r#"{"redirects": {"$ref": "./redirects.json"}}"#,
+            ),
+            (
+                "site/redirects.json",
+                r#"[{"source": "/guides/old", "destination": "/guides/new"},
+                    {"source": "/legacy/*", "destination": "/guides/new"},
+                    {"source": "/guides/gone", "destination": "/guides/missing"},
+                    {"source": "/loop/a", "destination": "/loop/b"},
+                    {"source": "/loop/b", "destination": "/loop/a"}]"#,
+            ),
+        ],
+    );
+    let links = listed(&mintlify, &["site"]);
+    let new = "site/guides/new.mdx";
+    assert_eq!(
+        links,
+        [
+            row("[old](/guides/old)", "ok", new),
+            row("[anchor](/guides/old#intro)", "ok", "new::h2.0"),
+            row("[any](/legacy/a/b)", "ok", new),
+            row("[relative](guides/old)", "ok", new),
+            row(
+                "[gone](/guides/gone)",
+                "broken",
+                "no such file: /guides/missing"
+            ),
+            row("[loop](/loop/a)", "broken", "no such file: /loop/a"),
+        ]
+    );
+    // Without the configuration, none lands.
+    let bare = Scratch::with(
+        "links-no-redirects",
+        &[
+            ("index.mdx", page),
+            ("guides/new.mdx", "# New\n\n## Intro\n"),
+        ],
+    );
+    let broken = listed(&bare, &["--broken", "."]);
+    assert_eq!(broken.len(), 6, "{broken:?}");
+
+    // GitBook's `.gitbook.yaml`, beside the `docs/` it names, sends an old
+    // path to a file.
+    let gitbook = Scratch::with(
+        "links-gitbook-redirects",
+        &[
+            (
+                ".gitbook.yaml",
+                "root: ./docs/\n\nredirects:\n  setup/old: setup/new.md\n",
+            ),
+            ("docs/README.md", "# Home\n\n[old](/setup/old)\n"),
+            ("docs/setup/new.md", "# New\n"),
+        ],
+    );
+    assert_eq!(
+        listed(&gitbook, &["docs"]),
+        [row("[old](/setup/old)", "ok", "docs/setup/new.md")]
+    );
+}

@@ -12,7 +12,6 @@
 //! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
 //! never fetched.
 
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::OnceLock;
@@ -25,11 +24,12 @@ use super::link_paths::{
 };
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::notes::Notes;
+use super::redirects::Redirects;
 use super::routes::route_paths;
 use super::targets::Targets;
 use super::templates::untemplated;
 use crate::namespace::qualified;
-use crate::paths::{is_index_name, is_markdown_name, link_spellings, percent_decoded};
+use crate::paths::{is_markdown_name, percent_decoded};
 
 /// Where a link lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,16 +86,18 @@ pub(crate) struct Inputs<'p> {
     /// The paths made ready for a site address's lookup, and a note's,
     /// when a first one is looked up.
     site_paths: OnceLock<Paths>,
+    /// The site's redirects, read when a first address lands nowhere.
+    pub(super) redirects: OnceLock<Redirects>,
     notes_named: OnceLock<Notes>,
     /// Every MyST label with the page and section it names, the first kept.
     labels: OnceLock<HashMap<&'p str, (usize, Option<usize>)>>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     pub(super) exact: HashMap<String, usize>,
-    folded: HashMap<String, usize>,
-    bare: HashMap<String, usize>,
+    pub(super) folded: HashMap<String, usize>,
+    pub(super) bare: HashMap<String, usize>,
     /// Each route, its components joined, lowercase.
-    routed: HashMap<String, usize>,
+    pub(super) routed: HashMap<String, usize>,
     /// The language each input's file name carries, if any (Nextra's
     /// `api.ja.mdx`).
     pub(super) languages: Vec<Option<&'p str>>,
@@ -144,6 +146,7 @@ impl<'p> Inputs<'p> {
             pages,
             routes,
             site_paths: OnceLock::new(),
+            redirects: OnceLock::new(),
             notes_named: OnceLock::new(),
             labels: OnceLock::new(),
             exact,
@@ -160,7 +163,7 @@ impl<'p> Inputs<'p> {
     /// Whether a link by `path` may land on document `doc` by its file's
     /// address: a Markdown file's path always does, a page's address not
     /// where the page's front matter serves it elsewhere.
-    fn served(&self, doc: usize, path: &str) -> bool {
+    pub(super) fn served(&self, doc: usize, path: &str) -> bool {
         !self.moved[doc] || is_markdown_name(path)
     }
 
@@ -179,13 +182,15 @@ pub(crate) struct Lands<'i, 'p> {
     sites: HashMap<String, Option<usize>>,
     /// Site addresses whose page depends on the linking page's folder.
     sites_from: HashMap<&'p str, HashMap<String, Option<usize>>>,
-    relatives: HashMap<String, Option<usize>>,
-    by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
+    pub(super) relatives: HashMap<String, Option<usize>>,
+    pub(super) by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Vec<usize>>,
     nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
     pub(super) reach: HashMap<usize, Vec<usize>>,
+    /// The redirects the link being landed has been sent through.
+    pub(super) hops: u8,
 }
 
 impl<'i, 'p> Lands<'i, 'p> {
@@ -201,6 +206,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             nearest: HashMap::new(),
             nearest_anchors: HashMap::new(),
             reach: HashMap::new(),
+            hops: 0,
         }
     }
 
@@ -241,6 +247,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         } else if path.starts_with('/') {
             match (self.site(from, path)).or_else(|| self.in_language(from, path)) {
                 Some(doc) => doc,
+                None if let Some(to) = self.redirected(from, path, anchor.as_deref()) => return to,
                 // Every site has a root page, from its Markdown or not, and
                 // builds the pages listing a taxonomy's terms.
                 None if is_page(path) && !is_root(path) && !self.is_taxonomy(path) => {
@@ -257,6 +264,15 @@ impl<'i, 'p> Lands<'i, 'p> {
                 Some(doc) => doc,
                 None => {
                     let joined = joined(&self.inputs.pages[from].path, path);
+                    let address = self
+                        .inputs
+                        .address_of(&joined)
+                        .filter(|_| !is_markdown_name(path));
+                    if let Some(to) =
+                        address.and_then(|a| self.redirected(from, &a, anchor.as_deref()))
+                    {
+                        return to;
+                    }
                     if anchor.is_none() {
                         return self
                             .label(path)
@@ -399,90 +415,6 @@ impl<'i, 'p> Lands<'i, 'p> {
     pub(super) fn site_paths(&self) -> &'i Paths {
         (self.inputs.site_paths)
             .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes))
-    }
-
-    /// The input `path`, a link's relative path in document `from`, names
-    /// from that document's folder: looked up once per folder and path, as
-    /// every page of a folder links to the same few.
-    pub(super) fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
-        let page: &'p str = &self.inputs.pages[from].path;
-        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
-        if let Some(found) = self.by_folder.get(folder).and_then(|paths| paths.get(path)) {
-            return *found;
-        }
-        let found = self.relative(&joined(page, path));
-        (self.by_folder.entry(folder).or_default()).insert(path.to_owned(), found);
-        found
-    }
-
-    /// The input a path joined to the linking file's folder names, looked
-    /// up once per path.
-    fn relative(&mut self, joined: &str) -> Option<usize> {
-        if let Some(found) = self.relatives.get(joined) {
-            return *found;
-        }
-        let found = self.spelled(joined);
-        self.relatives.insert(joined.to_owned(), found);
-        found
-    }
-
-    /// The input `joined` names: by its spellings, as written, then ignoring
-    /// case, then without numeric ordering prefixes; else, for a page's
-    /// address (no Markdown file's path), the page whose front matter routes
-    /// it there.
-    fn spelled(&self, joined: &str) -> Option<usize> {
-        let spellings = link_spellings(joined);
-        let keys: Vec<Cow<'_, str>> = spellings.iter().map(|s| components_joined(s)).collect();
-        let routed = |k: &Cow<'_, str>| match is_markdown_name(joined) {
-            true => None,
-            false => self.inputs.routed.get(lowercase(k).as_ref()),
-        };
-        let served = |doc: &&usize| self.inputs.served(**doc, joined);
-        (keys
-            .iter()
-            .find_map(|k| self.inputs.exact.get(k.as_ref()).filter(served)))
-        .or_else(|| {
-            (keys.iter()).find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()).filter(served))
-        })
-        .or_else(|| {
-            (keys.iter()).find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()).filter(served))
-        })
-        .or_else(|| keys.iter().find_map(routed))
-        .copied()
-    }
-
-    /// A page's address relative to the address of page `from`, served as
-    /// a folder (pretty URLs: `commands/get.md` at `/commands/get/`, where
-    /// `../../develop/x` is `/develop/x`): for a link to a page (no Markdown
-    /// file's path) that lands nowhere from the file's folder.
-    pub(super) fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
-        let page = &self.inputs.pages[from].path;
-        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
-        if is_index_name(file) || !is_page(path) || is_markdown_name(path) {
-            return None;
-        }
-        let folder = &page[..page.len() - file.len()];
-        self.relative(&joined(&format!("{folder}{}/", stem(file)), path))
-    }
-
-    /// The input a Markdown file's bare path (`options.md`, not `./`,
-    /// `../`) names from a folder above the linking page's, the nearest
-    /// first: Docusaurus resolves `[x](target.md)` from the page's folder,
-    /// then from the docs' roots.
-    fn in_folders_above(&mut self, from: usize, path: &str) -> Option<usize> {
-        if !is_markdown_name(path) || path.starts_with('.') {
-            return None;
-        }
-        let mut folder: &str = &self.inputs.pages[from].path;
-        while let Some(at) = folder.rfind(['/', '\\']) {
-            folder = &folder[..at];
-            let up = folder.rfind(['/', '\\'])?;
-            let found = self.relative(&joined(&format!("{}/.", &folder[..up]), path));
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
     }
 
     /// A path no input is: a file on disk, outside the folders it may be

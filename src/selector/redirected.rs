@@ -1,0 +1,89 @@
+//! Where a link to an address a site redirects lands (docs/links.md, "A
+//! site's page links"): where the site sends it, through the redirects its
+//! configuration sets ([`Redirects`]), read when a first address lands
+//! nowhere.
+
+use std::path::Path;
+
+use super::docs::components;
+use super::landing::{Inputs, Landing, Lands};
+use super::redirects::Redirects;
+
+/// The most redirects one link is followed through: a chain longer than
+/// this (or a loop) lands nowhere.
+const HOPS: u8 = 8;
+
+/// How many folders above the one every input is in a site's configuration
+/// is looked for (GitBook's `.gitbook.yaml` beside a `docs/` it names).
+const ABOVE: usize = 2;
+
+impl Inputs<'_> {
+    /// The site's redirects: those of the configuration in the folder every
+    /// input is in, or in one of the [`ABOVE`] folders above it.
+    pub(super) fn redirects(&self) -> &Redirects {
+        self.redirects.get_or_init(|| {
+            let first = self.pages.first().map_or("", |p| p.path.as_str());
+            let mut shared = components(first);
+            shared.pop();
+            for page in self.pages {
+                let parts = components(&page.path);
+                let same = (shared.iter().zip(&parts[..parts.len().saturating_sub(1)]))
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                shared.truncate(same);
+            }
+            let absolute = if first.starts_with('/') { "/" } else { "" };
+            (shared.len().saturating_sub(ABOVE)..=shared.len())
+                .rev()
+                .find_map(|depth| {
+                    let folder = format!("{absolute}{}", shared[..depth].join("/"));
+                    let folder = if folder.is_empty() {
+                        "."
+                    } else {
+                        folder.as_str()
+                    };
+                    let mut redirects = Redirects::read(Path::new(folder))?;
+                    redirects.root = shared[..depth].to_vec();
+                    Some(redirects)
+                })
+                .unwrap_or_default()
+        })
+    }
+
+    /// The site address of a path joined to a linking page's folder: from
+    /// the site's root, where the path is below it.
+    pub(super) fn address_of(&self, joined: &str) -> Option<String> {
+        let redirects = self.redirects();
+        if redirects.is_empty() {
+            return None;
+        }
+        let parts = components(joined);
+        let below = parts.strip_prefix(&redirects.root[..])?;
+        Some(format!("/{}", below.join("/")))
+    }
+}
+
+impl Lands<'_, '_> {
+    /// Where a link to site `address` lands through the site's redirects,
+    /// if it redirects the address: as a link to where it is sent, with the
+    /// same `anchor`.
+    pub(super) fn redirected(
+        &mut self,
+        from: usize,
+        address: &str,
+        anchor: Option<&str>,
+    ) -> Option<Landing> {
+        if self.hops >= HOPS {
+            return None;
+        }
+        let to = self.inputs.redirects().target(address)?;
+        let to = match anchor {
+            Some(anchor) => format!("{to}#{anchor}"),
+            None => to,
+        };
+        self.hops += 1;
+        let landing = self.land(from, &to, false);
+        self.hops -= 1;
+        Some(landing)
+    }
+}

@@ -1,0 +1,99 @@
+//! Where a relative link lands (docs/links.md, "Following links"): joined
+//! to the linking file's folder and looked up among the inputs by its
+//! spellings, as written, ignoring case, then without numeric ordering
+//! prefixes; else from the page's own address (pretty URLs), else, for a
+//! Markdown file's bare path, from the folders above (Docusaurus).
+
+use std::borrow::Cow;
+
+use super::docs::{components_joined, lowercase};
+use super::landing::Lands;
+use super::link_paths::{bare_key, joined};
+use super::near_page::{is_page, stem};
+use crate::paths::{is_index_name, is_markdown_name, link_spellings};
+
+impl<'p> Lands<'_, 'p> {
+    /// The input `path`, a link's relative path in document `from`, names
+    /// from that document's folder: looked up once per folder and path, as
+    /// every page of a folder links to the same few.
+    pub(super) fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
+        let page: &'p str = &self.inputs.pages[from].path;
+        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
+        if let Some(found) = self.by_folder.get(folder).and_then(|paths| paths.get(path)) {
+            return *found;
+        }
+        let found = self.relative(&joined(page, path));
+        (self.by_folder.entry(folder).or_default()).insert(path.to_owned(), found);
+        found
+    }
+
+    /// The input a path joined to the linking file's folder names, looked
+    /// up once per path.
+    fn relative(&mut self, joined: &str) -> Option<usize> {
+        if let Some(found) = self.relatives.get(joined) {
+            return *found;
+        }
+        let found = self.spelled(joined);
+        self.relatives.insert(joined.to_owned(), found);
+        found
+    }
+
+    /// The input `joined` names: by its spellings, as written, then ignoring
+    /// case, then without numeric ordering prefixes; else, for a page's
+    /// address (no Markdown file's path), the page whose front matter routes
+    /// it there.
+    fn spelled(&self, joined: &str) -> Option<usize> {
+        let spellings = link_spellings(joined);
+        let keys: Vec<Cow<'_, str>> = spellings.iter().map(|s| components_joined(s)).collect();
+        let routed = |k: &Cow<'_, str>| match is_markdown_name(joined) {
+            true => None,
+            false => self.inputs.routed.get(lowercase(k).as_ref()),
+        };
+        let served = |doc: &&usize| self.inputs.served(**doc, joined);
+        (keys
+            .iter()
+            .find_map(|k| self.inputs.exact.get(k.as_ref()).filter(served)))
+        .or_else(|| {
+            (keys.iter()).find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()).filter(served))
+        })
+        .or_else(|| {
+            (keys.iter()).find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()).filter(served))
+        })
+        .or_else(|| keys.iter().find_map(routed))
+        .copied()
+    }
+
+    /// A page's address relative to the address of page `from`, served as
+    /// a folder (pretty URLs: `commands/get.md` at `/commands/get/`, where
+    /// `../../develop/x` is `/develop/x`): for a link to a page (no Markdown
+    /// file's path) that lands nowhere from the file's folder.
+    pub(super) fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
+        let page = &self.inputs.pages[from].path;
+        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        if is_index_name(file) || !is_page(path) || is_markdown_name(path) {
+            return None;
+        }
+        let folder = &page[..page.len() - file.len()];
+        self.relative(&joined(&format!("{folder}{}/", stem(file)), path))
+    }
+
+    /// The input a Markdown file's bare path (`options.md`, not `./`,
+    /// `../`) names from a folder above the linking page's, the nearest
+    /// first: Docusaurus resolves `[x](target.md)` from the page's folder,
+    /// then from the docs' roots.
+    pub(super) fn in_folders_above(&mut self, from: usize, path: &str) -> Option<usize> {
+        if !is_markdown_name(path) || path.starts_with('.') {
+            return None;
+        }
+        let mut folder: &str = &self.inputs.pages[from].path;
+        while let Some(at) = folder.rfind(['/', '\\']) {
+            folder = &folder[..at];
+            let up = folder.rfind(['/', '\\'])?;
+            let found = self.relative(&joined(&format!("{}/.", &folder[..up]), path));
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
