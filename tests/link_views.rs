@@ -410,3 +410,69 @@ fn an_address_a_site_redirects_lands_where_it_is_sent() {
         [row("[old](/setup/old)", "ok", "docs/setup/new.md")]
     );
 }
+
+#[test]
+fn a_vault_that_writes_the_label_first_is_read_so() {
+    // Dendron (and GitHub's wikis) write `[[label|note]]`, Obsidian
+    // `[[note|label]]`: the order more of a vault's piped links land in.
+    let note = "# Links\n\n[[Read this|dendron.topic.links#cross-vault]] \
+                [[Home|root]] [[Gone|dendron.topic.gone]] [[b.zzz]] [[root.md]]\n";
+    let dendron = Scratch::with(
+        "links-label-first",
+        &[
+            ("vault/root.md", "# Root\n"),
+            (
+                "vault/dendron.topic.links.md",
+                "# Links\n\n## Cross Vault\n",
+            ),
+            ("vault/dendron.topic.md", note),
+        ],
+    );
+    assert_eq!(
+        listed(&dendron, &["vault/dendron.topic.md", "vault"]),
+        [
+            row(
+                "[[Read this|dendron.topic.links#cross-vault]]",
+                "ok",
+                "dendron.topic.links::h2.0"
+            ),
+            row("[[Home|root]]", "ok", "vault/root.md"),
+            row(
+                "[[Gone|dendron.topic.gone]]",
+                "broken",
+                "no such note: dendron.topic.gone"
+            ),
+            // Notes named with dots: a name with a dot is a note's.
+            row("[[b.zzz]]", "broken", "no such note: b.zzz"),
+            row("[[root.md]]", "ok", "vault/root.md"),
+        ]
+    );
+    let targets = json(&mdsel_in(
+        dendron.path(),
+        &["links", "--json", "--broken", "vault"],
+        b"",
+    ));
+    assert_eq!(targets["data"]["links"][0]["target"], "dendron.topic.gone");
+
+    // The same links in Obsidian's order land as written.
+    let obsidian = Scratch::with(
+        "links-note-first",
+        &[
+            ("vault/Root.md", "# Root\n"),
+            ("vault/Links.md", "# Links\n\n## Cross Vault\n"),
+            (
+                "vault/Home.md",
+                "# Home\n\n[[Links#cross-vault|Read this]] [[Root|Home]] [[Gone|Gone]] [[pic.png]]\n",
+            ),
+        ],
+    );
+    assert_eq!(
+        listed(&obsidian, &["vault/Home.md", "vault"]),
+        [
+            row("[[Links#cross-vault|Read this]]", "ok", "links::h2.0"),
+            row("[[Root|Home]]", "ok", "vault/Root.md"),
+            row("[[Gone|Gone]]", "broken", "no such note: Gone"),
+            row("[[pic.png]]", "external", ""),
+        ]
+    );
+}

@@ -23,6 +23,9 @@ struct Listed {
     text: String,
     target: String,
     wiki: bool,
+    /// A piped wiki link's target read label first (`[[label|note]]`, as
+    /// Dendron and GitHub's wikis write it), where a doc set does so.
+    piped: Option<String>,
 }
 
 /// One document's part: what links may land on in it, its links (those in
@@ -150,6 +153,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
             from: canonical(&doc, holders.of(link.span.start)),
             line: lines.line_of(link.span.start),
             text: shown(&link.written),
+            piped: link.wiki.then(|| label_first(&link.written)).flatten(),
             target: link.target,
             wiki: link.wiki,
         });
@@ -160,6 +164,14 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         outside,
         into,
     }
+}
+
+/// A piped wiki link's target if its label comes first: what follows its
+/// first `|` (`[[label|note#heading]]`).
+fn label_first(written: &str) -> Option<String> {
+    let inner = written.strip_prefix("[[")?.strip_suffix("]]")?;
+    let (_, target) = inner.split_once('|')?;
+    Some(target.trim().to_owned()).filter(|t| !t.is_empty())
 }
 
 /// A link as a line shows it: its first line, cut to [`SHOWN_CHARS`].
@@ -192,7 +204,8 @@ fn resolve_all(
         into.extend(page.into.iter().map(|&s| (doc, s)));
         reads.push(page.links);
     }
-    let mut landings = land_all(options, &targets, &reads).into_iter();
+    let (landings, label_first) = land_all(options, &targets, &reads);
+    let mut landings = landings.into_iter();
     let mut list = LinkList {
         documents: loaded.len(),
         asked,
@@ -200,8 +213,11 @@ fn resolve_all(
         ..LinkList::default()
     };
     for (doc, links) in reads.into_iter().enumerate() {
-        for link in links {
+        for mut link in links {
             list.read += 1;
+            if let Some(target) = link.piped.take().filter(|_| label_first) {
+                link.target = target;
+            }
             let landing = landings.next().expect("one landing per link");
             let keep = match (view, &landing) {
                 (LinkView::Out, _) => true,
@@ -225,8 +241,9 @@ fn resolve_all(
 
 /// Where each link read lands, in order: on the call's threads, each
 /// resolving a run of the links with a resolver of its own over the inputs
-/// they share, once there are enough links to be worth a thread.
-fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Vec<Landing> {
+/// they share, once there are enough links to be worth a thread. With
+/// whether the doc set writes a piped wiki link's label first.
+fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (Vec<Landing>, bool) {
     let inputs = Inputs::new(targets, options.limits().within);
     let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
         .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
@@ -250,6 +267,7 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Ve
                 .collect()
         })
     };
+    let label_first = read_label_first(&inputs, &links, &mut landings);
     // A vault: its Markdown links that no path names are read as notes.
     let notes = (landings.iter().zip(&links))
         .filter(|(landing, (_, link))| link.wiki && matches!(landing, Landing::Page { .. }))
@@ -263,7 +281,36 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> Ve
             }
         }
     }
-    landings
+    (landings, label_first)
+}
+
+/// Whether a doc set writes a piped wiki link's label first
+/// (`[[label|note]]`: Dendron, GitHub's wikis), not its note (Obsidian's
+/// `[[note|label]]`): where more of its piped links land on a note read so
+/// than as written. Then `landings` are theirs.
+fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut [Landing]) -> bool {
+    let piped: Vec<(usize, usize, &str)> = (links.iter().enumerate())
+        .filter_map(|(k, (doc, link))| Some((k, *doc, link.piped.as_deref()?)))
+        .collect();
+    if piped.is_empty() {
+        return false;
+    }
+    let mut lands = Lands::new(inputs);
+    let read: Vec<Landing> = (piped.iter())
+        .map(|&(_, doc, target)| lands.land(doc, target, true))
+        .collect();
+    let on_note = |landing: &Landing| matches!(landing, Landing::Page { .. });
+    let as_written = piped
+        .iter()
+        .filter(|&&(k, ..)| on_note(&landings[k]))
+        .count();
+    if read.iter().filter(|l| on_note(l)).count() <= as_written {
+        return false;
+    }
+    for (&(k, ..), landing) in piped.iter().zip(read) {
+        landings[k] = landing;
+    }
+    true
 }
 
 /// The fewest wiki links landing on notes that make a doc set a vault,

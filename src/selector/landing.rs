@@ -341,23 +341,14 @@ impl<'i, 'p> Lands<'i, 'p> {
         if note.is_empty() {
             return self.in_page(from, heading);
         }
-        let found = match self.notes.get(note) {
-            Some(found) => *found,
-            None => {
-                let notes = self
-                    .inputs
-                    .notes_named
-                    .get_or_init(|| Notes::new(&self.inputs.paths()));
-                let found = notes.find(note).first().copied();
-                self.notes.insert(note.to_owned(), found);
-                found
-            }
-        };
+        let notes = (self.inputs.notes_named).get_or_init(|| Notes::new(&self.inputs.paths()));
+        let found = *(self.notes.entry(note.to_owned()))
+            .or_insert_with(|| notes.find(note).first().copied());
         match found {
             Some(doc) => self.in_page(doc, heading.filter(|h| !h.is_empty())),
             // No note, but an attachment (`[[diagram.png]]`): a file of the
             // vault that is not Markdown, not among the inputs, not checked.
-            None if is_attachment(note) => Landing::External,
+            None if is_attachment(note, notes.names_dotted()) => Landing::External,
             // No note, but the marker of the page's table of contents.
             None if is_contents_marker(note) && heading.is_none() => Landing::External,
             None => Landing::Broken {

@@ -4,6 +4,7 @@
 use foldhash::{HashMap, HashMapExt};
 
 use super::docs::components;
+use crate::paths::is_markdown_name;
 
 /// The documents a wiki link's note names, in input order: file name without
 /// extension equal to the note's last part, any case (whitespace runs alike);
@@ -18,6 +19,8 @@ pub(crate) struct Notes {
     by_name: HashMap<String, Vec<usize>>,
     /// Each path's folders, folded.
     folders: Vec<Vec<String>>,
+    /// Whether most notes' names hold a dot ([`Notes::names_dotted`]).
+    dotted: bool,
 }
 
 impl Notes {
@@ -33,17 +36,46 @@ impl Notes {
             }
             folders.push(parts.iter().map(|p| note_key(p)).collect());
         }
-        Notes { by_name, folders }
+        let dotted: usize = (by_name.iter())
+            .filter(|(name, _)| name.contains('.'))
+            .map(|(_, paths)| paths.len())
+            .sum();
+        let dotted = dotted * 2 > paths.len();
+        Notes {
+            by_name,
+            folders,
+            dotted,
+        }
     }
 
     /// [`find_notes`] over these paths.
     pub fn find(&self, note: &str) -> Vec<usize> {
+        // Dendron names a note in a vault as `dendron://vault/note`.
+        let note = (note.strip_prefix("dendron://"))
+            .and_then(|rest| rest.split_once('/'))
+            .map_or(note, |(_, note)| note);
         let found = self.find_named(note);
-        // `[[C#]]` names the note `C#`, or else the note `C`.
-        match note.strip_suffix('#') {
-            Some(bare) if found.is_empty() && !bare.is_empty() => self.find_named(bare),
+        if !found.is_empty() {
+            return found;
+        }
+        // `[[C#]]` names the note `C#`, or else the note `C`; `[[b.md]]` the
+        // note `b.md`, or else the note `b`.
+        let bare = (note.strip_suffix('#')).or_else(|| {
+            note.rsplit_once('.')
+                .filter(|_| is_markdown_name(note))
+                .map(|(b, _)| b)
+        });
+        match bare {
+            Some(bare) if !bare.is_empty() => self.find_named(bare),
             _ => found,
         }
+    }
+
+    /// Whether most notes' names hold a dot, as Dendron's hierarchies do
+    /// (`dendron.topic.tasks`): then a name with a dot is a note's, not an
+    /// attachment's, unless it ends as a file that is not a note's.
+    pub fn names_dotted(&self) -> bool {
+        self.dotted
     }
 
     /// [`Notes::find`] for one spelling of the note.
@@ -69,4 +101,31 @@ fn note_key(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_note_is_found_by_dendrons_vault_address_and_with_its_extension() {
+        let notes = Notes::new(&paths(&["vault/dendron.topic.links.md", "vault/b.md"]));
+        assert_eq!(notes.find("dendron://site-vault/dendron.topic.links"), [0]);
+        assert_eq!(notes.find("b.md"), [1]);
+        assert_eq!(notes.find("B"), [1]);
+        assert!(notes.find("b.txt").is_empty());
+        assert!(notes.find("dendron://site-vault/nope").is_empty());
+    }
+
+    #[test]
+    fn a_vault_whose_notes_are_named_with_dots_is_told() {
+        let dendron = paths(&["v/root.md", "v/a.b.md", "v/a.b.c.md"]);
+        assert!(Notes::new(&dendron).names_dotted());
+        let obsidian = paths(&["v/Home.md", "v/Plan.md", "v/v1.2 notes.md"]);
+        assert!(!Notes::new(&obsidian).names_dotted());
+    }
 }

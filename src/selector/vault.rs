@@ -33,7 +33,7 @@ impl Lands<'_, '_> {
             true => note.rsplit_once('.').map_or(note, |(stem, _)| stem),
             false => note,
         };
-        if note.is_empty() || is_attachment(note) {
+        if note.is_empty() || is_attachment(note, false) {
             return landing;
         }
         match self.wiki(from, &format!("{note}#{}", decoded(anchor))) {
