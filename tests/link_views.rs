@@ -476,3 +476,57 @@ fn a_vault_that_writes_the_label_first_is_read_so() {
         ]
     );
 }
+
+#[test]
+fn a_docusaurus_docs_address_is_the_latest_versions_page() {
+    let page = "# A\n\n[latest](/docs/b#old-name) [next only](/docs/b#new-name) \
+                [next](/docs/next/b#new-name) [1.0](/docs/1.0/b#oldest) [new page](/docs/c)\n";
+    let files = [
+        ("docs/a.md", page),
+        ("docs/b.md", "# B\n\n## New name\n"),
+        ("docs/c.md", "# C\n"),
+        ("website/versions.json", r#"["2.0", "1.0"]"#),
+        (
+            "website/versioned_docs/version-2.0/b.md",
+            "# B\n\n## Old name\n",
+        ),
+        (
+            "website/versioned_docs/version-1.0/b.md",
+            "# B\n\n## Oldest\n",
+        ),
+    ];
+    let site = Scratch::with("links-docusaurus-versions", &files);
+    let latest = "website/versioned_docs/version-2.0";
+    assert_eq!(
+        listed(&site, &["docs/a.md", "."]),
+        [
+            row("[latest](/docs/b#old-name)", "ok", "version-2.0/b::h2.0"),
+            row(
+                "[next only](/docs/b#new-name)",
+                "broken",
+                &format!("no anchor #new-name in {latest}/b.md")
+            ),
+            row("[next](/docs/next/b#new-name)", "ok", "docs/b::h2.0"),
+            row("[1.0](/docs/1.0/b#oldest)", "ok", "version-1.0/b::h2.0"),
+            row(
+                "[new page](/docs/c)",
+                "broken",
+                &format!("no such file: /{latest}/c")
+            ),
+        ]
+    );
+    // Served as the current docs' (`lastVersion: 'current'`), `/docs/b` is
+    // `docs/b.md`.
+    let mut current = files.to_vec();
+    current.push((
+        "website/docusaurus.config.js",
+        "module.exports = {presets: [['classic', {docs: {lastVersion: 'current'}}]]};",
+    ));
+    let site = Scratch::with("links-docusaurus-current", &current);
+    let links = listed(&site, &["docs/a.md", "."]);
+    assert_eq!(
+        links[1],
+        row("[next only](/docs/b#new-name)", "ok", "docs/b::h2.0")
+    );
+    assert_eq!(links[4], row("[new page](/docs/c)", "ok", "docs/c.md"));
+}

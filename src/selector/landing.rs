@@ -28,6 +28,7 @@ use super::redirects::Redirects;
 use super::routes::route_paths;
 use super::targets::Targets;
 use super::templates::untemplated;
+use super::versions::Versions;
 use crate::namespace::qualified;
 use crate::paths::{is_markdown_name, percent_decoded};
 
@@ -86,8 +87,10 @@ pub(crate) struct Inputs<'p> {
     /// The paths made ready for a site address's lookup, and a note's,
     /// when a first one is looked up.
     site_paths: OnceLock<Paths>,
-    /// The site's redirects, read when a first address lands nowhere.
+    /// The site's redirects, read when a first address lands nowhere, and
+    /// its versions, when a first is landed.
     pub(super) redirects: OnceLock<Redirects>,
+    pub(super) versions: OnceLock<Option<Versions>>,
     notes_named: OnceLock<Notes>,
     /// Every MyST label with the page and section it names, the first kept.
     labels: OnceLock<HashMap<&'p str, (usize, Option<usize>)>>,
@@ -147,6 +150,7 @@ impl<'p> Inputs<'p> {
             routes,
             site_paths: OnceLock::new(),
             redirects: OnceLock::new(),
+            versions: OnceLock::new(),
             notes_named: OnceLock::new(),
             labels: OnceLock::new(),
             exact,
@@ -245,6 +249,8 @@ impl<'i, 'p> Lands<'i, 'p> {
             }
             from
         } else if path.starts_with('/') {
+            let versioned = self.versioned(path);
+            let path = versioned.as_deref().unwrap_or(path);
             match (self.site(from, path)).or_else(|| self.in_language(from, path)) {
                 Some(doc) => doc,
                 None if let Some(to) = self.redirected(from, path, anchor.as_deref()) => return to,

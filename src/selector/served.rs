@@ -1,13 +1,14 @@
-//! Where a link to an address a site redirects lands (docs/links.md, "A
-//! site's page links"): where the site sends it, through the redirects its
-//! configuration sets ([`Redirects`]), read when a first address lands
-//! nowhere.
+//! A site address as the site's configuration serves it (docs/links.md, "A
+//! site's page links"): through its versions ([`Versions`], read when a
+//! first address is landed) and its redirects ([`Redirects`], read when a
+//! first address lands nowhere).
 
 use std::path::Path;
 
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
 use super::redirects::Redirects;
+use super::versions::Versions;
 
 /// The most redirects one link is followed through: a chain longer than
 /// this (or a loop) lands nowhere.
@@ -85,5 +86,42 @@ impl Lands<'_, '_> {
         let landing = self.land(from, &to, false);
         self.hops -= 1;
         Some(landing)
+    }
+}
+
+impl Inputs<'_> {
+    /// The site's versions, where a `versioned_docs/version-…/` folder is
+    /// among the inputs' (read when a first site address is landed).
+    pub(super) fn versions(&self) -> Option<&Versions> {
+        (self.versions)
+            .get_or_init(|| {
+                let mut folder = None;
+                let mut found: Vec<String> = Vec::new();
+                for page in self.pages {
+                    let path = page.path.strip_prefix("./").unwrap_or(&page.path);
+                    let Some(at) = path.find("versioned_docs/version-") else {
+                        continue;
+                    };
+                    if at > 0 && !path[..at].ends_with('/') {
+                        continue;
+                    }
+                    let folder = folder.get_or_insert_with(|| path[..at + 14].to_owned());
+                    let rest = &path[folder.len() + 1 + "version-".len()..];
+                    let version = rest.split('/').next().unwrap_or_default();
+                    if path.starts_with(folder.as_str()) && !found.iter().any(|v| v == version) {
+                        found.push(version.to_owned());
+                    }
+                }
+                folder.map(|folder| Versions::read(&folder, found))
+            })
+            .as_ref()
+    }
+}
+
+impl Lands<'_, '_> {
+    /// A site address as the site's versions serve it: `/docs/x` as the
+    /// latest version's page, `/docs/30.0/x` as that version's.
+    pub(super) fn versioned(&self, path: &str) -> Option<String> {
+        self.inputs.versions()?.address(path)
     }
 }
