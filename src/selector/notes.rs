@@ -88,9 +88,24 @@ impl Notes {
         let Some(named) = self.by_name.get(&note_key(name)) else {
             return Vec::new();
         };
-        (named.iter().copied())
+        let mut found: Vec<usize> = (named.iter().copied())
             .filter(|&i| self.folders[i].ends_with(&folders))
-            .collect()
+            .collect();
+        // Of several, the one that is the note's path from the vault's top
+        // folder first (Quartz reads a name several notes have so: `[[index]]`
+        // is the top's `index.md`).
+        let top = self.folders.iter().map(Vec::len).min().unwrap_or(0);
+        if let Some(at) = (found.len() > 1)
+            .then(|| {
+                found
+                    .iter()
+                    .position(|&i| self.folders[i].len() == top + folders.len())
+            })
+            .flatten()
+        {
+            found[..=at].rotate_right(1);
+        }
+        found
     }
 }
 
@@ -119,6 +134,20 @@ mod tests {
         assert_eq!(notes.find("B"), [1]);
         assert!(notes.find("b.txt").is_empty());
         assert!(notes.find("dendron://site-vault/nope").is_empty());
+    }
+
+    #[test]
+    fn of_several_notes_of_a_name_the_one_at_the_top_comes_first() {
+        let notes = Notes::new(&paths(&[
+            "docs/advanced/index.md",
+            "docs/features/index.md",
+            "docs/index.md",
+            "docs/x/Latex.md",
+            "docs/y/Latex.md",
+        ]));
+        assert_eq!(notes.find("index"), [2, 0, 1]);
+        assert_eq!(notes.find("features/index"), [1]);
+        assert_eq!(notes.find("latex"), [3, 4]);
     }
 
     #[test]
