@@ -350,12 +350,28 @@ impl Paths {
                 let Some(above) = parts.len().checked_sub(address.len()) else {
                     return false;
                 };
+                // Past a base, a page in the folder the base names last
+                // before it (`/2019/08/09/post/` in `2019/`), not in a folder
+                // the address does not name (`/guide/env/x` is not
+                // `guide/environment/x`).
+                // A folder the address does not name may stand where the base's
+                // unknown component is where another tree there has the page
+                // too (a version: `/docs/k6/<VERSION>/x` in `k6/next/x`).
+                let bare = self.bare(i);
+                let mirrored = || {
+                    (candidates.iter()).any(|&j| {
+                        let theirs = self.bare(j);
+                        j != i
+                            && theirs.len() == bare.len()
+                            && theirs[above..] == bare[above..]
+                            && theirs[..above - 1] == bare[..above - 1]
+                    })
+                };
                 parts.ends_with(address)
                     && (k == 0
                         || above == root
-                        || self.bare(i)[root.min(above)..above]
-                            .iter()
-                            .any(|c| base.contains(c)))
+                        || (above > root && base.contains(&bare[above - 1]))
+                        || (above > root + 1 && base.contains(&bare[above - 2]) && mirrored()))
             };
             let among = |i: &usize| (*i < paths) != routes;
             let first = |test: &dyn Fn(usize) -> bool| {

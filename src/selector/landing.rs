@@ -650,6 +650,37 @@ mod tests {
     }
 
     #[test]
+    fn past_a_base_a_page_is_in_a_folder_the_address_names_or_in_a_tree_there() {
+        let set = pages(&[
+            (
+                "self-hosting/environment/webapp.md",
+                "# Webapp
+",
+            ),
+            (
+                "k6/next/using-k6/lifecycle.md",
+                "# Lifecycle
+",
+            ),
+            (
+                "k6/v0.52.x/using-k6/lifecycle.md",
+                "# Lifecycle
+",
+            ),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        // `environment/` renamed from `env/`: another folder, so another page.
+        assert!(broken(lands.land(0, "/self-hosting/env/webapp", false)));
+        // A version's folder, which another version mirrors, stands where
+        // the address has a placeholder.
+        assert_eq!(
+            lands.land(0, "/docs/k6/<K6_VERSION>/using-k6/lifecycle", false),
+            page(1, None)
+        );
+    }
+
+    #[test]
     fn a_site_address_in_several_trees_is_the_linking_pages_own() {
         // Languages and versions side by side, none at the top.
         let set = pages(&[
