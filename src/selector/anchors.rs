@@ -71,10 +71,12 @@ fn fold(
         for name in listed_names(a) {
             folded.entry(name.to_lowercase()).or_insert(k);
         }
-        // The loose pass takes a heading by its title or any name (but for
-        // a title whose slug its own id replaces).
+        // The loose pass takes a heading by its title or its slug (but for
+        // a heading whose slug its own id replaces), never by an id written
+        // for it (`{#id}`, `<a id>`), which every generator keeps as written.
         let title = Some(&titles[k]).filter(|_| !a.replaced);
-        for name in title.into_iter().chain(listed_names(a)) {
+        let slug = Some(&a.slug).filter(|_| !a.replaced);
+        for name in title.into_iter().chain(slug) {
             let key = loose(name);
             if !key.is_empty() {
                 loosely.entry(key).or_insert(k);
@@ -272,13 +274,37 @@ mod tests {
         let titles: Vec<String> = (doc.anchors().iter().zip(&doc.titles))
             .map(|(a, t)| gone(a, t))
             .collect();
+        // Nor loosely by an id written for it: by a name as it is, or in
+        // another case, first.
+        let by_id = |anchor: &str| {
+            let named = |a: &Anchors, n: &str| a.slug == n || a.ids.iter().any(|id| id == n);
+            let lower = anchor.to_lowercase();
+            let folded = |a: &Anchors| {
+                a.slug.to_lowercase() == lower || a.ids.iter().any(|id| id.to_lowercase() == lower)
+            };
+            (listed.iter().position(|a| named(a, anchor)))
+                .or_else(|| listed.iter().position(folded))
+        };
+        let no_ids: Vec<Anchors> = (listed.iter())
+            .map(|a| Anchors {
+                ids: Vec::new(),
+                ..a.clone()
+            })
+            .collect();
         for anchor in names.chain(others.map(String::from)) {
+            let expected = by_id(&anchor).or_else(|| find_heading(&no_ids, &titles, &anchor));
             assert_eq!(
                 lookup.find(doc.anchors(), &doc.titles, &anchor),
-                find_heading(&listed, &titles, &anchor),
+                expected,
                 "{anchor:?}"
             );
         }
+        // `{#proxy-setup}` is an id: `#proxy_setup` is no anchor of it.
+        assert_eq!(lookup.find(doc.anchors(), &doc.titles, "proxy_setup"), None);
+        assert_eq!(
+            find_heading(doc.anchors(), &doc.titles, "proxy_setup"),
+            Some(3)
+        );
         assert_eq!(find_heading(doc.anchors(), &doc.titles, "server"), Some(0));
         assert_eq!(lookup.find(doc.anchors(), &doc.titles, "server"), None);
         assert_eq!(lookup.find(doc.anchors(), &doc.titles, "top"), Some(0));
