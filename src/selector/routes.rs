@@ -95,7 +95,7 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, u
     for (doc, &(path, routes)) in pages.iter().enumerate() {
         for (route, moves) in routes {
             let from = match route.starts_with('/') {
-                true => top.clone(),
+                true => version_root(path).unwrap_or_else(|| top.clone()),
                 false => folder(path),
             };
             let mut parts = components(&format!("{from}/{route}"));
@@ -120,6 +120,17 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, u
         }
     }
     out
+}
+
+/// The folder of a Docusaurus version a page is in
+/// (`website/versioned_docs/version-0.85` of `…/version-0.85/text.md`),
+/// whose root a `slug` from the root starts at, as the current docs' start
+/// at theirs.
+fn version_root(path: &str) -> Option<String> {
+    const FOLDER: &str = "versioned_docs/version-";
+    let at = path.find(FOLDER)?;
+    let end = at + FOLDER.len() + path[at + FOLDER.len()..].find(['/', '\\'])?;
+    (at == 0 || path[..at].ends_with(['/', '\\'])).then(|| path[..end].to_owned())
 }
 
 /// The address a page's path serves it at, lowercase: without its
@@ -213,6 +224,30 @@ mod tests {
         assert_eq!(routes_of(toml), ["/a/", "/b/"]);
         let none = "---\nid: a/b\nslug: \"\"\nid_other: x\n---\n";
         assert!(routes_of(none).is_empty(), "{:?}", routes_of(none));
+    }
+
+    #[test]
+    fn a_versions_route_from_the_root_starts_at_its_version_folder() {
+        let slug = [("/text-component".to_owned(), false)];
+        let none: &[(String, bool)] = &[];
+        let pages = [
+            ("docs/intro.md", none),
+            ("website/versioned_docs/version-0.85/text.md", &slug[..]),
+            ("docs/text.md", &slug[..]),
+        ];
+        let found: Vec<String> = route_paths(&pages).into_iter().map(|(p, ..)| p).collect();
+        assert_eq!(
+            found,
+            [
+                "website/versioned_docs/version-0.85/text-component.md",
+                "docs/text-component.md"
+            ]
+        );
+        assert_eq!(
+            version_root("versioned_docs/version-1.0/a/b.md").as_deref(),
+            Some("versioned_docs/version-1.0")
+        );
+        assert_eq!(version_root("my_versioned_docs/version-1.0/b.md"), None);
     }
 
     #[test]
