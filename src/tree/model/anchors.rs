@@ -41,8 +41,10 @@ pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [Stri
         let Some((_, attrs)) = attribute_id(line_at(text, start)) else {
             continue;
         };
+        let unescaped = attrs.replace("\\{", "{").replace("\\}", "}");
         let cut = match title.strip_suffix(attrs) {
             Some(cut) => Some(cut),
+            None if attrs.starts_with('\\') => title.strip_suffix(unescaped.as_str()),
             None if attrs.starts_with("{/*") && title.ends_with('}') => {
                 title.rfind('{').map(|at| &title[..at])
             }
@@ -224,8 +226,17 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
     if !body.ends_with('}') {
         return None;
     }
-    let attrs = &body[body.rfind('{')?..];
-    let inner = &attrs[1..attrs.len() - 1];
+    // MDX escapes the braces (`\{#id\}`, Rspress' way), which Markdown reads
+    // as the braces themselves.
+    let open = body.rfind('{')?;
+    let escaped = body[..open].ends_with('\\');
+    let attrs = &body[open - usize::from(escaped)..];
+    let inner = &body[open + 1..body.len() - 1];
+    let inner = if escaped {
+        inner.strip_suffix('\\').unwrap_or(inner)
+    } else {
+        inner
+    };
     if let Some(comment) = inner.strip_prefix("/*").and_then(|c| c.strip_suffix("*/")) {
         let id = comment.trim();
         let plain = !id.is_empty() && !id.contains(char::is_whitespace) && !id.contains("*/");
@@ -430,6 +441,15 @@ mod tests {
         // GitBook's id of a heading starting with a digit.
         assert_eq!(loose("id-5.-set-up"), loose("5. Set up"));
         assert_eq!(loose("identity-5"), "identity5");
+    }
+
+    #[test]
+    fn an_id_in_escaped_braces_is_the_headings_id() {
+        // MDX reads `{` as an expression: Rspress writes `\{#id\}`.
+        let text = "# A\n\n## What is llms.txt? \\{#llms-txt\\}\n";
+        let doc = crate::tree::parse_document(crate::source::Source::new("a.mdx", text));
+        assert_eq!(doc.titles[1], "What is llms.txt?");
+        assert_eq!(doc.anchors()[1].main(), "llms-txt");
     }
 
     #[test]
