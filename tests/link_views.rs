@@ -414,13 +414,19 @@ fn an_address_a_site_redirects_lands_where_it_is_sent() {
 #[test]
 fn a_vault_that_writes_the_label_first_is_read_so() {
     // Dendron (and GitHub's wikis) write `[[label|note]]`, Obsidian
-    // `[[note|label]]`: the order more of a vault's piped links land in.
+    // `[[note|label]]`: the order 8 of a vault's piped links, and twice as
+    // many as land the other way, land in.
     let note = "# Links\n\n[[Read this|dendron.topic.links#cross-vault]] \
                 [[Home|root]] [[Gone|dendron.topic.gone]] [[b.zzz]] [[root.md]]\n";
     let dendron = Scratch::with(
         "links-label-first",
         &[
-            ("vault/root.md", "# Root\n"),
+            (
+                "vault/root.md",
+                "# Root\n\n[[Links|dendron.topic.links]] [[Topic|dendron.topic]] \
+                 [[Links|dendron.topic.links]] [[Topic|dendron.topic]] \
+                 [[Links|dendron.topic.links]] [[Topic|dendron.topic]]\n",
+            ),
             (
                 "vault/dendron.topic.links.md",
                 "# Links\n\n## Cross Vault\n",
@@ -429,7 +435,7 @@ fn a_vault_that_writes_the_label_first_is_read_so() {
         ],
     );
     assert_eq!(
-        listed(&dendron, &["vault/dendron.topic.md", "vault"]),
+        listed(&dendron, &["vault/dendron.topic.md", "vault"])[..5],
         [
             row(
                 "[[Read this|dendron.topic.links#cross-vault]]",
@@ -529,4 +535,41 @@ fn a_docusaurus_docs_address_is_the_latest_versions_page() {
         row("[next only](/docs/b#new-name)", "ok", "docs/b::h2.0")
     );
     assert_eq!(links[4], row("[new page](/docs/c)", "ok", "docs/c.md"));
+}
+
+#[test]
+fn a_wiki_link_a_reference_definition_names_goes_where_it_says() {
+    // Foam writes a definition for each wiki link, for Markdown's readers;
+    // a page moved keeps its definitions, now stale.
+    let vault = Scratch::with(
+        "links-foam-definitions",
+        &[
+            ("docs/user/recipes.md", "# Recipes\n"),
+            (
+                "docs/index.md",
+                "# Index\n\n[[recipes]] [[publishing]]\n\n\
+                 [recipes]: user/recipes.md \"Recipes\"\n[publishing]: user/publishing.md\n",
+            ),
+            (
+                "docs/dev/principles.md",
+                "# Principles\n\n[[recipes]]\n\n[recipes]: user/recipes.md \"Recipes\"\n",
+            ),
+        ],
+    );
+    assert_eq!(
+        listed(&vault, &["docs"]),
+        [
+            row(
+                "[[recipes]]",
+                "broken",
+                "no such file: docs/dev/user/recipes.md"
+            ),
+            row("[[recipes]]", "ok", "docs/user/recipes.md"),
+            row(
+                "[[publishing]]",
+                "broken",
+                "no such file: docs/user/publishing.md"
+            ),
+        ]
+    );
 }

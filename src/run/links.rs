@@ -26,6 +26,10 @@ struct Listed {
     /// A piped wiki link's target read label first (`[[label|note]]`, as
     /// Dendron and GitHub's wikis write it), where a doc set does so.
     piped: Option<String>,
+    /// Whether it is a wiki link a reference definition sends elsewhere:
+    /// its path is from the page's folder only (no generator reads it from
+    /// the folders above, as Docusaurus reads a bare `x.md`).
+    defined: bool,
 }
 
 /// One document's part: what links may land on in it, its links (those in
@@ -141,11 +145,24 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let mut holders = doc.holders();
     let mut lines = LineCursor::new(doc.text());
     let inside_only = !matches!(view, LinkView::Out);
+    let definitions = std::mem::take(&mut written.definitions);
     for link in std::mem::take(&mut written.links) {
         if !within(link.span.start) {
             continue;
         }
-        if inside_only && selector::lands_outside(&link.target, link.wiki) {
+        // A wiki link whose note a reference definition of the page names
+        // (Foam's `[note]: ../notes/note.md`) goes where the definition says.
+        let defined = (link.wiki && !definitions.is_empty())
+            .then(|| {
+                let label = link.target.to_lowercase();
+                definitions.iter().find(|(l, _)| *l == label)
+            })
+            .flatten();
+        let (target, wiki) = match defined {
+            Some((_, dest)) => (dest.clone(), false),
+            None => (link.target, link.wiki),
+        };
+        if inside_only && selector::lands_outside(&target, wiki) {
             outside += 1;
             continue;
         }
@@ -153,9 +170,10 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
             from: canonical(&doc, holders.of(link.span.start)),
             line: lines.line_of(link.span.start),
             text: shown(&link.written),
-            piped: link.wiki.then(|| label_first(&link.written)).flatten(),
-            target: link.target,
-            wiki: link.wiki,
+            piped: wiki.then(|| label_first(&link.written)).flatten(),
+            defined: defined.is_some(),
+            target,
+            wiki,
         });
     }
     Page {
@@ -251,7 +269,14 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     let land = |part: &[(usize, &Listed)]| {
         let mut lands = Lands::new(&inputs);
         (part.iter())
-            .map(|&(doc, link)| lands.land(doc, &link.target, link.wiki))
+            .map(|&(doc, link)| {
+                let relative = !link.target.starts_with(['.', '/', '#'])
+                    && !selector::lands_outside(&link.target, false);
+                match link.defined && relative {
+                    true => lands.land(doc, &format!("./{}", link.target), false),
+                    false => lands.land(doc, &link.target, link.wiki),
+                }
+            })
             .collect::<Vec<_>>()
     };
     let threads = options.threads.max(1);
@@ -284,10 +309,16 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     (landings, label_first)
 }
 
+/// The fewest piped wiki links that must land on notes read label first
+/// for a doc set to be read so: a vault with a few piped links, one of them
+/// written the other way by mistake, is read as written.
+const LABEL_FIRST_FEWEST: usize = 8;
+
 /// Whether a doc set writes a piped wiki link's label first
 /// (`[[label|note]]`: Dendron, GitHub's wikis), not its note (Obsidian's
-/// `[[note|label]]`): where more of its piped links land on a note read so
-/// than as written. Then `landings` are theirs.
+/// `[[note|label]]`): where at least [`LABEL_FIRST_FEWEST`] of its piped
+/// links, and twice as many as land as written, land on a note read so.
+/// Then `landings` are theirs.
 fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut [Landing]) -> bool {
     let piped: Vec<(usize, usize, &str)> = (links.iter().enumerate())
         .filter_map(|(k, (doc, link))| Some((k, *doc, link.piped.as_deref()?)))
@@ -304,7 +335,8 @@ fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut 
         .iter()
         .filter(|&&(k, ..)| on_note(&landings[k]))
         .count();
-    if read.iter().filter(|l| on_note(l)).count() <= as_written {
+    let label_first = read.iter().filter(|l| on_note(l)).count();
+    if label_first < LABEL_FIRST_FEWEST || label_first <= 2 * as_written {
         return false;
     }
     for (&(k, ..), landing) in piped.iter().zip(read) {

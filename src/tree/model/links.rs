@@ -214,9 +214,11 @@ pub(crate) fn placed_ids(
 /// of the document `text`'s body (from `body` on).
 fn read_parsed(parsed: &str, text: &str, body: usize, written: &mut Written) {
     let options = crate::tree::options::options() | Options::ENABLE_WIKILINKS;
-    for (event, range) in Parser::new_ext(parsed, options).into_offset_iter() {
+    let mut events = Parser::new_ext(parsed, options).into_offset_iter();
+    for (event, range) in events.by_ref() {
         written.read(&event, &parsed[range.clone()], text, range.start + body);
     }
+    written.define(events.reference_definitions());
 }
 
 /// Whether a text may hold a link: it has `](`, `]:`, `][`, `[[` or `<`

@@ -46,6 +46,11 @@ pub(crate) struct Written {
     /// Each MyST label (a line `(name)=` of a paragraph), with where its
     /// line ends: it names what follows.
     pub labels: Vec<(String, usize)>,
+    /// Where a wiki link's note has a reference definition of the same
+    /// label (`[[note]]` and `[note]: ../notes/note.md`, as Foam writes them
+    /// for Markdown's readers), the definition's destination: kept only in a
+    /// text with wiki links, by label lowercase.
+    pub definitions: Vec<(String, String)>,
     /// Whether the text may hold an attribute list's id (most hold none, and
     /// their texts are not looked at), and whether the parser is inside a
     /// code block, whose text holds no ids.
@@ -121,6 +126,18 @@ impl Written {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Keeps the reference definitions a wiki link may name
+    /// ([`Written::definitions`]): none where the text has no wiki link.
+    pub(crate) fn define(&mut self, definitions: &pulldown_cmark::RefDefs<'_>) {
+        if self.links.iter().any(|link| link.wiki) {
+            self.definitions = (definitions.iter())
+                .map(|(label, def)| (label.to_lowercase(), def.dest.to_string()))
+                .collect();
+            // In label order: the parser keeps them in a hash map.
+            self.definitions.sort_unstable();
         }
     }
 

@@ -221,14 +221,7 @@ pub(super) fn walk_reading(
                 // The links are read to the end all the same: only the tree
                 // is read again.
                 if let Some(links) = links {
-                    for (event, range) in events {
-                        links.read(
-                            &event,
-                            &parsed[range.clone()],
-                            lines.text(),
-                            range.start + body,
-                        );
-                    }
+                    read_rest(events, links, parsed, lines.text(), body);
                 }
                 return Walked::Crossed;
             }
@@ -258,6 +251,9 @@ pub(super) fn walk_reading(
             _ => {}
         }
     }
+    if let Some(links) = links {
+        links.define(events.reference_definitions());
+    }
     let labels = events
         .reference_definitions()
         .iter()
@@ -267,6 +263,21 @@ pub(super) fn walk_reading(
         open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
         labels,
     }
+}
+
+/// Reads the rest of a parse's events into `links`, and the definitions
+/// their wiki links may name.
+fn read_rest<'p, F: pulldown_cmark::BrokenLinkCallback<'p>>(
+    mut events: pulldown_cmark::OffsetIter<'p, F>,
+    links: &mut Written,
+    parsed: &str,
+    text: &str,
+    body: usize,
+) {
+    for (event, range) in events.by_ref() {
+        links.read(&event, &parsed[range.clone()], text, range.start + body);
+    }
+    links.define(events.reference_definitions());
 }
 
 /// A walk's state between events.
