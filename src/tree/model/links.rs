@@ -431,6 +431,23 @@ mod holder_tests {
     }
 
     #[test]
+    fn a_components_bare_relative_value_is_no_link_an_anchors_is() {
+        // React Native's `<RNTemplateRepoLink>` builds a GitHub address
+        // from its `href`; a card links `./page` or `/page`.
+        let text = "# A\n\n<RNTemplateRepoLink href=\"template/package.json\">x</RNTemplateRepoLink>\n\
+                    <Card href=\"./persistence\">y</Card> <Card href=\"https://x.org\">z</Card>\n\
+                    <a href=\"template/page.md\">w</a>\n";
+        let doc = parse_document(Source::new("a.mdx", text));
+        let targets: Vec<String> = (doc.written_links().links.into_iter())
+            .map(|l| l.target)
+            .collect();
+        assert_eq!(
+            targets,
+            ["./persistence", "https://x.org", "template/page.md"]
+        );
+    }
+
+    #[test]
     fn a_run_of_unclosed_tags_hides_no_tag_after_it() {
         let run = "<".repeat(10_000);
         let text = format!(

@@ -371,7 +371,12 @@ fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Optio
         if !linking || !rest.starts_with(|c: char| c.is_ascii_whitespace()) {
             continue;
         }
-        if let Some(target) = attribute(rest, "href") {
+        // A component's bare relative value (`href="template/package.json"`)
+        // may be what it builds its own address from: an address from the
+        // root, the page's folder or a scheme is a link.
+        let component = !name.eq_ignore_ascii_case("a");
+        let addressed = |t: &str| t.starts_with(['/', '.', '#']) || t.contains(':');
+        if let Some(target) = attribute(rest, "href").filter(|t| !component || addressed(t)) {
             written.links.push(Link {
                 span: at + open..at + end,
                 written: html[open..end].to_owned(),
