@@ -128,7 +128,7 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, u
 /// at theirs.
 fn version_root(path: &str) -> Option<String> {
     const FOLDER: &str = "versioned_docs/version-";
-    let at = path.find(FOLDER)?;
+    let at = memchr::memmem::find(path.as_bytes(), FOLDER.as_bytes())?;
     let end = at + FOLDER.len() + path[at + FOLDER.len()..].find(['/', '\\'])?;
     (at == 0 || path[..at].ends_with(['/', '\\'])).then(|| path[..end].to_owned())
 }

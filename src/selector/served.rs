@@ -24,15 +24,16 @@ impl Inputs<'_> {
     pub(super) fn redirects(&self) -> &Redirects {
         self.redirects.get_or_init(|| {
             let first = self.pages.first().map_or("", |p| p.path.as_str());
-            let mut shared = components(first);
-            shared.pop();
+            // The folder every path is in, as their text shares it (no copy
+            // of each path's components).
+            let mut shared = first.rfind(['/', '\\']).map_or("", |at| &first[..=at]);
             for page in self.pages {
-                let parts = components(&page.path);
-                let same = (shared.iter().zip(&parts[..parts.len().saturating_sub(1)]))
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                shared.truncate(same);
+                while !page.path.starts_with(shared) {
+                    let parent = shared[..shared.len() - 1].rfind(['/', '\\']);
+                    shared = parent.map_or("", |at| &shared[..=at]);
+                }
             }
+            let shared = components(shared);
             let absolute = if first.starts_with('/') { "/" } else { "" };
             (shared.len().saturating_sub(ABOVE)..=shared.len())
                 .rev()
@@ -97,9 +98,10 @@ impl Inputs<'_> {
             .get_or_init(|| {
                 let mut folder = None;
                 let mut found: Vec<String> = Vec::new();
+                let folder_finder = memchr::memmem::Finder::new("versioned_docs/version-");
                 for page in self.pages {
                     let path = page.path.strip_prefix("./").unwrap_or(&page.path);
-                    let Some(at) = path.find("versioned_docs/version-") else {
+                    let Some(at) = folder_finder.find(path.as_bytes()) else {
                         continue;
                     };
                     if at > 0 && !path[..at].ends_with('/') {

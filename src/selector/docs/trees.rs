@@ -179,10 +179,14 @@ pub(in crate::selector) fn file_languages<'p>(
 /// The language a Markdown file's name may carry before its extension
 /// (`api.en-US.mdx` → `en-US`, `index.ja.md` → `ja`): a language's code.
 fn file_language(path: &str) -> Option<&str> {
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let (stem, _) = name.rsplit_once('.').filter(|_| is_markdown_name(name))?;
-    let (page, language) = stem.rsplit_once('.')?;
-    (!page.is_empty() && is_language(language)).then_some(language)
+    let bytes = path.as_bytes();
+    let name = memchr::memrchr2(b'/', b'\\', bytes).map_or(0, |at| at + 1);
+    // (Most names hold one dot: they are passed by at once.)
+    let extension = memchr::memrchr(b'.', &bytes[name..])? + name;
+    let language = memchr::memrchr(b'.', &bytes[name..extension])? + name;
+    let language_name = &path[language + 1..extension];
+    let carried = language > name && is_language(language_name);
+    (carried && is_markdown_name(&path[name..])).then_some(language_name)
 }
 
 #[cfg(test)]
