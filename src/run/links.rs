@@ -326,21 +326,23 @@ fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut 
     if piped.is_empty() {
         return false;
     }
+    // Where they land read so, without suggestions for those that land
+    // nowhere (most, in a vault that writes the note first).
     let mut lands = Lands::new(inputs);
-    let read: Vec<Landing> = (piped.iter())
-        .map(|&(_, doc, target)| lands.land(doc, target, true))
-        .collect();
+    lands.suggests = false;
     let on_note = |landing: &Landing| matches!(landing, Landing::Page { .. });
-    let as_written = piped
-        .iter()
+    let label_first = (piped.iter())
+        .filter(|&&(_, doc, target)| on_note(&lands.land(doc, target, true)))
+        .count();
+    let as_written = (piped.iter())
         .filter(|&&(k, ..)| on_note(&landings[k]))
         .count();
-    let label_first = read.iter().filter(|l| on_note(l)).count();
     if label_first < LABEL_FIRST_FEWEST || label_first <= 2 * as_written {
         return false;
     }
-    for (&(k, ..), landing) in piped.iter().zip(read) {
-        landings[k] = landing;
+    let mut lands = Lands::new(inputs);
+    for &(k, doc, target) in &piped {
+        landings[k] = lands.land(doc, target, true);
     }
     true
 }

@@ -195,6 +195,9 @@ pub(crate) struct Lands<'i, 'p> {
     pub(super) reach: HashMap<usize, Vec<usize>>,
     /// The redirects the link being landed has been sent through.
     pub(super) hops: u8,
+    /// Whether a broken link gets a suggestion (a resolver that only asks
+    /// where links land needs none).
+    pub suggests: bool,
 }
 
 impl<'i, 'p> Lands<'i, 'p> {
@@ -211,6 +214,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             nearest_anchors: HashMap::new(),
             reach: HashMap::new(),
             hops: 0,
+            suggests: true,
         }
     }
 
@@ -313,6 +317,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             return Landing::Page { doc, section: None };
         };
         let page = &self.inputs.pages[doc];
+        let suggests = self.suggests;
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None if let Some(landing) = self.included(doc, anchor) => landing,
@@ -320,7 +325,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 suggestion: (self.nearest_anchors)
                     .entry((doc, anchor.to_owned()))
                     .or_insert_with(|| {
-                        (page.nearest(anchor))
+                        (suggests.then(|| page.nearest(anchor)).flatten())
                             .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
                     })
                     .clone(),
@@ -451,6 +456,9 @@ impl<'i, 'p> Lands<'i, 'p> {
         path: &str,
         anchor: Option<&str>,
     ) -> Option<usize> {
+        if !self.suggests {
+            return None;
+        }
         let name = named_stem(path.trim_end_matches('/'), None);
         let inputs = self.inputs;
         let near = (self.nearest)
