@@ -41,10 +41,10 @@ pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [Stri
         let Some((_, attrs)) = attribute_id(line_at(text, start)) else {
             continue;
         };
-        let unescaped = attrs.replace("\\{", "{").replace("\\}", "}");
+        let unescaped = || attrs.replace("\\{", "{").replace("\\}", "}");
         let cut = match title.strip_suffix(attrs) {
             Some(cut) => Some(cut),
-            None if attrs.starts_with('\\') => title.strip_suffix(unescaped.as_str()),
+            None if attrs.starts_with('\\') => title.strip_suffix(unescaped().as_str()),
             None if attrs.starts_with("{/*") && title.ends_with('}') => {
                 title.rfind('{').map(|at| &title[..at])
             }
