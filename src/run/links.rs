@@ -155,7 +155,8 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         let defined = (link.wiki && !definitions.is_empty())
             .then(|| {
                 let label = link.target.to_lowercase();
-                definitions.iter().find(|(l, _)| *l == label)
+                let at = definitions.binary_search_by(|(l, _)| l.as_str().cmp(&label));
+                at.ok().map(|at| &definitions[at])
             })
             .flatten();
         let (target, wiki) = match defined {

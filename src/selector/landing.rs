@@ -111,7 +111,7 @@ pub(crate) struct Inputs<'p> {
     moved: Vec<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
-    within: Option<Arc<[PathBuf]>>,
+    pub(super) within: Option<Arc<[PathBuf]>>,
 }
 
 impl<'p> Inputs<'p> {
@@ -1394,6 +1394,23 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_confined_call_reads_no_configuration_above_its_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir(root.join("docs")).unwrap();
+        let redirects = r#"{"redirects": [{"source": "/old", "destination": "/new"}]}"#;
+        std::fs::write(root.join("docs.json"), redirects).unwrap();
+        let at = |name: &str| root.join("docs").join(name).to_string_lossy().into_owned();
+        let set = pages(&[(&at("a.md"), "# A\n"), (&at("new.md"), "# New\n")]);
+        let docs: Arc<[PathBuf]> = Arc::from(vec![root.join("docs")]);
+        for (within, lands_on_new) in [(None, true), (Some(docs), false)] {
+            let inputs = Inputs::new(&set, within);
+            let landing = Lands::new(&inputs).land(0, "/old", false);
+            assert_eq!(landing == page(1, None), lands_on_new, "{landing:?}");
+        }
     }
 
     #[test]

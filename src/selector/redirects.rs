@@ -32,8 +32,8 @@ impl Redirects {
         {
             redirects.add_mintlify(folder, &config);
         } else {
-            let text = std::fs::read_to_string(folder.join(".gitbook.yaml")).ok()?;
-            redirects.add_gitbook(&text);
+            let text = read_config(&folder.join(".gitbook.yaml"))?;
+            redirects.add_gitbook(&String::from_utf8_lossy(&text));
         }
         Some(redirects)
     }
@@ -107,7 +107,18 @@ impl Redirects {
 
 /// A JSON file's value, if the file is there and is JSON.
 fn read_json(path: &Path) -> Option<Value> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    serde_json::from_slice(&read_config(path)?).ok()
+}
+
+/// The most bytes a site's configuration file is read for: a larger one is
+/// not read (no configuration is near that size).
+const CONFIG_MOST: u64 = 16 << 20;
+
+/// A site's configuration file's bytes, if it is there and not larger than
+/// [`CONFIG_MOST`].
+pub(super) fn read_config(path: &Path) -> Option<Vec<u8>> {
+    let small = std::fs::metadata(path).ok()?.len() <= CONFIG_MOST;
+    small.then(|| std::fs::read(path).ok()).flatten()
 }
 
 #[cfg(test)]

@@ -44,12 +44,28 @@ impl Inputs<'_> {
                     } else {
                         folder.as_str()
                     };
-                    let mut redirects = Redirects::read(Path::new(folder))?;
+                    let folder = Path::new(folder);
+                    if !self.may_read(folder) {
+                        return None;
+                    }
+                    let mut redirects = Redirects::read(folder)?;
                     redirects.root = shared[..depth].to_vec();
                     Some(redirects)
                 })
                 .unwrap_or_default()
         })
+    }
+
+    /// Whether a site's configuration in `folder` may be read: anywhere,
+    /// or, in a call confined to some folders (over MCP, its roots), only
+    /// within them.
+    fn may_read(&self, folder: &Path) -> bool {
+        match &self.within {
+            None => true,
+            Some(roots) => {
+                (folder.canonicalize()).is_ok_and(|real| roots.iter().any(|r| real.starts_with(r)))
+            }
+        }
     }
 
     /// The site address of a path joined to a linking page's folder: from
@@ -114,7 +130,12 @@ impl Inputs<'_> {
                         found.push(version.to_owned());
                     }
                 }
-                folder.map(|folder| Versions::read(&folder, found))
+                let site = |folder: &str| Path::new(folder).parent().map(Path::to_path_buf);
+                let site = folder
+                    .as_deref()
+                    .and_then(site)
+                    .unwrap_or_else(|| ".".into());
+                folder.map(|folder| Versions::read(&folder, found, self.may_read(&site)))
             })
             .as_ref()
     }

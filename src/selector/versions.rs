@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use super::redirects::read_config;
+
 /// A site's versioned docs.
 #[derive(Debug)]
 pub(crate) struct Versions {
@@ -25,25 +27,26 @@ const BASE: &str = "/docs/";
 impl Versions {
     /// The versions of the site whose versioned docs are in `folder` (the
     /// path of a `versioned_docs` folder among the inputs'), from
-    /// `versions.json` beside it, else the one version folder found.
-    pub(super) fn read(folder: &str, found: Vec<String>) -> Versions {
+    /// `versions.json` beside it, else the one version folder found (the
+    /// files beside it read only where `readable`).
+    pub(super) fn read(folder: &str, found: Vec<String>, readable: bool) -> Versions {
         let site = Path::new(folder).parent().unwrap_or(Path::new("."));
-        let listed: Option<Vec<String>> = std::fs::read(site.join("versions.json"))
-            .ok()
-            .and_then(|json| serde_json::from_slice(&json).ok());
+        let read = |name: &str| readable.then(|| read_config(&site.join(name))).flatten();
+        let listed: Option<Vec<String>> =
+            read("versions.json").and_then(|json| serde_json::from_slice(&json).ok());
         let names = match listed {
             Some(names) => names,
             None if found.len() == 1 => found,
             None => Vec::new(),
         };
-        let current = [
+        let configs = [
             "docusaurus.config.js",
             "docusaurus.config.ts",
             "docusaurus.config.mjs",
-        ]
-        .iter()
-        .filter_map(|name| std::fs::read_to_string(site.join(name)).ok())
-        .any(|config| serves_current(&config));
+        ];
+        let current = (configs.iter())
+            .filter_map(|name| read(name))
+            .any(|config| serves_current(&String::from_utf8_lossy(&config)));
         Versions {
             folder: folder.to_owned(),
             last: names.first().filter(|_| !current).cloned(),
