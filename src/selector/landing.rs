@@ -1414,6 +1414,23 @@ mod tests {
     }
 
     #[test]
+    fn versioned_docs_folders_at_two_depths_are_read_from_the_first() {
+        // Two docs plugins' versions, the second's path shorter than the
+        // first's folder: only the first folder's versions count.
+        let set = pages(&[
+            (
+                "a-long-plugin-folder/versioned_docs/version-1/a.md",
+                "# A\n",
+            ),
+            ("b/versioned_docs/version-2/b.md", "# B\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(1, "/docs/a", false), page(0, None));
+        assert!(broken(lands.land(0, "/docs/2/b", false)));
+    }
+
+    #[test]
     fn joins_fold_dots() {
         assert_eq!(joined("docs/a/b.md", "../c.md"), "docs/c.md");
         assert_eq!(joined("b.md", "../c.md"), "../c.md");

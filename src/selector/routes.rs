@@ -95,7 +95,7 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, u
     for (doc, &(path, routes)) in pages.iter().enumerate() {
         for (route, moves) in routes {
             let from = match route.starts_with('/') {
-                true => version_root(path).unwrap_or_else(|| top.clone()),
+                true => version_root(path).map_or_else(|| top.clone(), str::to_owned),
                 false => folder(path),
             };
             let mut parts = components(&format!("{from}/{route}"));
@@ -126,11 +126,11 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, u
 /// (`website/versioned_docs/version-0.85` of `…/version-0.85/text.md`),
 /// whose root a `slug` from the root starts at, as the current docs' start
 /// at theirs.
-fn version_root(path: &str) -> Option<String> {
+pub(super) fn version_root(path: &str) -> Option<&str> {
     const FOLDER: &str = "versioned_docs/version-";
     let at = memchr::memmem::find(path.as_bytes(), FOLDER.as_bytes())?;
     let end = at + FOLDER.len() + path[at + FOLDER.len()..].find(['/', '\\'])?;
-    (at == 0 || path[..at].ends_with(['/', '\\'])).then(|| path[..end].to_owned())
+    (at == 0 || path[..at].ends_with(['/', '\\'])).then(|| &path[..end])
 }
 
 /// The address a page's path serves it at, lowercase: without its
@@ -244,7 +244,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            version_root("versioned_docs/version-1.0/a/b.md").as_deref(),
+            version_root("versioned_docs/version-1.0/a/b.md"),
             Some("versioned_docs/version-1.0")
         );
         assert_eq!(version_root("my_versioned_docs/version-1.0/b.md"), None);

@@ -8,6 +8,7 @@ use std::path::Path;
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
 use super::redirects::Redirects;
+use super::routes::version_root;
 use super::versions::Versions;
 
 /// The most redirects one link is followed through: a chain longer than
@@ -112,30 +113,27 @@ impl Inputs<'_> {
     pub(super) fn versions(&self) -> Option<&Versions> {
         (self.versions)
             .get_or_init(|| {
-                let mut folder = None;
+                // The first `versioned_docs/` among the inputs, and its
+                // versions' folders (`version-30.0/`).
+                let mut folder: Option<&str> = None;
                 let mut found: Vec<String> = Vec::new();
-                let folder_finder = memchr::memmem::Finder::new("versioned_docs/version-");
                 for page in self.pages {
                     let path = page.path.strip_prefix("./").unwrap_or(&page.path);
-                    let Some(at) = folder_finder.find(path.as_bytes()) else {
+                    let Some((parent, version)) = version_root(path)
+                        .and_then(|root| root.rsplit_once(['/', '\\']))
+                        .and_then(|(parent, name)| Some((parent, name.strip_prefix("version-")?)))
+                    else {
                         continue;
                     };
-                    if at > 0 && !path[..at].ends_with('/') {
-                        continue;
-                    }
-                    let folder = folder.get_or_insert_with(|| path[..at + 14].to_owned());
-                    let rest = &path[folder.len() + 1 + "version-".len()..];
-                    let version = rest.split('/').next().unwrap_or_default();
-                    if path.starts_with(folder.as_str()) && !found.iter().any(|v| v == version) {
+                    if *folder.get_or_insert(parent) == parent
+                        && !found.iter().any(|v| v == version)
+                    {
                         found.push(version.to_owned());
                     }
                 }
-                let site = |folder: &str| Path::new(folder).parent().map(Path::to_path_buf);
-                let site = folder
-                    .as_deref()
-                    .and_then(site)
-                    .unwrap_or_else(|| ".".into());
-                folder.map(|folder| Versions::read(&folder, found, self.may_read(&site)))
+                let folder = folder?;
+                let site = Path::new(folder).parent().unwrap_or(Path::new("."));
+                Some(Versions::read(folder, found, self.may_read(site)))
             })
             .as_ref()
     }
