@@ -39,11 +39,20 @@ impl Redirects {
     }
 
     /// Mintlify's `redirects`: a list of `{source, destination}`, or a
-    /// `$ref` to a file of the folder holding it.
+    /// `$ref` to a file of the folder holding it (below it: none above, as
+    /// a confined call reads nothing outside its folders).
     fn add_mintlify(&mut self, folder: &Path, config: &Value) {
         let mut list = config.get("redirects");
         let referred;
-        if let Some(file) = list.and_then(|r| r.get("$ref")).and_then(Value::as_str) {
+        let below = |file: &&str| {
+            let path = Path::new(file);
+            path.is_relative()
+                && path
+                    .components()
+                    .all(|c| c != std::path::Component::ParentDir)
+        };
+        if let Some(file) = (list.and_then(|r| r.get("$ref")).and_then(Value::as_str)).filter(below)
+        {
             referred = read_json(&folder.join(file));
             list = referred.as_ref();
         }
@@ -137,6 +146,22 @@ mod tests {
         assert_eq!(to("/legacy/a/b").as_deref(), Some("/guides/new"));
         assert_eq!(to("/beta/setup/keys").as_deref(), Some("/v2/setup/keys"));
         assert_eq!(to("/guides/older"), None);
+    }
+
+    #[test]
+    fn mintlify_redirects_may_be_in_a_file_below_the_configuration() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        std::fs::create_dir_all(site.join("config")).unwrap();
+        let rules = r#"[{"source": "/old", "destination": "/new"}]"#;
+        std::fs::write(site.join("config/redirects.json"), rules).unwrap();
+        std::fs::write(dir.path().join("above.json"), rules).unwrap();
+        for (file, read) in [("./config/redirects.json", true), ("../above.json", false)] {
+            let mut redirects = Redirects::default();
+            let config = serde_json::json!({"redirects": {"$ref": file}});
+            redirects.add_mintlify(&site, &config);
+            assert_eq!(redirects.target("/old").is_some(), read, "{file}");
+        }
     }
 
     #[test]
