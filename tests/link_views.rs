@@ -573,3 +573,40 @@ fn a_wiki_link_a_reference_definition_names_goes_where_it_says() {
         ]
     );
 }
+
+#[test]
+fn a_docusaurus_slug_moves_a_page_off_its_files_address() {
+    let page = "# A\n\n[file](text.md#style) [address](text) [slug](/docs/text-component#style) \
+                [relative](./text#style)\n";
+    let files = [
+        ("docs/a.md", page),
+        (
+            "docs/text.md",
+            "---\nslug: /text-component\n---\n# Text\n\n## Style\n",
+        ),
+        ("website/docusaurus.config.js", "module.exports = {};"),
+    ];
+    let site = Scratch::with("links-docusaurus-slug", &files);
+    assert_eq!(
+        listed(&site, &["docs/a.md", "."]),
+        [
+            row("[file](text.md#style)", "ok", "text::h2.0"),
+            row("[address](text)", "broken", "no such file: docs/text"),
+            row("[slug](/docs/text-component#style)", "ok", "text::h2.0"),
+            row(
+                "[relative](./text#style)",
+                "broken",
+                "no such file: docs/text"
+            ),
+        ]
+    );
+    // Another generator's slug fills a permalink pattern that is not read:
+    // the page stays found at its file's address too.
+    let other = Scratch::with("links-other-slug", &files[..2]);
+    let links = listed(&other, &["docs/a.md", "."]);
+    assert_eq!(links[1], row("[address](text)", "ok", "docs/text.md"));
+    assert_eq!(
+        links[3],
+        row("[relative](./text#style)", "ok", "text::h2.0")
+    );
+}

@@ -141,7 +141,7 @@ impl Walk {
     /// file's path is.
     pub fn routes(&self, limits: &Limits) -> Vec<(String, usize)> {
         let entries = (self.slots.iter()).filter_map(|s| s.as_ref().ok().map(|(entry, _)| entry));
-        let routes: Vec<Vec<(String, bool)>> = entries
+        let routes: Vec<Vec<(String, selector::Moves)>> = entries
             .map(|entry| match entry {
                 Entry::Stdin => Vec::new(),
                 _ => (source::read(entry, limits).ok())
@@ -150,7 +150,7 @@ impl Walk {
             })
             .collect();
         let paths = self.paths();
-        let each: Vec<(&str, &[(String, bool)])> = (paths.iter().zip(&routes))
+        let each: Vec<(&str, &[(String, selector::Moves)])> = (paths.iter().zip(&routes))
             .map(|(path, routes)| (path.as_str(), &routes[..]))
             .collect();
         // Following a link, a page is found at its file's address too.

@@ -25,7 +25,7 @@ use super::link_paths::{
 use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
 use super::notes::Notes;
 use super::redirects::Redirects;
-use super::routes::route_paths;
+use super::routes::{Moves, route_paths};
 use super::targets::Targets;
 use super::templates::untemplated;
 use super::versions::Versions;
@@ -107,8 +107,11 @@ pub(crate) struct Inputs<'p> {
     /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
     /// Whether each input's front matter serves it at an address in place of
-    /// its file's (Docusaurus' `id`).
-    moved: Vec<bool>,
+    /// its file's (Docusaurus' `id`; its `slug` on a Docusaurus site).
+    moved: Vec<Moves>,
+    /// Whether the inputs are a Docusaurus site's (read when a first page
+    /// with a `slug` is looked up by its file's address).
+    pub(super) docusaurus: OnceLock<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -122,13 +125,13 @@ impl<'p> Inputs<'p> {
         let mut exact = HashMap::with_capacity(pages.len());
         let mut folded = HashMap::with_capacity(pages.len());
         let mut bare = HashMap::with_capacity(pages.len());
-        let each: Vec<(&str, &[(String, bool)])> = (pages.iter())
+        let each: Vec<(&str, &[(String, Moves)])> = (pages.iter())
             .map(|p| (p.path.as_str(), &p.routes[..]))
             .collect();
-        let mut moved = vec![false; pages.len()];
+        let mut moved = vec![Moves::No; pages.len()];
         let routes: Vec<(String, usize)> = (route_paths(&each).into_iter())
             .map(|(path, doc, moves)| {
-                moved[doc] |= moves;
+                moved[doc] = moved[doc].max(moves);
                 (path, doc)
             })
             .collect();
@@ -160,6 +163,7 @@ impl<'p> Inputs<'p> {
             stems: PageNames::new(pages, &languages),
             languages,
             moved,
+            docusaurus: OnceLock::new(),
             within,
         }
     }
@@ -168,7 +172,12 @@ impl<'p> Inputs<'p> {
     /// address: a Markdown file's path always does, a page's address not
     /// where the page's front matter serves it elsewhere.
     pub(super) fn served(&self, doc: usize, path: &str) -> bool {
-        !self.moved[doc] || is_markdown_name(path)
+        is_markdown_name(path)
+            || match self.moved[doc] {
+                Moves::No => true,
+                Moves::Always => false,
+                Moves::OnDocusaurus => !self.docusaurus(),
+            }
     }
 
     /// The path of each document, in input order.

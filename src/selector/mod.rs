@@ -49,7 +49,7 @@ pub(crate) use resolve::{
     Hit, anchor_selector, canonical, children_available, loose_matches, resolve_in, type_name,
 };
 pub use resolve::{Miss, resolve};
-pub(crate) use routes::{route_paths, routes_of};
+pub(crate) use routes::{Moves, route_paths, routes_of};
 pub(crate) use split::{looks_like_selector, split_selectors};
 pub(crate) use syntax::DocRef;
 pub use syntax::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};

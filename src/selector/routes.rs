@@ -29,19 +29,37 @@ enum Route {
     FromRoot,
 }
 
-/// The key whose address is where the page is served in place of its
-/// file's: Docusaurus' `id`, its own key. Another generator's address key
-/// may spell the file's address as that generator's configuration maps it
-/// (Jekyll's `_docs/` served at `/docs/`, Hugo's `/:year/:slug/`
-/// permalinks), which is not read here, so a page stays found at its
-/// file's address besides theirs.
-const MOVING: [&str; 1] = ["id"];
+/// Whether a page is served at a route in place of its file's address.
+/// In order: a page some of whose routes move it is moved as the most
+/// sure of them says.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Moves {
+    /// Besides it: another generator's address key may spell the file's
+    /// address as that generator's configuration maps it (Jekyll's `_docs/`
+    /// served at `/docs/`, Hugo's `/:year/:slug/` permalinks), which is not
+    /// read here, so a page stays found at its file's address besides theirs.
+    No,
+    /// In its place on a Docusaurus site, which serves a page with a `slug`
+    /// only there; another generator's slug fills a permalink pattern.
+    OnDocusaurus,
+    /// In its place: Docusaurus' `id`, its own key.
+    Always,
+}
+
+impl Moves {
+    fn of(key: &str) -> Moves {
+        match key {
+            "id" => Moves::Always,
+            "slug" => Moves::OnDocusaurus,
+            _ => Moves::No,
+        }
+    }
+}
 
 /// The routes front matter (`front`, its fences included) sets, each a path
 /// from the page's folder or, starting with `/`, from the site's root, and
-/// whether it is where the page is served in place of its file's address
-/// ([`MOVING`]).
-pub(crate) fn routes_of(front: &str) -> Vec<(String, bool)> {
+/// whether it is where the page is served in place of its file's address.
+pub(crate) fn routes_of(front: &str) -> Vec<(String, Moves)> {
     let mut routes = Vec::new();
     // Most front matter sets no address: its lines are read once for every
     // key before any key is looked for.
@@ -51,7 +69,7 @@ pub(crate) fn routes_of(front: &str) -> Vec<(String, bool)> {
     for (key, route) in KEYS {
         for value in front_matter_values(front, key) {
             let value = value.trim();
-            let moves = MOVING.contains(&key);
+            let moves = Moves::of(key);
             if let Some(path) = route_path(route, value) {
                 routes.push((path, moves));
             }
@@ -77,7 +95,7 @@ fn route_path(route: Route, value: &str) -> Option<String> {
 /// with the fewest components (a site's content folder); a page address is
 /// the Markdown file it would be built from (`/guide/` → `guide.md`, `/` →
 /// `index.md` in that folder).
-pub(crate) fn route_paths(pages: &[(&str, &[(String, bool)])]) -> Vec<(String, usize, bool)> {
+pub(crate) fn route_paths(pages: &[(&str, &[(String, Moves)])]) -> Vec<(String, usize, Moves)> {
     let mut out = Vec::new();
     if pages.iter().all(|(_, routes)| routes.is_empty()) {
         return out;
@@ -228,8 +246,8 @@ mod tests {
 
     #[test]
     fn a_versions_route_from_the_root_starts_at_its_version_folder() {
-        let slug = [("/text-component".to_owned(), false)];
-        let none: &[(String, bool)] = &[];
+        let slug = [("/text-component".to_owned(), Moves::OnDocusaurus)];
+        let none: &[(String, Moves)] = &[];
         let pages = [
             ("docs/intro.md", none),
             ("website/versioned_docs/version-0.85/text.md", &slug[..]),
@@ -259,36 +277,37 @@ mod tests {
         ];
         let routes = [
             // The page's own address, in any case, is no route of its own.
-            ["call-api", "/reference/calls/", "calls", "/api/calls"].map(|r| (r.into(), true)),
-            ["/", "../old.html", "/api/more/", "."].map(|r| (r.into(), false)),
+            ["call-api", "/reference/calls/", "calls", "/api/calls"]
+                .map(|r| (r.into(), Moves::Always)),
+            ["/", "../old.html", "/api/more/", "."].map(|r| (r.into(), Moves::No)),
         ];
-        let none: &[(String, bool)] = &[];
+        let none: &[(String, Moves)] = &[];
         let pages = [
             (paths[0], none),
             (paths[1], &routes[0][..]),
             (paths[2], &routes[1][..]),
         ];
         let found = route_paths(&pages);
-        let found: Vec<(&str, usize, bool)> =
+        let found: Vec<(&str, usize, Moves)> =
             found.iter().map(|(p, d, m)| (p.as_str(), *d, *m)).collect();
         assert_eq!(
             found,
             [
-                ("docs/api/call-api.md", 1, true),
-                ("docs/reference/calls.md", 1, true),
-                ("docs/index.md", 2, false),
-                ("docs/api/old.md", 2, false),
+                ("docs/api/call-api.md", 1, Moves::Always),
+                ("docs/reference/calls.md", 1, Moves::Always),
+                ("docs/index.md", 2, Moves::No),
+                ("docs/api/old.md", 2, Moves::No),
             ]
         );
-        // An address in place of the file's (Docusaurus' `id`), and others
-        // besides it.
+        // An address in place of the file's (Docusaurus' `id`; its `slug`
+        // on a Docusaurus site), and others besides it.
         let moving = "---\nid: press\nslug: /p\naliases: [/old/]\n---\n";
         assert_eq!(
             super::routes_of(moving),
             [
-                ("press".to_owned(), true),
-                ("/p".to_owned(), false),
-                ("/old/".to_owned(), false)
+                ("press".to_owned(), Moves::Always),
+                ("/p".to_owned(), Moves::OnDocusaurus),
+                ("/old/".to_owned(), Moves::No)
             ]
         );
     }

@@ -3,13 +3,13 @@
 //! first address is landed) and its redirects ([`Redirects`], read when a
 //! first address lands nowhere).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
 use super::redirects::Redirects;
 use super::routes::version_root;
-use super::versions::Versions;
+use super::versions::{DOCUSAURUS_CONFIGS, Versions};
 
 /// The most redirects one link is followed through: a chain longer than
 /// this (or a loop) lands nowhere.
@@ -24,36 +24,63 @@ impl Inputs<'_> {
     /// input is in, or in one of the [`ABOVE`] folders above it.
     pub(super) fn redirects(&self) -> &Redirects {
         self.redirects.get_or_init(|| {
-            let first = self.pages.first().map_or("", |p| p.path.as_str());
-            // The folder every path is in, as their text shares it (no copy
-            // of each path's components).
-            let mut shared = first.rfind(['/', '\\']).map_or("", |at| &first[..=at]);
-            for page in self.pages {
-                while !page.path.starts_with(shared) {
-                    let parent = shared[..shared.len() - 1].rfind(['/', '\\']);
-                    shared = parent.map_or("", |at| &shared[..=at]);
-                }
-            }
-            let shared = components(shared);
-            let absolute = if first.starts_with('/') { "/" } else { "" };
-            (shared.len().saturating_sub(ABOVE)..=shared.len())
-                .rev()
-                .find_map(|depth| {
-                    let folder = format!("{absolute}{}", shared[..depth].join("/"));
-                    let folder = if folder.is_empty() {
-                        "."
-                    } else {
-                        folder.as_str()
-                    };
-                    let folder = Path::new(folder);
-                    if !self.may_read(folder) {
-                        return None;
-                    }
-                    let mut redirects = Redirects::read(folder)?;
-                    redirects.root = shared[..depth].to_vec();
+            (self.config_folders().into_iter())
+                .find_map(|(folder, root)| {
+                    let mut redirects = Redirects::read(&folder)?;
+                    redirects.root = root;
                     Some(redirects)
                 })
                 .unwrap_or_default()
+        })
+    }
+
+    /// The folders a site's configuration is looked for in, nearest first,
+    /// each with its components: the folder every input is in and the
+    /// [`ABOVE`] above it, those that may be read.
+    fn config_folders(&self) -> Vec<(PathBuf, Vec<String>)> {
+        let first = self.pages.first().map_or("", |p| p.path.as_str());
+        // The folder every path is in, as their text shares it (no copy
+        // of each path's components).
+        let mut shared = first.rfind(['/', '\\']).map_or("", |at| &first[..=at]);
+        for page in self.pages {
+            while !page.path.starts_with(shared) {
+                let parent = shared[..shared.len() - 1].rfind(['/', '\\']);
+                shared = parent.map_or("", |at| &shared[..=at]);
+            }
+        }
+        let shared = components(shared);
+        let absolute = if first.starts_with('/') { "/" } else { "" };
+        (shared.len().saturating_sub(ABOVE)..=shared.len())
+            .rev()
+            .filter_map(|depth| {
+                let folder = format!("{absolute}{}", shared[..depth].join("/"));
+                let folder = PathBuf::from(if folder.is_empty() { "." } else { &folder });
+                self.may_read(&folder)
+                    .then(|| (folder, shared[..depth].to_vec()))
+            })
+            .collect()
+    }
+
+    /// Whether the inputs are a Docusaurus site's: a versioned docs folder
+    /// among them, or its configuration where a site's is looked for or in
+    /// a `website/` folder below the one every input is in (the docs beside
+    /// the site, as React Native and Jest keep them).
+    pub(super) fn docusaurus(&self) -> bool {
+        *self.docusaurus.get_or_init(|| {
+            if self.versions().is_some() {
+                return true;
+            }
+            let folders = self.config_folders();
+            let website = (folders.first())
+                .map(|(nearest, _)| nearest.join("website"))
+                .filter(|website| self.may_read(website));
+            (folders.into_iter().map(|(folder, _)| folder))
+                .chain(website)
+                .any(|folder| {
+                    DOCUSAURUS_CONFIGS
+                        .iter()
+                        .any(|name| folder.join(name).is_file())
+                })
         })
     }
 

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor, shapes_of};
-use super::routes::routes_of;
+use super::routes::{Moves, routes_of};
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
 use crate::tree::{
@@ -20,7 +20,7 @@ pub(crate) struct Targets {
     pub namespace: String,
     /// The addresses its front matter sets, each with whether the page is
     /// served there in place of its file's address ([`routes_of`]).
-    pub routes: Vec<(String, bool)>,
+    pub routes: Vec<(String, Moves)>,
     /// Each heading's anchors, made when a first link with a fragment lands
     /// here from its explicit ids (taken from the text as it was read) and
     /// its title: most pages are named by no fragment.

@@ -20,6 +20,13 @@ pub(crate) struct Versions {
     last: Option<String>,
 }
 
+/// The names a Docusaurus site's configuration has.
+pub(super) const DOCUSAURUS_CONFIGS: [&str; 3] = [
+    "docusaurus.config.js",
+    "docusaurus.config.ts",
+    "docusaurus.config.mjs",
+];
+
 /// The address every docs page is under, as Docusaurus serves it by
 /// default (`routeBasePath`).
 const BASE: &str = "/docs/";
@@ -39,12 +46,7 @@ impl Versions {
             None if found.len() == 1 => found,
             None => Vec::new(),
         };
-        let configs = [
-            "docusaurus.config.js",
-            "docusaurus.config.ts",
-            "docusaurus.config.mjs",
-        ];
-        let current = (configs.iter())
+        let current = (DOCUSAURUS_CONFIGS.iter())
             .filter_map(|name| read(name))
             .any(|config| serves_current(&String::from_utf8_lossy(&config)));
         Versions {
