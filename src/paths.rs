@@ -59,6 +59,38 @@ pub(crate) fn is_markdown_name(text: &str) -> bool {
     })
 }
 
+/// Whether a file's name is an attachment's, a file of a vault that is no
+/// note (an image, a sound, a video, a PDF, a canvas, an Obsidian base), by
+/// its extension in any case.
+pub(crate) fn is_attachment_name(name: &str) -> bool {
+    const FILES: [&str; 21] = [
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "webp",
+        "bmp",
+        "avif",
+        "pdf",
+        "mp3",
+        "wav",
+        "ogg",
+        "m4a",
+        "flac",
+        "mp4",
+        "webm",
+        "mov",
+        "mkv",
+        "canvas",
+        "excalidraw",
+        "base",
+    ];
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && FILES.iter().any(|f| ext.eq_ignore_ascii_case(f))
+    })
+}
+
 /// How a document's text is read: CommonMark with GFM, or MDX (docs/dialects.md, "Site
 /// markup: MDX and templates").
 /// Decided once from its path, when it is parsed, and kept on the document.

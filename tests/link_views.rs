@@ -610,3 +610,60 @@ fn a_docusaurus_slug_moves_a_page_off_its_files_address() {
         row("[relative](./text#style)", "ok", "text::h2.0")
     );
 }
+
+#[test]
+fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
+    let vault = Scratch::with(
+        "links-embeds",
+        &[
+            (
+                "Home.md",
+                "# Home\n\n![[Note#Part]] ![[Note#Gone]] ![[Note#^chart]] ![[pic.png]]\n\n\
+                 | a |\n|---|\n| ![[Note#^table\\|x]] ![[pic.png\\|100]] |\n",
+            ),
+            (
+                "Note.md",
+                "# Note\n\n## Part\n\n![[pic.png]]^chart\n\n| t |\n|---|\n| x |\n\n^table\n",
+            ),
+        ],
+    );
+    assert_eq!(
+        listed(&vault, &["Home.md", "."]),
+        [
+            row("![[Note#Part]]", "ok", "note::h2.0"),
+            row("![[Note#Gone]]", "broken", "no anchor #Gone in Note.md"),
+            row("![[Note#^chart]]", "ok", "note::h2.0"),
+            row("![[Note#^table\\|x]]", "ok", "note::h2.0"),
+        ]
+    );
+    // What links here counts an embed.
+    let (out, _, code) = run(&vault, &["links", "--to", "note::h2.0", "."]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("![[Note#Part]]"), "{out}");
+}
+
+#[test]
+fn a_dendron_note_reference_lands_where_its_range_starts() {
+    let vault = Scratch::with(
+        "links-dendron-ranges",
+        &[
+            (
+                "vault/root.md",
+                "# Root\n\n![[a.b#start,1:#*]] ![[a.b#start:#end]] ![[a.b#gone,1]]\n",
+            ),
+            ("vault/a.b.md", "# A\n\n## Start\n\n## End\n"),
+        ],
+    );
+    assert_eq!(
+        listed(&vault, &["vault/root.md", "vault"]),
+        [
+            row("![[a.b#start,1:#*]]", "ok", "a.b::h2.0"),
+            row("![[a.b#start:#end]]", "ok", "a.b::h2.0"),
+            row(
+                "![[a.b#gone,1]]",
+                "broken",
+                "no anchor #gone in vault/a.b.md"
+            ),
+        ]
+    );
+}

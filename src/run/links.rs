@@ -186,8 +186,9 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
 }
 
 /// A piped wiki link's target if its label comes first: what follows its
-/// first `|` (`[[label|note#heading]]`).
+/// first `|` (`[[label|note#heading]]`, `![[label|note]]`).
 fn label_first(written: &str) -> Option<String> {
+    let written = written.strip_prefix('!').unwrap_or(written);
     let inner = written.strip_prefix("[[")?.strip_suffix("]]")?;
     let (_, target) = inner.split_once('|')?;
     Some(target.trim().to_owned()).filter(|t| !t.is_empty())

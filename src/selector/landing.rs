@@ -350,11 +350,18 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// already left out by the parser), written in document `from`:
     /// `[[#Heading]]` is a heading of that document, and of a nested heading
     /// path (`[[Note#Part#Heading]]`) the last heading names the section.
+    /// A Dendron note reference's range (`![[note#start,1:#end]]`) lands on
+    /// where it starts. In a table, `\|` ends the target.
     pub(super) fn wiki(&mut self, from: usize, target: &str) -> Landing {
+        // A table escapes the `|` before a shown text (`[[Note#Part\|x]]`).
+        let target = target.strip_suffix('\\').unwrap_or(target);
         let (note, heading) = match target.split_once('#') {
             Some((note, path)) => (
                 note.trim(),
-                path.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
+                match reference_start(path) {
+                    Some(start) => Some(start),
+                    None => path.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
+                },
             ),
             None => (target.trim(), None),
         };
@@ -479,6 +486,22 @@ impl<'i, 'p> Lands<'i, 'p> {
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
+}
+
+/// Where a Dendron note reference's range starts (`start,1:#end` names
+/// `start`, the `,1` skipping its heading line, `:#end` where it ends, `*`
+/// the next heading), if `path` (what follows a note's `#`) is one.
+fn reference_start(path: &str) -> Option<&str> {
+    let start = match path.split_once(":#") {
+        Some((start, _)) => start,
+        None => path,
+    };
+    let (anchor, skip) = start.rsplit_once(',').unwrap_or((start, ""));
+    let skipping = !skip.is_empty() && skip.bytes().all(|b| b.is_ascii_digit());
+    let ranged = skipping || start.len() < path.len();
+    // A heading written as text (Obsidian's) may hold a comma; a slug not.
+    let anchor = if skipping { anchor } else { start };
+    (ranged && !anchor.is_empty() && !anchor.contains(char::is_whitespace)).then_some(anchor)
 }
 
 #[cfg(test)]

@@ -37,38 +37,17 @@ pub(super) fn under(path: &Path, roots: &[PathBuf]) -> bool {
 /// Whether a wiki link's note names an attachment (`[[diagram.png]]`): a
 /// name with an extension that is no Markdown file's. Where notes' names
 /// hold dots (`dendron.topic.tasks`, [`Notes::names_dotted`]), only a file
-/// an attachment is (an image, a sound, a video, a PDF, a canvas) is one.
+/// an attachment is ([`is_attachment_name`]) is one.
 ///
 /// [`Notes::names_dotted`]: super::notes::Notes::names_dotted
+/// [`is_attachment_name`]: crate::paths::is_attachment_name
 pub(super) fn is_attachment(note: &str, dotted: bool) -> bool {
-    const FILES: [&str; 20] = [
-        "png",
-        "jpg",
-        "jpeg",
-        "gif",
-        "svg",
-        "webp",
-        "bmp",
-        "avif",
-        "pdf",
-        "mp3",
-        "wav",
-        "ogg",
-        "m4a",
-        "flac",
-        "mp4",
-        "webm",
-        "mov",
-        "mkv",
-        "canvas",
-        "excalidraw",
-    ];
     note.rsplit_once('.').is_some_and(|(name, ext)| {
         !name.is_empty()
             && !ext.is_empty()
             && ext.chars().all(|c| c.is_ascii_alphanumeric())
             && !crate::paths::is_markdown_name(note)
-            && (!dotted || FILES.iter().any(|f| ext.eq_ignore_ascii_case(f)))
+            && (!dotted || crate::paths::is_attachment_name(note))
     })
 }
 

@@ -376,8 +376,9 @@ mod holder_tests {
 
     #[test]
     fn block_ids_end_their_line() {
-        let text = "# A\n\nA claim. ^claim-1\n\nx ^ not\n\n2^10 and ^mid here\n";
-        assert_eq!(ids(text), ["^claim-1"]);
+        let text = "# A\n\nA claim. ^claim-1\n\nx ^ not\n\n2^10 and ^mid here\n\n\
+                    ![[chart.png]]^chart\n\n| t |\n|---|\n| x |\n\n^table\n\nx]^no\n";
+        assert_eq!(ids(text), ["^claim-1", "^chart", "^table"]);
     }
 
     #[test]

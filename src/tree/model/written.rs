@@ -12,6 +12,7 @@ use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
 
 use super::anchors::myst_label;
+use crate::paths::is_attachment_name;
 
 /// One link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +91,18 @@ impl Written {
                     _ => dest_url.to_string(),
                 },
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
+            }),
+            // A note embedded (`![[Note#Heading]]`) links to it, as Obsidian
+            // counts it; an attachment embedded is an image, no link.
+            Event::Start(Tag::Image {
+                link_type: LinkType::WikiLink { .. },
+                dest_url,
+                ..
+            }) if !is_attachment_name(embedded_file(dest_url)) => self.links.push(Link {
+                written: source.to_owned(),
+                span: at..at + source.len(),
+                target: dest_url.to_string(),
+                wiki: true,
             }),
             Event::Html(_) | Event::InlineHtml(_) => {
                 // A tag left open by the block's last piece goes on here.
@@ -303,12 +316,27 @@ fn is_option(line: &str) -> bool {
         })
 }
 
-/// Obsidian's block ids in `text` (which starts at `at`): a ` ^id` of
-/// letters, digits and `-` ending a line, as `^id`.
+/// The file an embed names: its target without a heading, and without the
+/// `\` a table escapes its `|` with (`![[pic.png\|100]]` in a row).
+fn embedded_file(target: &str) -> &str {
+    let file = target.split('#').next().unwrap_or_default();
+    file.strip_suffix('\\').unwrap_or(file)
+}
+
+/// Obsidian's block ids in `text` (which starts at `at`): a `^id` of
+/// letters, digits and `-` ending a line, as `^id`, after a space, after an
+/// embed (`![[chart.png]]^id`), or on a line of its own (the id of the
+/// table, list or quote before it).
 fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
     let bytes = text.as_bytes();
     for caret in memchr::memchr_iter(b'^', bytes) {
-        if caret == 0 || !matches!(bytes[caret - 1], b' ' | b'\t') {
+        let after = match caret {
+            0 => true,
+            _ => {
+                matches!(bytes[caret - 1], b' ' | b'\t' | b'\n') || bytes[..caret].ends_with(b"]]")
+            }
+        };
+        if !after {
             continue;
         }
         let id = bytes[caret + 1..]
