@@ -169,7 +169,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         }
         links.push(Listed {
             from: canonical(&doc, holders.of(link.span.start)),
-            line: lines.line_of(link.span.start),
+            line: lines.line_of(link.target_at),
             text: shown(&link.written),
             piped: wiki.then(|| label_first(&link.written)).flatten(),
             defined: defined.is_some(),

@@ -426,6 +426,11 @@ mod holder_tests {
                 &mdx[..3]
             };
             assert_eq!(targets, wanted, "{name}");
+            // A tag over several lines is where its `href` is.
+            let lines: Vec<usize> = (written.links.iter())
+                .map(|l| doc.line_of(l.target_at))
+                .collect();
+            assert_eq!(lines[..3], [4, 16, 20], "{name}");
             let ids: Vec<&str> = written.ids.iter().map(|(id, _)| id.as_str()).collect();
             assert_eq!(ids, ["kept"], "{name}");
         }

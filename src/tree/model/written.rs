@@ -29,6 +29,9 @@ pub(crate) struct Link {
     pub target: String,
     /// Whether it is a wiki link, whose target names a note, not a path.
     pub wiki: bool,
+    /// Where its target is written: where it starts, but for a tag over
+    /// several lines (`<Card` on one, its `href` on another), its `href`.
+    pub target_at: usize,
 }
 
 /// What a document's text says about links: the links it holds, and the ids
@@ -91,6 +94,7 @@ impl Written {
                     _ => dest_url.to_string(),
                 },
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
+                target_at: at,
             }),
             // A note embedded (`![[Note#Heading]]`) links to it, as Obsidian
             // counts it; an attachment embedded is an image, no link.
@@ -103,6 +107,7 @@ impl Written {
                 span: at..at + source.len(),
                 target: dest_url.to_string(),
                 wiki: true,
+                target_at: at,
             }),
             Event::Html(_) | Event::InlineHtml(_) => {
                 // A tag left open by the block's last piece goes on here.
@@ -405,11 +410,14 @@ fn read_html(html: &str, at: usize, whole: bool, written: &mut Written) -> Optio
         let component = !name.eq_ignore_ascii_case("a");
         let addressed = |t: &str| t.starts_with(['/', '.', '#']) || t.contains(':');
         if let Some(target) = attribute(rest, "href").filter(|t| !component || addressed(t)) {
+            // (`target` is a slice of `html`.)
+            let target_at = at + (target.as_ptr() as usize - html.as_ptr() as usize);
             written.links.push(Link {
                 span: at + open..at + end,
                 written: html[open..end].to_owned(),
                 target: referenced(target).into_owned(),
                 wiki: false,
+                target_at,
             });
         }
     }
