@@ -36,9 +36,17 @@ impl Anchors {
 /// whose line it ends (the id is an anchor, not text), given the text and each
 /// heading's start. The comment's stars read as emphasis in Markdown (the plain
 /// title then ends `{/id/}`), so a title ending in `}` is cut at its last `{`.
+///
+/// An attribute list without an id (`{.notranslate lang=en}`, `{: .note}`)
+/// is cut too, as Hugo, MkDocs' `attr_list` and kramdown read it: the
+/// heading's slug is made of its text alone.
 pub(crate) fn cut_attribute_ids(text: &str, starts: &[usize], titles: &mut [String]) {
     for (title, &start) in titles.iter_mut().zip(starts) {
-        let Some((_, attrs)) = attribute_id(line_at(text, start)) else {
+        let line = line_at(text, start);
+        let Some(attrs) = attribute_id(line)
+            .map(|(_, attrs)| attrs)
+            .or_else(|| class_list(line))
+        else {
             continue;
         };
         let unescaped = || attrs.replace("\\{", "{").replace("\\}", "}");
@@ -202,7 +210,24 @@ fn attribute_list_after(text: &str, start: usize) -> Option<&str> {
 /// `{#id …}`, the MDX comment `{/*id*/}` (react.dev and other MDX-era
 /// sites), Nextra's `[#id]` or Docsify's `:id=id`, ending an ATX heading
 /// line: the id and the whole `{…}` text.
-fn attribute_id(line: &str) -> Option<(&str, &str)> {
+/// An attribute list without an id ending a heading's line: `{.class}`,
+/// `{: .class key=value}`, every token an attribute (so `{x}` is text).
+fn class_list(line: &str) -> Option<&str> {
+    let body = line.trim_end().trim_end_matches('#').trim_end();
+    if !body.ends_with('}') {
+        return None;
+    }
+    let open = body.rfind('{')?;
+    let inner = &body[open + 1..body.len() - 1];
+    let inner = inner.strip_prefix(':').unwrap_or(inner);
+    let tokens = attribute_tokens(inner);
+    let attribute = |t: &&str| {
+        t.starts_with('.') && t.len() > 1 || t.split_once('=').is_some_and(|(k, _)| !k.is_empty())
+    };
+    (!tokens.is_empty() && tokens.iter().all(attribute)).then(|| &body[open..])
+}
+
+fn attribute_id<'l>(line: &'l str) -> Option<(&'l str, &'l str)> {
     let body = line.trim_end().trim_end_matches('#').trim_end();
     let body = if body.len() < line.trim_end().len() && !body.ends_with(['}', ']']) {
         line.trim_end()
@@ -242,9 +267,18 @@ fn attribute_id(line: &str) -> Option<(&str, &str)> {
         let plain = !id.is_empty() && !id.contains(char::is_whitespace) && !id.contains("*/");
         return plain.then_some((id, attrs));
     }
-    let id = inner
-        .split_whitespace()
-        .find_map(|t| t.strip_prefix('#'))
+    // `#id`, or the attribute `id="…"` (`{ id="9.7.0" }`: Python-Markdown's
+    // `attr_list` reads both).
+    let quoted = |v: &'l str| match v.strip_prefix(['"', '\'']) {
+        Some(v) => v.strip_suffix(['"', '\'']).unwrap_or(v),
+        None => v,
+    };
+    let id = attribute_tokens(inner)
+        .into_iter()
+        .find_map(|t| {
+            t.strip_prefix('#')
+                .or_else(|| t.strip_prefix("id=").map(quoted))
+        })
         .filter(|id| !id.is_empty())?;
     Some((id, attrs))
 }
@@ -388,6 +422,33 @@ fn is_anchor_line(line: &str) -> bool {
     rest.is_empty()
 }
 
+/// An attribute list's tokens: apart at white space outside quotes
+/// (`style="margin: 0"` is one).
+pub(super) fn attribute_tokens(inner: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let (mut start, mut quote) = (None, None);
+    for (at, c) in inner.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                start.get_or_insert(at);
+            }
+            (None, c) if c.is_whitespace() => {
+                if let Some(from) = start.take() {
+                    tokens.push(&inner[from..at]);
+                }
+            }
+            (None, _) => {
+                start.get_or_insert(at);
+            }
+        }
+    }
+    tokens.extend(start.map(|from| &inner[from..]));
+    tokens
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,6 +492,30 @@ mod tests {
         assert_eq!(got[3].ids, ["x"]);
         assert_eq!(got[2].main(), "setup-id");
         assert_eq!(got[0].main(), "usage");
+    }
+
+    #[test]
+    fn an_attribute_list_is_no_part_of_the_slug_and_its_id_attribute_an_id() {
+        let text = "## `Linter` {.notranslate lang=en}\n\n## Note {: .tip }\n\n## Set {x}\n";
+        let starts = [
+            0,
+            text.find("## Note").unwrap(),
+            text.find("## Set").unwrap(),
+        ];
+        let mut titles = ["Linter {.notranslate lang=en}", "Note {: .tip }", "Set {x}"]
+            .map(str::to_owned)
+            .to_vec();
+        cut_attribute_ids(text, &starts, &mut titles);
+        assert_eq!(titles, ["Linter", "Note", "Set {x}"]);
+        let slugs: Vec<String> = (anchors(text, &starts, &titles).into_iter())
+            .map(|a| a.slug)
+            .collect();
+        assert_eq!(slugs, ["linter", "note", "set-x"]);
+        let text = "### 9.7.0 <small>November 11, 2025</small> { id=\"9.7.0\" }\n";
+        let mut titles = ["9.7.0 November 11, 2025 { id=\"9.7.0\" }".to_owned()];
+        cut_attribute_ids(text, &[0], &mut titles);
+        assert_eq!(titles, ["9.7.0 November 11, 2025"]);
+        assert_eq!(anchors(text, &[0], &titles)[0].main(), "9.7.0");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
 
-use super::anchors::myst_label;
+use super::anchors::{attribute_tokens, myst_label};
 use crate::paths::is_attachment_name;
 
 /// One link as written.
@@ -218,33 +218,6 @@ fn may_hold_attribute_lists(text: &str) -> bool {
         let next = bytes[at + 1..].iter().find(|&&b| b != b' ');
         matches!(next, Some(b'#' | b':' | b'.'))
     })
-}
-
-/// An attribute list's tokens: apart at white space outside quotes
-/// (`style="margin: 0"` is one).
-fn attribute_tokens(inner: &str) -> Vec<&str> {
-    let mut tokens = Vec::new();
-    let (mut start, mut quote) = (None, None);
-    for (at, c) in inner.char_indices() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                start.get_or_insert(at);
-            }
-            (None, c) if c.is_whitespace() => {
-                if let Some(from) = start.take() {
-                    tokens.push(&inner[from..at]);
-                }
-            }
-            (None, _) => {
-                start.get_or_insert(at);
-            }
-        }
-    }
-    tokens.extend(start.map(|from| &inner[from..]));
-    tokens
 }
 
 /// The labels MyST directives give themselves in their options
