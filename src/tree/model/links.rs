@@ -394,6 +394,26 @@ mod holder_tests {
     }
 
     #[test]
+    fn a_myst_role_links_its_label_or_document() {
+        let text = "# A\n\nSee {ref}`install`, {numref}`Figure %s <fig-x>` and {doc}`../guide/setup`.\n\n\
+                    Not {term}`glossary`, {ref}`sphinx:rst-roles` (another project's), x{ref}`no`,\n\
+                    {ref} `apart` or\n\n```md\n{ref}`in-code`\n```\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let written = doc.written_links();
+        let links: Vec<(&str, &str)> = (written.links.iter())
+            .map(|l| (l.written.as_str(), l.target.as_str()))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                ("{ref}`install`", "#install"),
+                ("{numref}`Figure %s <fig-x>`", "#fig-x"),
+                ("{doc}`../guide/setup`", "../guide/setup"),
+            ]
+        );
+    }
+
+    #[test]
     fn a_myst_directive_labels_itself_in_its_options() {
         let text = "# A\n\n```{figure} x.png\n:width: 80%\n:label: fig-x\nCaption.\n```\n\n\
                     :::{note}\n:name: my-note\nText\n:::\n\n```md\ntext\n:label: not-here\n```\n\n\

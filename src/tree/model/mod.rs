@@ -9,6 +9,7 @@ mod document;
 mod lines;
 mod links;
 mod node;
+mod roles;
 mod title;
 mod written;
 

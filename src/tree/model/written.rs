@@ -12,6 +12,7 @@ use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
 
 use super::anchors::{attribute_tokens, myst_label};
+use super::roles::{role_ending, role_target};
 use crate::paths::is_attachment_name;
 
 /// One link as written.
@@ -63,6 +64,11 @@ pub(crate) struct Written {
     /// Whether the text may hold a MyST label line (`(name)=`): most do
     /// not, and their paragraphs are not looked at for one.
     may_label: bool,
+    /// Whether the text may hold a MyST role (`` {ref}`label` ``), and the
+    /// one the last text read ended with, waiting for its code span: where
+    /// its `{` is, where the text ends, and whether it names a document.
+    may_role: bool,
+    role: Option<(usize, usize, bool)>,
     /// An HTML block's tag not ended by the lines read so far.
     open_tag: Option<Range<usize>>,
 }
@@ -125,10 +131,20 @@ impl Written {
             }
             Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
             Event::End(TagEnd::CodeBlock) => self.in_code = false,
-            Event::Text(_) if self.attributes && !self.in_code => {
-                if let Some((id, start)) = attribute_list_id(source) {
+            Event::Text(_) if !self.in_code => {
+                if self.attributes
+                    && let Some((id, start)) = attribute_list_id(source)
+                {
                     self.ids.push((id.to_owned(), at + start));
                 }
+                if self.may_role {
+                    let end = at + source.len();
+                    self.role = role_ending(source).map(|(start, doc)| (at + start, end, doc));
+                }
+            }
+            // A MyST cross-reference: a role right before its code span.
+            Event::Code(code) if self.role.is_some_and(|(_, end, _)| end == at) => {
+                self.read_role(code, source, text, at);
             }
             Event::Start(Tag::Heading { .. }) if source.trim_start().starts_with('#') => {
                 self.headings.push(at..at + source.len());
@@ -144,6 +160,24 @@ impl Written {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The link of the role waiting for its code span, `code`, which starts
+    /// at `at`, where the role's text ended.
+    fn read_role(&mut self, code: &str, source: &str, text: &str, at: usize) {
+        let Some((start, _, doc)) = self.role.take() else {
+            return;
+        };
+        if let Some(target) = role_target(code, doc) {
+            let end = at + source.len();
+            self.links.push(Link {
+                written: text.get(start..end).unwrap_or(source).to_owned(),
+                span: start..end,
+                target,
+                wiki: false,
+                target_at: start,
+            });
         }
     }
 
@@ -175,6 +209,7 @@ impl Written {
         block_ids(text, at, &mut written.ids);
         written.attributes = may_hold_attribute_lists(text);
         written.may_label = memmem::find(text.as_bytes(), b")=").is_some();
+        written.may_role = memmem::find(text.as_bytes(), b"}`").is_some();
         directive_labels(text, at, &mut written.labels);
         written
     }
