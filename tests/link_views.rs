@@ -667,3 +667,35 @@ fn a_dendron_note_reference_lands_where_its_range_starts() {
         ]
     );
 }
+
+#[test]
+fn myst_roles_and_page_labels_are_checked() {
+    let project = Scratch::with(
+        "links-myst",
+        &[
+            (
+                "docs/a.md",
+                "# A\n\nSee {ref}`install`, {ref}`the list <directives_list>`, {ref}`gone`,\n\
+                 {doc}`guide` and {ref}`sphinx:rst-roles`.\n",
+            ),
+            ("docs/guide.md", "# Guide\n\n(install)=\n## Install\n"),
+            (
+                "docs/directives.md",
+                "---\nlabel: directives_list\ntitle: Directives\n---\n# Directives\n",
+            ),
+        ],
+    );
+    assert_eq!(
+        listed(&project, &["docs/a.md", "docs"]),
+        [
+            row("{ref}`install`", "ok", "guide::h2.0"),
+            row(
+                "{ref}`the list <directives_list>`",
+                "ok",
+                "docs/directives.md"
+            ),
+            row("{ref}`gone`", "broken", "no anchor #gone here"),
+            row("{doc}`guide`", "ok", "docs/guide.md"),
+        ]
+    );
+}

@@ -9,7 +9,8 @@ use super::routes::{Moves, routes_of};
 use super::syntax::Target;
 use crate::fuzzy::WordShape;
 use crate::tree::{
-    Anchors, BlockKind, Document, Kind, Written, anchors_of, heading_ids, placed_ids,
+    Anchors, BlockKind, Document, Kind, Written, anchors_of, front_matter_values, heading_ids,
+    placed_ids, starts_a_line,
 };
 
 /// What one document offers the links that land on it: its path and name,
@@ -73,19 +74,25 @@ impl Targets {
         let ids = placed_ids(text, &starts, ids, headings);
         let section_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
         // A label names what follows it: the section a heading there opens.
-        let labels = (labels.into_iter())
+        let mut labels: Vec<(String, Option<usize>)> = (labels.into_iter())
             .map(|(label, end)| {
                 let next = end + (text[end..].len() - text[end..].trim_start().len());
                 (label, section_at(next))
             })
             .collect();
+        // mystmd's page label (`label: directives_list` in front matter)
+        // names the whole page.
+        let front = doc.front().map(|id| &text[doc.node(id).span()]);
+        if let Some(front) = front.filter(|front| starts_a_line(front, &["label"])) {
+            let named = front_matter_values(front, "label").into_iter();
+            labels.extend(named.filter(|l| is_label(l)).map(|l| (l, None)));
+        }
         // Anchors made already are kept; else the ids they need of the text.
         let heading_ids = match doc.anchors.get() {
             Some(_) => Vec::new(),
             None => heading_ids(doc.text(), &starts),
         };
-        let routes =
-            (doc.front()).map_or_else(Vec::new, |id| routes_of(&doc.text()[doc.node(id).span()]));
+        let routes = front.map_or_else(Vec::new, routes_of);
         let includes = includes_of(&doc);
         let Document {
             path,
@@ -219,4 +226,9 @@ fn includes_of(doc: &Document) -> Vec<String> {
         .filter(|&(at, _)| doc.node(holders.of(at)).kind() != Kind::Block(BlockKind::Code))
         .map(|(_, path)| path.to_owned())
         .collect()
+}
+/// Whether a front matter value may be a label: a name a fragment can be
+/// (no white space), not a sidebar's title.
+fn is_label(value: &str) -> bool {
+    !value.is_empty() && !value.contains(char::is_whitespace)
 }
