@@ -699,3 +699,30 @@ fn myst_roles_and_page_labels_are_checked() {
         ]
     );
 }
+
+#[test]
+fn a_page_served_as_a_folder_links_from_its_own_address() {
+    // Hugo serves `build/link-checking.md` at `/site/build/link-checking/`:
+    // `../` from there is `build/`, not `site/`.
+    let files = [
+        ("site/_index.md", "# Site\n\n## Site info\n"),
+        ("site/build/_index.md", "# Build\n\n## Build kinds\n"),
+        (
+            "site/build/link-checking.md",
+            "# Link checking\n\nSee [kinds](../#build-kinds).\n",
+        ),
+    ];
+    let hugo = Scratch::with("links-hugo-folders", &files);
+    assert_eq!(
+        listed(&hugo, &["site/build/link-checking.md", "site"]),
+        [row("[kinds](../#build-kinds)", "ok", "build/_index::h2.0")]
+    );
+    // Without section pages, a page's links go from its file's folder.
+    let plain = files.map(|(path, text)| (path.replace("_index", "index"), text));
+    let plain: Vec<(&str, &str)> = plain.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let site = Scratch::with("links-plain-folders", &plain);
+    assert_eq!(
+        listed(&site, &["site/build/link-checking.md", "site"])[0].1,
+        "broken"
+    );
+}

@@ -104,6 +104,11 @@ pub(crate) struct Inputs<'p> {
     /// The language each input's file name carries, if any (Nextra's
     /// `api.ja.mdx`).
     pub(super) languages: Vec<Option<&'p str>>,
+    /// Whether a page is served as a folder of its own (`guide/setup.md` at
+    /// `/guide/setup/`), as Hugo and Zola serve a site with section pages
+    /// (`_index.md`): a link by a page's address from a page not an index
+    /// goes from that folder first.
+    folders: bool,
     /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
     /// Whether each input's front matter serves it at an address in place of
@@ -142,6 +147,12 @@ impl<'p> Inputs<'p> {
             exact.entry(key.into_owned()).or_insert(i);
         }
         let languages = file_languages(pages.iter().map(|p| p.path.as_str()));
+        let folders = (pages.iter()).any(|p| {
+            let file = p.path.rsplit(['/', '\\']).next().unwrap_or_default();
+            file.split_once('.')
+                .is_some_and(|(stem, _)| stem == "_index")
+                && is_markdown_name(file)
+        });
         let mut routed = HashMap::with_capacity(routes.len());
         for (path, i) in &routes {
             routed
@@ -162,6 +173,7 @@ impl<'p> Inputs<'p> {
             routed,
             stems: PageNames::new(pages, &languages),
             languages,
+            folders,
             moved,
             docusaurus: OnceLock::new(),
             within,
@@ -275,8 +287,11 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            match (self.in_folder(from, path))
-                .or_else(|| self.by_address(from, path))
+            let relative = match self.inputs.folders {
+                true => (self.by_address(from, path)).or_else(|| self.in_folder(from, path)),
+                false => (self.in_folder(from, path)).or_else(|| self.by_address(from, path)),
+            };
+            match relative
                 .or_else(|| self.in_folders_above(from, path))
                 .or_else(|| self.in_language(from, path))
             {
