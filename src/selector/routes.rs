@@ -75,6 +75,17 @@ pub(crate) fn routes_of(front: &str) -> Vec<(String, Moves)> {
             }
         }
     }
+    // Docusaurus serves a page with both at its `slug` only: the `id`
+    // names the doc, no longer its address.
+    let slugged = routes.iter().any(|&(_, m)| m == Moves::OnDocusaurus);
+    if slugged && routes.iter().any(|&(_, m)| m == Moves::Always) {
+        routes.retain(|&(_, m)| m != Moves::Always);
+        for (_, moves) in &mut routes {
+            if *moves == Moves::OnDocusaurus {
+                *moves = Moves::Always;
+            }
+        }
+    }
     routes
 }
 
@@ -227,7 +238,9 @@ mod tests {
     #[test]
     fn front_matter_sets_names_and_paths() {
         let yaml = "---\nid: cli\nslug: /reference/cli\ntitle: CLI\n---\n";
-        assert_eq!(routes_of(yaml), ["cli", "/reference/cli"]);
+        // (A `slug` is the address in place of the `id`.)
+        assert_eq!(routes_of(yaml), ["/reference/cli"]);
+        assert_eq!(routes_of("---\nid: cli\n---\n"), ["cli"]);
         // Only a key that starts a line sets a route.
         let within = "---\ntitle: the id: x\n  slug: /nested\nurl_for: /y\n---\n";
         assert!(routes_of(within).is_empty());
@@ -300,13 +313,26 @@ mod tests {
             ]
         );
         // An address in place of the file's (Docusaurus' `id`; its `slug`
-        // on a Docusaurus site), and others besides it.
-        let moving = "---\nid: press\nslug: /p\naliases: [/old/]\n---\n";
+        // on a Docusaurus site, and in place of the `id`'s), and others
+        // besides it.
+        let moving = "---\nid: press\naliases: [/old/]\n---\n";
         assert_eq!(
             super::routes_of(moving),
             [
                 ("press".to_owned(), Moves::Always),
-                ("/p".to_owned(), Moves::OnDocusaurus),
+                ("/old/".to_owned(), Moves::No)
+            ]
+        );
+        let slugged = "---\nslug: /p\n---\n";
+        assert_eq!(
+            super::routes_of(slugged),
+            [("/p".to_owned(), Moves::OnDocusaurus)]
+        );
+        let both = "---\nid: press\nslug: /p\naliases: [/old/]\n---\n";
+        assert_eq!(
+            super::routes_of(both),
+            [
+                ("/p".to_owned(), Moves::Always),
                 ("/old/".to_owned(), Moves::No)
             ]
         );
