@@ -676,9 +676,12 @@ fn myst_roles_and_page_labels_are_checked() {
             (
                 "docs/a.md",
                 "# A\n\nSee {ref}`install`, {ref}`the list <directives_list>`, {ref}`gone`,\n\
-                 {doc}`guide` and {ref}`sphinx:rst-roles`.\n",
+                 {doc}`guide` and {ref}`sphinx:rst-roles`, [](guide.md#fig-x), {ref}`INSTALL`.\n",
             ),
-            ("docs/guide.md", "# Guide\n\n(install)=\n## Install\n"),
+            (
+                "docs/guide.md",
+                "# Guide\n\n(install)=\n## Install\n\n:::{figure} x.png\n:label: fig-x\nA.\n:::\n",
+            ),
             (
                 "docs/directives.md",
                 "---\nlabel: directives_list\ntitle: Directives\n---\n# Directives\n",
@@ -696,6 +699,9 @@ fn myst_roles_and_page_labels_are_checked() {
             ),
             row("{ref}`gone`", "broken", "no anchor #gone here"),
             row("{doc}`guide`", "ok", "docs/guide.md"),
+            // A directive's label by its page's path, a label in any case.
+            row("[](guide.md#fig-x)", "ok", "guide::h2.0"),
+            row("{ref}`INSTALL`", "ok", "guide::h2.0"),
         ]
     );
 }

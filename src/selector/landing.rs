@@ -92,8 +92,9 @@ pub(crate) struct Inputs<'p> {
     pub(super) redirects: OnceLock<Redirects>,
     pub(super) versions: OnceLock<Option<Versions>>,
     notes_named: OnceLock<Notes>,
-    /// Every MyST label with the page and section it names, the first kept.
-    labels: OnceLock<HashMap<&'p str, (usize, Option<usize>)>>,
+    /// Every MyST label (lowercase) with the page and section it names, the
+    /// first kept.
+    labels: OnceLock<HashMap<String, (usize, Option<usize>)>>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     pub(super) exact: HashMap<String, usize>,
@@ -322,16 +323,17 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// Where the MyST label `name` (`(name)=`) lands, if any page has it:
     /// MyST links a label by name from any page, `#name` or `name`.
     fn label(&self, name: &str) -> Option<Landing> {
+        // MyST reads a label in any case (`normalizeLabel` lowercases it).
         let labels = self.inputs.labels.get_or_init(|| {
             let mut all = HashMap::new();
             for (doc, page) in self.inputs.pages.iter().enumerate() {
                 for (label, section) in &page.labels {
-                    all.entry(label.as_str()).or_insert((doc, *section));
+                    all.entry(label.to_lowercase()).or_insert((doc, *section));
                 }
             }
             all
         });
-        let &(doc, section) = labels.get(name)?;
+        let &(doc, section) = labels.get(&name.to_lowercase())?;
         Some(Landing::Page { doc, section })
     }
 
@@ -345,6 +347,12 @@ impl<'i, 'p> Lands<'i, 'p> {
         match page.find(anchor) {
             Some(section) => Landing::Page { doc, section },
             None if let Some(landing) = self.included(doc, anchor) => landing,
+            // A label the page gives a block (a MyST directive's `:label:`).
+            None if let Some(&(_, section)) =
+                (page.labels.iter()).find(|(label, _)| label.eq_ignore_ascii_case(anchor)) =>
+            {
+                Landing::Page { doc, section }
+            }
             None => Landing::Broken {
                 suggestion: (self.nearest_anchors)
                     .entry((doc, anchor.to_owned()))
