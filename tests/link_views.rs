@@ -732,3 +732,38 @@ fn a_page_served_as_a_folder_links_from_its_own_address() {
         "broken"
     );
 }
+
+#[test]
+fn a_markdown_files_path_is_matched_in_its_case_and_a_pages_address_in_any() {
+    let site = Scratch::with(
+        "links-case",
+        &[
+            (
+                "docs/index.md",
+                "# Usage\n\n[file](ReducingBoilerPlate.md) [page](reducingboilerplate) \
+                 [exact](ReducingBoilerplate.md)\n",
+            ),
+            ("docs/ReducingBoilerplate.md", "# Reducing Boilerplate\n"),
+        ],
+    );
+    assert_eq!(
+        listed(&site, &["docs/index.md", "docs"]),
+        [
+            row(
+                "[file](ReducingBoilerPlate.md)",
+                "broken",
+                "no such file: docs/ReducingBoilerPlate.md"
+            ),
+            row(
+                "[page](reducingboilerplate)",
+                "ok",
+                "docs/ReducingBoilerplate.md"
+            ),
+            row(
+                "[exact](ReducingBoilerplate.md)",
+                "ok",
+                "docs/ReducingBoilerplate.md"
+            ),
+        ]
+    );
+}

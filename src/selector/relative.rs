@@ -38,29 +38,31 @@ impl<'p> Lands<'_, 'p> {
         found
     }
 
-    /// The input `joined` names: by its spellings, as written, then ignoring
-    /// case, then without numeric ordering prefixes; else, for a page's
-    /// address (no Markdown file's path), the page whose front matter routes
-    /// it there.
+    /// The input `joined` names: by its spellings, as written; a page's
+    /// address (no Markdown file's path) then ignoring case, then without
+    /// numeric ordering prefixes, then the page whose front matter routes it
+    /// there. A Markdown file's path is a file's exactly, as GitHub, a site
+    /// generator and any file system that tells case apart read it.
     fn spelled(&self, joined: &str) -> Option<usize> {
         let spellings = link_spellings(joined);
         let keys: Vec<Cow<'_, str>> = spellings.iter().map(|s| components_joined(s)).collect();
-        let routed = |k: &Cow<'_, str>| match is_markdown_name(joined) {
-            true => None,
-            false => self.inputs.routed.get(lowercase(k).as_ref()),
-        };
         let served = |doc: &&usize| self.inputs.served(**doc, joined);
-        (keys
-            .iter()
-            .find_map(|k| self.inputs.exact.get(k.as_ref()).filter(served)))
-        .or_else(|| {
-            (keys.iter()).find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()).filter(served))
-        })
-        .or_else(|| {
-            (keys.iter()).find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()).filter(served))
-        })
-        .or_else(|| keys.iter().find_map(routed))
-        .copied()
+        let exact = (keys.iter()).find_map(|k| self.inputs.exact.get(k.as_ref()).filter(served));
+        if is_markdown_name(joined) {
+            return exact.copied();
+        }
+        let routed = |k: &Cow<'_, str>| self.inputs.routed.get(lowercase(k).as_ref());
+        exact
+            .or_else(|| {
+                (keys.iter())
+                    .find_map(|k| self.inputs.folded.get(lowercase(k).as_ref()).filter(served))
+            })
+            .or_else(|| {
+                (keys.iter())
+                    .find_map(|k| self.inputs.bare.get(bare_key(k).as_ref()).filter(served))
+            })
+            .or_else(|| keys.iter().find_map(routed))
+            .copied()
     }
 
     /// A page's address relative to the address of page `from`, served as
