@@ -107,9 +107,9 @@ pub(crate) struct Inputs<'p> {
     pub(super) languages: Vec<Option<&'p str>>,
     /// Whether a page is served as a folder of its own (`guide/setup.md` at
     /// `/guide/setup/`), as Hugo and Zola serve a site with section pages
-    /// (`_index.md`): a link by a page's address from a page not an index
-    /// goes from that folder first.
-    folders: bool,
+    /// (`_index.md`): a page's `./` and `../` are read from that folder
+    /// first.
+    pub(super) folders: bool,
     /// Each input's name, for the nearest to a missing one.
     stems: PageNames,
     /// Whether each input's front matter serves it at an address in place of
@@ -288,11 +288,9 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            let relative = match self.inputs.folders {
-                true => (self.by_address(from, path)).or_else(|| self.in_folder(from, path)),
-                false => (self.in_folder(from, path)).or_else(|| self.by_address(from, path)),
-            };
-            match relative
+            match (self.by_own_address(from, path))
+                .or_else(|| self.in_folder(from, path))
+                .or_else(|| self.by_address(from, path))
                 .or_else(|| self.in_folders_above(from, path))
                 .or_else(|| self.in_language(from, path))
             {

@@ -79,6 +79,22 @@ impl<'p> Lands<'_, 'p> {
         self.relative(&joined(&format!("{folder}{}/", stem(file)), path))
     }
 
+    /// On a site that serves every page as a folder of its own
+    /// ([`Inputs::folders`]), the page `./` and `../` name from the linking
+    /// page's own address, which a page that is no index differs from its
+    /// file's folder by: from `a/b.md`, at `/a/b/`, `./#x` is the page and
+    /// `../#x` its folder's index. (A longer path, `../x`, lands nowhere
+    /// from the file's folder where the address differs, and is looked up
+    /// from the page's address then.)
+    ///
+    /// [`Inputs::folders`]: super::landing::Inputs
+    pub(super) fn by_own_address(&mut self, from: usize, path: &str) -> Option<usize> {
+        match self.inputs.folders && matches!(path, "." | "./" | ".." | "../") {
+            true => self.by_address(from, path),
+            false => None,
+        }
+    }
+
     /// The input a Markdown file's bare path (`options.md`, not `./`,
     /// `../`) names from a folder above the linking page's, the nearest
     /// first: Docusaurus resolves `[x](target.md)` from the page's folder,
