@@ -767,3 +767,24 @@ fn a_markdown_files_path_is_matched_in_its_case_and_a_pages_address_in_any() {
         ]
     );
 }
+
+#[test]
+fn a_missing_notes_suggestion_names_one_note_where_several_share_its_name() {
+    let vault = Scratch::with(
+        "links-ambiguous-suggestion",
+        &[
+            (
+                "Index.md",
+                "# Index\n\n[[Ref/Window/Status bar|Status bar]] [[Plugin/Status bar]]\n",
+            ),
+            ("Plugins/Status bar.md", "# Status bar\n"),
+            ("Ref/App window/Status bar.md", "# Status bar\n"),
+        ],
+    );
+    let (out, _, code) = run(&vault, &["--full", "links", "--broken", "."]);
+    assert_eq!(code, 1, "{out}");
+    // The nearest note by its folder too, as Obsidian links it: the bare
+    // name would be the other note.
+    assert!(out.contains("~'[[App window/Status bar]]'"), "{out}");
+    assert!(out.contains("~'[[Plugins/Status bar]]'"), "{out}");
+}

@@ -22,7 +22,7 @@ use super::docs::{Paths, components, components_joined, file_languages, is_root,
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
-use super::near_page::{PageNames, in_folders, is_page, named_stem, stem};
+use super::near_page::{PageNames, in_folders, is_page, named_stem};
 use super::notes::Notes;
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
@@ -400,9 +400,12 @@ impl<'i, 'p> Lands<'i, 'p> {
             // No note, but the marker of the page's table of contents.
             None if is_contents_marker(note) && heading.is_none() => Landing::External,
             None => Landing::Broken {
-                suggestion: self
-                    .nearest_file(from, note, heading)
-                    .map(|doc| format!("[[{}]]", stem(&self.inputs.pages[doc].path))),
+                suggestion: self.nearest_file(from, note, heading).map(|doc| {
+                    format!(
+                        "[[{}]]",
+                        notes.shortest_name(&self.inputs.pages[doc].path, doc)
+                    )
+                }),
                 why: Broken::Note(note.to_owned()),
             },
         }
@@ -528,6 +531,7 @@ fn reference_start(path: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::selector::near_page::stem;
     use crate::source::Source;
     use crate::tree::parse_named;
 

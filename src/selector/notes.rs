@@ -78,6 +78,26 @@ impl Notes {
         self.dotted
     }
 
+    /// The shortest name that finds note `doc`, at `path`, alone: its file's
+    /// name without extension, with as many of its folders before it as it
+    /// takes where several notes have that name (`User interface/Workspace`),
+    /// as Obsidian writes a link to such a note.
+    pub fn shortest_name(&self, path: &str, doc: usize) -> String {
+        let mut parts = components(path);
+        let Some(file) = parts.pop() else {
+            return String::new();
+        };
+        let stem = file.rsplit_once('.').map_or(file.as_str(), |(s, _)| s);
+        let mut name = stem.to_owned();
+        for folder in parts.iter().rev() {
+            if self.find_named(&name) == [doc] {
+                break;
+            }
+            name = format!("{folder}/{name}");
+        }
+        name
+    }
+
     /// [`Notes::find`] for one spelling of the note.
     fn find_named(&self, note: &str) -> Vec<usize> {
         let wanted = components(note);
