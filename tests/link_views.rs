@@ -788,3 +788,30 @@ fn a_missing_notes_suggestion_names_one_note_where_several_share_its_name() {
     assert!(out.contains("~'[[App window/Status bar]]'"), "{out}");
     assert!(out.contains("~'[[Plugins/Status bar]]'"), "{out}");
 }
+
+#[test]
+fn a_fragment_that_starts_with_a_hash_is_no_anchor() {
+    let site = Scratch::with(
+        "links-double-hash",
+        &[
+            (
+                "docs/a.md",
+                "# A\n\n[twice](b.md##setup) [once](b.md#setup)\n",
+            ),
+            ("docs/b.md", "# B\n\n## Setup\n"),
+        ],
+    );
+    assert_eq!(
+        listed(&site, &["docs/a.md", "docs"]),
+        [
+            row(
+                "[twice](b.md##setup)",
+                "broken",
+                "no anchor ##setup in docs/b.md"
+            ),
+            row("[once](b.md#setup)", "ok", "b::h2.0"),
+        ]
+    );
+    let (out, _, _) = run(&site, &["--full", "links", "--broken", "docs"]);
+    assert!(out.contains("~b::#setup"), "{out}");
+}

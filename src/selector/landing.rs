@@ -341,9 +341,13 @@ impl<'i, 'p> Lands<'i, 'p> {
             return Landing::Page { doc, section: None };
         };
         let page = &self.inputs.pages[doc];
-        let suggests = self.suggests;
-        match page.find(anchor) {
+        // `file.md##id` names an element whose id starts with `#`: none.
+        let found = (!anchor.starts_with('#'))
+            .then(|| page.find(anchor))
+            .flatten();
+        match found {
             Some(section) => Landing::Page { doc, section },
+            None if anchor.starts_with('#') => self.no_anchor(doc, anchor),
             None if let Some(landing) = self.included(doc, anchor) => landing,
             // A label the page gives a block (a MyST directive's `:label:`).
             None if let Some(&(_, section)) =
@@ -351,18 +355,26 @@ impl<'i, 'p> Lands<'i, 'p> {
             {
                 Landing::Page { doc, section }
             }
-            None => Landing::Broken {
-                suggestion: (self.nearest_anchors)
-                    .entry((doc, anchor.to_owned()))
-                    .or_insert_with(|| {
-                        (suggests.then(|| page.nearest(anchor)).flatten())
-                            .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
-                    })
-                    .clone(),
-                why: Broken::Anchor {
-                    anchor: anchor.to_owned(),
-                    doc,
-                },
+            None => self.no_anchor(doc, anchor),
+        }
+    }
+
+    /// A link to `anchor` in document `doc`, which has none such: broken,
+    /// with the nearest anchor it has.
+    fn no_anchor(&mut self, doc: usize, anchor: &str) -> Landing {
+        let page = &self.inputs.pages[doc];
+        let suggests = self.suggests;
+        Landing::Broken {
+            suggestion: (self.nearest_anchors)
+                .entry((doc, anchor.to_owned()))
+                .or_insert_with(|| {
+                    (suggests.then(|| page.nearest(anchor)).flatten())
+                        .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
+                })
+                .clone(),
+            why: Broken::Anchor {
+                anchor: anchor.to_owned(),
+                doc,
             },
         }
     }
