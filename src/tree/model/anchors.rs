@@ -221,10 +221,14 @@ fn class_list(line: &str) -> Option<&str> {
     let inner = &body[open + 1..body.len() - 1];
     let inner = inner.strip_prefix(':').unwrap_or(inner);
     let tokens = attribute_tokens(inner);
-    let attribute = |t: &&str| {
-        t.starts_with('.') && t.len() > 1 || t.split_once('=').is_some_and(|(k, _)| !k.is_empty())
-    };
-    (!tokens.is_empty() && tokens.iter().all(attribute)).then(|| &body[open..])
+    (!tokens.is_empty() && tokens.iter().all(|t| is_attribute(t))).then(|| &body[open..])
+}
+
+/// Whether a token of an attribute list is an attribute: `#id`, `.class`
+/// or `key=value`.
+pub(super) fn is_attribute(token: &str) -> bool {
+    token.starts_with(['#', '.']) && token.len() > 1
+        || token.split_once('=').is_some_and(|(k, _)| !k.is_empty())
 }
 
 fn attribute_id<'l>(line: &'l str) -> Option<(&'l str, &'l str)> {

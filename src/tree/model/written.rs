@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
 
-use super::anchors::{attribute_tokens, myst_label};
+use super::anchors::{attribute_tokens, is_attribute, myst_label};
 use super::roles::{role_ending, role_target};
 use crate::paths::is_attachment_name;
 
@@ -235,13 +235,9 @@ fn attribute_list_id(text: &str) -> Option<(&str, usize)> {
     let inner = text[open + 1..close]
         .strip_prefix(':')
         .unwrap_or(&text[open + 1..close]);
-    let attribute = |t: &str| {
-        t.starts_with(['#', '.']) && t.len() > 1
-            || t.split_once('=').is_some_and(|(k, _)| !k.is_empty())
-    };
     let tokens = attribute_tokens(inner);
     let id = tokens.iter().find_map(|t| t.strip_prefix('#'))?;
-    let all = tokens.iter().all(|t| attribute(t));
+    let all = tokens.iter().all(|t| is_attribute(t));
     (all && !id.is_empty()).then_some((id, open))
 }
 
