@@ -515,7 +515,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         let inputs = self.inputs;
         let near = (self.nearest)
             .entry(name.to_owned())
-            .or_insert_with(|| inputs.stems.nearest(inputs.pages, &inputs.languages, name))
+            .or_insert_with(|| inputs.stems.nearest(name))
             .clone();
         let near: Vec<usize> = (near.into_iter())
             .filter(|&doc| !self.is_translation_for(doc, from))

@@ -4,13 +4,25 @@
 //! of the folders the link names.
 
 use super::targets::Targets;
-use crate::fuzzy::{WordShape, Words, bag_distance};
+use crate::fuzzy::{Bag, WordShape, Words};
 
 /// Each input's name ([`named_stem`]; without the language its file's
 /// name carries, if any), lowercase, its length in characters and its
 /// words' shape (of the name as written: `JestCLI`).
 pub(super) struct PageNames {
-    names: Vec<(String, usize, WordShape)>,
+    names: Vec<Name>,
+}
+
+/// One input's name as [`PageNames`] compares it.
+struct Name {
+    /// Lowercase, and its length in characters.
+    lower: String,
+    len: usize,
+    /// As written, and the shape of its words.
+    written: String,
+    shape: WordShape,
+    /// Its letters counted, for the bound that passes most names by.
+    bag: Bag,
 }
 
 impl PageNames {
@@ -18,19 +30,24 @@ impl PageNames {
     pub fn new(pages: &[Targets], languages: &[Option<&str>]) -> PageNames {
         let names = (pages.iter().zip(languages))
             .map(|(p, language)| {
-                let name = named_stem(&p.path, *language);
-                let stem = name.to_lowercase();
-                let len = stem.chars().count();
-                (stem, len, WordShape::of(name))
+                let written = named_stem(&p.path, *language);
+                let lower = written.to_lowercase();
+                Name {
+                    len: lower.chars().count(),
+                    bag: Bag::of(&lower),
+                    shape: WordShape::of(written),
+                    written: written.to_owned(),
+                    lower,
+                }
             })
             .collect();
         PageNames { names }
     }
 
-    /// The inputs (`pages`, whose file names carry `languages`) whose
-    /// names ([`named_stem`]) are nearest to `name` (a path's
-    /// [`named_stem`]), all as near, in input order; none if none is near.
-    pub fn nearest(&self, pages: &[Targets], languages: &[Option<&str>], name: &str) -> Vec<usize> {
+    /// The inputs whose names ([`named_stem`]) are nearest to `name` (a
+    /// path's [`named_stem`]), all as near, in input order; none if none is
+    /// near.
+    pub fn nearest(&self, name: &str) -> Vec<usize> {
         let wanted = name.to_lowercase();
         if wanted.is_empty() {
             return Vec::new();
@@ -40,21 +57,21 @@ impl PageNames {
         let wanted_words = Words::of(name);
         // The best nearness so far, and the names that have it.
         let mut best: (f32, Vec<usize>) = (NEAR, Vec::new());
+        let bag = Bag::of(&wanted);
         let mut name_chars = Vec::new();
-        for (i, (name, name_len, shape)) in self.names.iter().enumerate() {
+        for (i, name) in self.names.iter().enumerate() {
             // Names whose words cannot be as near as the best so far, and
             // whose lengths and letters put them too far apart to be, are
             // passed by (with room for rounding: a name as near still ties).
             let needed = best.0;
-            let longest = len.max(*name_len);
+            let longest = len.max(name.len);
             let most = (1.0 - needed) * longest as f32 + 1e-3;
-            if wanted_words.bound(*shape) < needed
-                && (len.abs_diff(*name_len) as f32 > most
-                    || bag_distance(&wanted, name) as f32 > most)
+            if wanted_words.bound(name.shape) < needed
+                && (len.abs_diff(name.len) as f32 > most || bag.distance(&name.bag) as f32 > most)
             {
                 continue;
             }
-            let words = wanted_words.alike_shaped(named_stem(&pages[i].path, languages[i]), *shape);
+            let words = wanted_words.alike_shaped(&name.written, name.shape);
             // The edits a name may be apart from `wanted` and still be as
             // near as the best so far, as `fuzzy::name_similarity` weighs them.
             let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
@@ -63,7 +80,7 @@ impl PageNames {
                 continue;
             };
             name_chars.clear();
-            name_chars.extend(name.chars());
+            name_chars.extend(name.lower.chars());
             let Some(edits) = crate::fuzzy::distance_within(&chars, &name_chars, within) else {
                 continue;
             };
