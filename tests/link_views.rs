@@ -612,6 +612,51 @@ fn a_docusaurus_slug_moves_a_page_off_its_files_address() {
 }
 
 #[test]
+fn a_starlight_slug_moves_a_page_from_its_content_folder() {
+    let page = "# A\n\n[file](./guides/b.md#intro) [address](/guides/b/) [slug](/new-b/#intro) \
+                [from its folder](/guides/new-b/)\n";
+    let files = [
+        ("docs/src/content/docs/a.md", page),
+        (
+            "docs/src/content/docs/guides/b.md",
+            "---\ntitle: B\nslug: new-b\n---\n\n## Intro\n",
+        ),
+        ("docs/astro.config.mjs", "export default {};"),
+    ];
+    let site = Scratch::with("links-starlight-slug", &files);
+    let a = "docs/src/content/docs/a.md";
+    let expected = [
+        row("[file](./guides/b.md#intro)", "ok", "b::h2.0"),
+        row(
+            "[address](/guides/b/)",
+            "broken",
+            "no such file: /guides/b/",
+        ),
+        row("[slug](/new-b/#intro)", "ok", "b::h2.0"),
+        row(
+            "[from its folder](/guides/new-b/)",
+            "broken",
+            "no such file: /guides/new-b/",
+        ),
+    ];
+    // Astro's configuration is beside `src/`, three folders above the pages.
+    assert_eq!(listed(&site, &[a, "docs/src/content/docs"]), expected);
+    assert_eq!(listed(&site, &[a, "."]), expected);
+    // Without Astro's configuration, the page is found at its file's
+    // address too.
+    let other = Scratch::with("links-starlight-unconfigured", &files[..2]);
+    let links = listed(&other, &[a, "."]);
+    assert_eq!(
+        links[1],
+        row(
+            "[address](/guides/b/)",
+            "ok",
+            "docs/src/content/docs/guides/b.md"
+        )
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

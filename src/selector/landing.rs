@@ -115,9 +115,10 @@ pub(crate) struct Inputs<'p> {
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`; its `slug` on a Docusaurus site).
     moved: Vec<Moves>,
-    /// Whether the inputs are a Docusaurus site's (read when a first page
-    /// with a `slug` is looked up by its file's address).
-    pub(super) docusaurus: OnceLock<bool>,
+    /// Whether the inputs are the site of a generator that serves a page
+    /// with a `slug` only there (read when a first page with a `slug` is
+    /// looked up by its file's address).
+    pub(super) slugs_move: OnceLock<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -176,7 +177,7 @@ impl<'p> Inputs<'p> {
             languages,
             folders,
             moved,
-            docusaurus: OnceLock::new(),
+            slugs_move: OnceLock::new(),
             within,
         }
     }
@@ -189,7 +190,7 @@ impl<'p> Inputs<'p> {
             || match self.moved[doc] {
                 Moves::No => true,
                 Moves::Always => false,
-                Moves::OnDocusaurus => !self.docusaurus(),
+                Moves::BySlug => !self.slugs_move(),
             }
     }
 

@@ -39,9 +39,10 @@ pub(crate) enum Moves {
     /// served at `/docs/`, Hugo's `/:year/:slug/` permalinks), which is not
     /// read here, so a page stays found at its file's address besides theirs.
     No,
-    /// In its place on a Docusaurus site, which serves a page with a `slug`
-    /// only there; another generator's slug fills a permalink pattern.
-    OnDocusaurus,
+    /// In its place on a site whose generator serves a page with a `slug`
+    /// only there (Docusaurus, Astro's Starlight); another generator's slug
+    /// fills a permalink pattern.
+    BySlug,
     /// In its place: Docusaurus' `id`, its own key.
     Always,
 }
@@ -50,7 +51,7 @@ impl Moves {
     fn of(key: &str) -> Moves {
         match key {
             "id" => Moves::Always,
-            "slug" => Moves::OnDocusaurus,
+            "slug" => Moves::BySlug,
             _ => Moves::No,
         }
     }
@@ -77,11 +78,11 @@ pub(crate) fn routes_of(front: &str) -> Vec<(String, Moves)> {
     }
     // Docusaurus serves a page with both at its `slug` only: the `id`
     // names the doc, no longer its address.
-    let slugged = routes.iter().any(|&(_, m)| m == Moves::OnDocusaurus);
+    let slugged = routes.iter().any(|&(_, m)| m == Moves::BySlug);
     if slugged && routes.iter().any(|&(_, m)| m == Moves::Always) {
         routes.retain(|&(_, m)| m != Moves::Always);
         for (_, moves) in &mut routes {
-            if *moves == Moves::OnDocusaurus {
+            if *moves == Moves::BySlug {
                 *moves = Moves::Always;
             }
         }
@@ -123,9 +124,11 @@ pub(crate) fn route_paths(pages: &[(&str, &[(String, Moves)])]) -> Vec<(String, 
         .unwrap_or_default();
     for (doc, &(path, routes)) in pages.iter().enumerate() {
         for (route, moves) in routes {
-            let from = match route.starts_with('/') {
-                true => version_root(path).map_or_else(|| top.clone(), str::to_owned),
-                false => folder(path),
+            let from = match (route.starts_with('/'), content_root(path)) {
+                (true, _) => version_root(path).map_or_else(|| top.clone(), str::to_owned),
+                // Starlight reads every slug from its content folder.
+                (false, Some(root)) if *moves == Moves::BySlug => root.to_owned(),
+                (false, _) => folder(path),
             };
             let mut parts = components(&format!("{from}/{route}"));
             // `/` and `./` are the folder's index page.
@@ -160,6 +163,19 @@ pub(super) fn version_root(path: &str) -> Option<&str> {
     let at = memchr::memmem::find(path.as_bytes(), FOLDER.as_bytes())?;
     let end = at + FOLDER.len() + path[at + FOLDER.len()..].find(['/', '\\'])?;
     (at == 0 || path[..at].ends_with(['/', '\\'])).then(|| &path[..end])
+}
+
+/// Where Astro's Starlight keeps its pages, below its site's folder.
+pub(super) const CONTENT: &str = "src/content/docs";
+
+/// The content folder of Astro's Starlight a page is in (`src/content/docs`
+/// of `docs/src/content/docs/guides/a.md`), whose root every `slug` starts
+/// at, with or without a leading `/`.
+pub(super) fn content_root(path: &str) -> Option<&str> {
+    let at = memchr::memmem::find(path.as_bytes(), CONTENT.as_bytes())?;
+    let end = at + CONTENT.len();
+    path[end..].starts_with('/').then_some(())?;
+    (at == 0 || path[..at].ends_with('/')).then(|| &path[..end])
 }
 
 /// The address a page's path serves it at, lowercase: without its
@@ -259,7 +275,7 @@ mod tests {
 
     #[test]
     fn a_versions_route_from_the_root_starts_at_its_version_folder() {
-        let slug = [("/text-component".to_owned(), Moves::OnDocusaurus)];
+        let slug = [("/text-component".to_owned(), Moves::BySlug)];
         let none: &[(String, Moves)] = &[];
         let pages = [
             ("docs/intro.md", none),
@@ -326,7 +342,7 @@ mod tests {
         let slugged = "---\nslug: /p\n---\n";
         assert_eq!(
             super::routes_of(slugged),
-            [("/p".to_owned(), Moves::OnDocusaurus)]
+            [("/p".to_owned(), Moves::BySlug)]
         );
         let both = "---\nid: press\nslug: /p\naliases: [/old/]\n---\n";
         assert_eq!(

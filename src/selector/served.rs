@@ -8,8 +8,18 @@ use std::path::{Path, PathBuf};
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
 use super::redirects::Redirects;
-use super::routes::version_root;
+use super::routes::{CONTENT, content_root, version_root};
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
+
+/// Astro's configuration files (Starlight is an Astro integration).
+const ASTRO_CONFIGS: [&str; 6] = [
+    "astro.config.mjs",
+    "astro.config.js",
+    "astro.config.ts",
+    "astro.config.mts",
+    "astro.config.cjs",
+    "astro.config.cts",
+];
 
 /// The most redirects one link is followed through: a chain longer than
 /// this (or a loop) lands nowhere.
@@ -61,12 +71,14 @@ impl Inputs<'_> {
             .collect()
     }
 
-    /// Whether the inputs are a Docusaurus site's: a versioned docs folder
-    /// among them, or its configuration where a site's is looked for or in
+    /// Whether the inputs are the site of a generator that serves a page
+    /// with a `slug` only there: Docusaurus (a versioned docs folder among
+    /// them, or its configuration) or Astro's Starlight (Astro's
+    /// configuration), the configuration where a site's is looked for or in
     /// a `website/` folder below the one every input is in (the docs beside
     /// the site, as React Native and Jest keep them).
-    pub(super) fn docusaurus(&self) -> bool {
-        *self.docusaurus.get_or_init(|| {
+    pub(super) fn slugs_move(&self) -> bool {
+        *self.slugs_move.get_or_init(|| {
             if self.versions().is_some() {
                 return true;
             }
@@ -74,11 +86,19 @@ impl Inputs<'_> {
             let website = (folders.first())
                 .map(|(nearest, _)| nearest.join("website"))
                 .filter(|website| self.may_read(website));
+            // Astro's site is the folder Starlight's content folder is in.
+            let astro = (self.pages.first())
+                .and_then(|page| content_root(&page.path))
+                .map(|root| {
+                    let site = root.trim_end_matches(CONTENT).trim_end_matches('/');
+                    PathBuf::from(if site.is_empty() { "." } else { site })
+                })
+                .filter(|site| self.may_read(site));
             (folders.into_iter().map(|(folder, _)| folder))
                 .chain(website)
+                .chain(astro)
                 .any(|folder| {
-                    DOCUSAURUS_CONFIGS
-                        .iter()
+                    (DOCUSAURUS_CONFIGS.iter().chain(&ASTRO_CONFIGS))
                         .any(|name| folder.join(name).is_file())
                 })
         })
