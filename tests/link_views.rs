@@ -657,6 +657,33 @@ fn a_starlight_slug_moves_a_page_from_its_content_folder() {
 }
 
 #[test]
+fn a_page_a_site_copies_as_it_is_lands() {
+    let files = [
+        (
+            "docs/index.md",
+            "# Home\n\n[pure](/pure.html) [gone](/gone.html) [up](/../secret.html)\n",
+        ),
+        ("docs/public/pure.html", "<p>pure</p>"),
+        ("docs/static/gone.txt", "x"),
+        // Above the copied folder: not the site's.
+        ("docs/secret.html", "<p>secret</p>"),
+    ];
+    let site = Scratch::with("links-public-html", &files);
+    assert_eq!(
+        listed(&site, &["docs"]),
+        [
+            row("[pure](/pure.html)", "external", ""),
+            row("[gone](/gone.html)", "broken", "no such file: /gone.html"),
+            row(
+                "[up](/../secret.html)",
+                "broken",
+                "no such file: /../secret.html"
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

@@ -283,7 +283,11 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None if let Some(to) = self.redirected(from, path, anchor.as_deref()) => return to,
                 // Every site has a root page, from its Markdown or not, and
                 // builds the pages listing a taxonomy's terms.
-                None if is_page(path) && !is_root(path) && !self.is_taxonomy(path) => {
+                None if is_page(path)
+                    && !is_root(path)
+                    && !self.is_taxonomy(path)
+                    && !self.inputs.serves_as_is(path) =>
+                {
                     return self.no_file(from, path.to_owned(), anchor.as_deref());
                 }
                 None => return Landing::External,

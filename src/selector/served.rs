@@ -11,6 +11,9 @@ use super::redirects::Redirects;
 use super::routes::{CONTENT, content_root, version_root};
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
 
+/// The folders generators copy to a site's root as they are.
+const AS_IS: [&str; 2] = ["public", "static"];
+
 /// Astro's configuration files (Starlight is an Astro integration).
 const ASTRO_CONFIGS: [&str; 6] = [
     "astro.config.mjs",
@@ -102,6 +105,21 @@ impl Inputs<'_> {
                         .any(|name| folder.join(name).is_file())
                 })
         })
+    }
+
+    /// Whether a site serves `path` (from its root: `/pure.html`) as a
+    /// file of its own: one in a folder a generator copies to the site's
+    /// root as it is (VitePress' and Astro's `public/`, Docusaurus' and
+    /// Hugo's `static/`), where a site's configuration is looked for.
+    pub(super) fn serves_as_is(&self, path: &str) -> bool {
+        let path = path.trim_start_matches('/');
+        !path.is_empty()
+            && !path.split('/').any(|part| part == "..")
+            && (self.config_folders().iter()).any(|(folder, _)| {
+                AS_IS
+                    .iter()
+                    .any(|copied| folder.join(copied).join(path).is_file())
+            })
     }
 
     /// Whether a site's configuration in `folder` may be read: anywhere,
