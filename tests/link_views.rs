@@ -684,6 +684,48 @@ fn a_page_a_site_copies_as_it_is_lands() {
 }
 
 #[test]
+fn vitepress_reads_a_trailing_slash_as_a_folders_index_only() {
+    let start = "# Start\n\n[slash](./i18n/) [file](./i18n) [md](./i18n.md) \
+                 [folder](./deploy/) [bare](./deploy) [index](./deploy/index) [up](../)\n";
+    let files = [
+        ("docs/guide/start.md", start),
+        ("docs/guide/i18n.md", "# I18n\n"),
+        ("docs/guide/deploy/index.md", "# Deploy\n"),
+        ("docs/index.md", "# Home\n"),
+        ("docs/.vitepress/config.mts", "export default {}"),
+    ];
+    let site = Scratch::with("links-vitepress-slash", &files);
+    let listed_from = |dir: &Scratch| listed(dir, &["docs/guide/start.md", "docs"]);
+    assert_eq!(
+        listed_from(&site),
+        [
+            row("[slash](./i18n/)", "broken", "no such file: ./i18n/"),
+            row("[file](./i18n)", "ok", "docs/guide/i18n.md"),
+            row("[md](./i18n.md)", "ok", "docs/guide/i18n.md"),
+            row("[folder](./deploy/)", "ok", "docs/guide/deploy/index.md"),
+            row("[bare](./deploy)", "broken", "no such file: ./deploy"),
+            row(
+                "[index](./deploy/index)",
+                "ok",
+                "docs/guide/deploy/index.md"
+            ),
+            row("[up](../)", "ok", "docs/index.md"),
+        ]
+    );
+    // Elsewhere both spellings land.
+    let other = Scratch::with("links-vitepress-unconfigured", &files[..4]);
+    let links = listed_from(&other);
+    assert_eq!(
+        links[0],
+        row("[slash](./i18n/)", "ok", "docs/guide/i18n.md")
+    );
+    assert_eq!(
+        links[4],
+        row("[bare](./deploy)", "ok", "docs/guide/deploy/index.md")
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

@@ -23,7 +23,7 @@ use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
 use super::near_page::{PageNames, in_folders, is_page, named_stem};
-use super::notes::Notes;
+use super::notes::{Notes, reference_start};
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
 use super::targets::Targets;
@@ -119,6 +119,8 @@ pub(crate) struct Inputs<'p> {
     /// with a `slug` only there (read when a first page with a `slug` is
     /// looked up by its file's address).
     pub(super) slugs_move: OnceLock<bool>,
+    /// Whether the inputs are a VitePress site's.
+    pub(super) vitepress: OnceLock<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -178,6 +180,7 @@ impl<'p> Inputs<'p> {
             folders,
             moved,
             slugs_move: OnceLock::new(),
+            vitepress: OnceLock::new(),
             within,
         }
     }
@@ -320,6 +323,9 @@ impl<'i, 'p> Lands<'i, 'p> {
                 }
             }
         };
+        if self.inputs.vitepress_refuses(doc, path) {
+            return self.no_file(from, path.to_owned(), anchor.as_deref());
+        }
         self.in_page(doc, anchor.as_deref())
     }
 
@@ -527,22 +533,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
-}
-
-/// Where a Dendron note reference's range starts (`start,1:#end` names
-/// `start`, the `,1` skipping its heading line, `:#end` where it ends, `*`
-/// the next heading), if `path` (what follows a note's `#`) is one.
-fn reference_start(path: &str) -> Option<&str> {
-    let start = match path.split_once(":#") {
-        Some((start, _)) => start,
-        None => path,
-    };
-    let (anchor, skip) = start.rsplit_once(',').unwrap_or((start, ""));
-    let skipping = !skip.is_empty() && skip.bytes().all(|b| b.is_ascii_digit());
-    let ranged = skipping || start.len() < path.len();
-    // A heading written as text (Obsidian's) may hold a comma; a slug not.
-    let anchor = if skipping { anchor } else { start };
-    (ranged && !anchor.is_empty() && !anchor.contains(char::is_whitespace)).then_some(anchor)
 }
 
 #[cfg(test)]

@@ -129,6 +129,22 @@ impl Notes {
     }
 }
 
+/// Where a Dendron note reference's range starts (`start,1:#end` names
+/// `start`, the `,1` skipping its heading line, `:#end` where it ends, `*`
+/// the next heading), if `path` (what follows a note's `#`) is one.
+pub(super) fn reference_start(path: &str) -> Option<&str> {
+    let start = match path.split_once(":#") {
+        Some((start, _)) => start,
+        None => path,
+    };
+    let (anchor, skip) = start.rsplit_once(',').unwrap_or((start, ""));
+    let skipping = !skip.is_empty() && skip.bytes().all(|b| b.is_ascii_digit());
+    let ranged = skipping || start.len() < path.len();
+    // A heading written as text (Obsidian's) may hold a comma; a slug not.
+    let anchor = if skipping { anchor } else { start };
+    (ranged && !anchor.is_empty() && !anchor.contains(char::is_whitespace)).then_some(anchor)
+}
+
 /// A note's name or folder as wiki links match it: lowercase, white space
 /// runs one space.
 fn note_key(name: &str) -> String {

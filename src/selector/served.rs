@@ -107,6 +107,44 @@ impl Inputs<'_> {
         })
     }
 
+    /// Whether a VitePress site serves document `doc` elsewhere than the
+    /// link's `path` (no anchor) says: VitePress reads `x/` as
+    /// `x/index.md` only, and `x`, `x.md` or `x.html` as `x.md` only.
+    pub(super) fn vitepress_refuses(&self, doc: usize, path: &str) -> bool {
+        if path.is_empty() || !self.vitepress() {
+            return false;
+        }
+        let page = &self.pages[doc].path;
+        let index =
+            (page.rsplit(['/', '\\']).next()).is_some_and(|n| n.eq_ignore_ascii_case("index.md"));
+        let last = path
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or_default();
+        let stem = [".md", ".html"]
+            .iter()
+            .find_map(|ext| last.strip_suffix(ext))
+            .unwrap_or(last);
+        match path.ends_with('/') || matches!(last, "" | "." | "..") {
+            true => !index,
+            false => index && !stem.eq_ignore_ascii_case("index"),
+        }
+    }
+
+    /// Whether the inputs are a VitePress site's: its `.vitepress/config`
+    /// where a site's configuration is looked for.
+    fn vitepress(&self) -> bool {
+        *self.vitepress.get_or_init(|| {
+            self.config_folders().iter().any(|(folder, _)| {
+                let config = folder.join(".vitepress");
+                ["js", "ts", "mjs", "mts", "cjs", "cts"]
+                    .iter()
+                    .any(|ext| config.join(format!("config.{ext}")).is_file())
+            })
+        })
+    }
+
     /// Whether a site serves `path` (from its root: `/pure.html`) as a
     /// file of its own: one in a folder a generator copies to the site's
     /// root as it is (VitePress' and Astro's `public/`, Docusaurus' and
