@@ -6,7 +6,7 @@
 
 mod words;
 
-pub(crate) use words::{WordShape, Words, words_alike};
+pub(crate) use words::{WordList, WordShape, Words, words_alike};
 
 /// Edit similarity: 1 − (optimal-string-alignment distance / longer length):
 /// `instalation` is 11/12 like `installation`.

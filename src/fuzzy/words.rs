@@ -46,20 +46,33 @@ impl<'a> Words<'a> {
         if self.shape.mask & shape.mask == 0 {
             return 0.0;
         }
-        let a = &self.words;
-        // The other's words, split once: past ASCII, each letter is looked up.
-        let all: Vec<&str> = all_words(other).collect();
-        let content = all.iter().any(|w| !is_small(w));
-        let b: Vec<&str> = (all.into_iter())
-            .filter(|w| !content || !is_small(w))
-            .collect();
-        let b_len = b.len();
-        if a.is_empty() || b_len == 0 {
+        let other = Words::of(other);
+        self.alike_among(&other.words, &other.bits)
+    }
+
+    /// [`alike_shaped`](Words::alike_shaped) of a name whose words are
+    /// listed already.
+    pub fn alike_listed(&self, other: &WordList, shape: WordShape) -> f32 {
+        if self.shape.mask & shape.mask == 0 {
             return 0.0;
         }
-        let in_b: f32 = a.iter().map(|w| found(w, &|| b.iter().copied())).sum();
-        let in_a: f32 = b.iter().map(|v| found(v, &|| a.iter().copied())).sum();
-        let dice = (in_b + in_a) / (a.len() + b_len) as f32;
+        self.alike_among(&other.words, &other.bits)
+    }
+
+    /// How alike this name is to one of the words `b`, whose [`word_bits`]
+    /// are `b_bits`.
+    fn alike_among<S: AsRef<str>>(&self, b: &[S], b_bits: &[u64]) -> f32 {
+        let a = &self.words;
+        if a.is_empty() || b.is_empty() {
+            return 0.0;
+        }
+        let in_b: f32 = (a.iter().zip(&self.bits))
+            .map(|(w, &mine)| found(w, mine, b, b_bits))
+            .sum();
+        let in_a: f32 = (b.iter().zip(b_bits))
+            .map(|(v, &mine)| found(v.as_ref(), mine, a, &self.bits))
+            .sum();
+        let dice = (in_b + in_a) / (a.len() + b.len()) as f32;
         (dice + in_b / a.len() as f32) / 2.0
     }
 
@@ -73,6 +86,38 @@ impl<'a> Words<'a> {
         let in_b = self.bits.iter().filter(|&&b| b & shape.mask != 0).count() as f32;
         let dice = (in_b + shape.words as f32) / (self.words.len() + shape.words) as f32;
         (dice.min(1.0) + in_b / self.words.len() as f32) / 2.0
+    }
+
+    /// [`bound`](Words::bound) for a name whose words are listed already,
+    /// closer: as if each of its words with a bit this name has were
+    /// found, not every one.
+    pub fn bound_listed(&self, other: &WordList, shape: WordShape) -> f32 {
+        if self.words.is_empty() || other.words.is_empty() {
+            return 0.0;
+        }
+        let in_b = self.bits.iter().filter(|&&b| b & shape.mask != 0).count() as f32;
+        let in_a = (other.bits.iter())
+            .filter(|&&b| b & self.shape.mask != 0)
+            .count() as f32;
+        let dice = (in_b + in_a) / (self.words.len() + other.words.len()) as f32;
+        (dice.min(1.0) + in_b / self.words.len() as f32) / 2.0
+    }
+}
+
+/// A name's words as [`Words`] counts them, kept to be set beside many
+/// names sought ([`Words::alike_listed`]).
+pub(crate) struct WordList {
+    words: Vec<String>,
+    bits: Vec<u64>,
+}
+
+impl WordList {
+    pub fn of(name: &str) -> WordList {
+        let words = Words::of(name);
+        WordList {
+            words: words.words.iter().map(|w| (*w).to_owned()).collect(),
+            bits: words.bits,
+        }
     }
 }
 
@@ -168,11 +213,19 @@ fn word_bits(word: &str) -> u64 {
     camel_parts(word).fold(word_bit(word), |bits, part| bits | word_bit(part))
 }
 
-/// How much of `word` the words `among` have, 0 to 1: all of it where one
-/// is the same word ([`same_word`]) or has it as a camel-case part (`cli`
-/// in `JestCLI`); else the share of its own camel-case parts they have
-/// (half of `JestCLI` in `cli`, half of `WebSocket` in `web`).
-fn found<'w, I: Iterator<Item = &'w str>>(word: &str, among: &impl Fn() -> I) -> f32 {
+/// How much of `word` (whose [`word_bits`] are `mine`) the words `among`
+/// (with theirs, `bits`) have, 0 to 1: all of it where one is the same word
+/// ([`same_word`]) or has it as a camel-case part (`cli` in `JestCLI`); else
+/// the share of its own camel-case parts they have (half of `JestCLI` in
+/// `cli`, half of `WebSocket` in `web`). A word is only ever found among
+/// those with a bit of its own (`same_word` needs their first four letters
+/// alike): the others are passed by before any letter is compared.
+fn found<S: AsRef<str>>(word: &str, mine: u64, among: &[S], bits: &[u64]) -> f32 {
+    let among = || {
+        (among.iter().zip(bits))
+            .filter(move |&(_, &theirs)| theirs & mine != 0)
+            .map(|(other, _)| other.as_ref())
+    };
     let part_of = |whole: &str| {
         camel_parts(whole).any(|part| part.len() < whole.len() && same_word(word, part))
     };
@@ -233,6 +286,35 @@ const ENDINGS: [&str; 41] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bounds_are_never_below_how_alike_names_are() {
+        let names = [
+            "dendron.topic.pods.builtin.markdown",
+            "dendron.ref.commands",
+            "JestCLI",
+            "cli-options",
+            "command-line-overrides",
+            "overriding-on-the-command-line",
+            "WebSocket",
+            "web",
+            "the-on",
+            "café-crème",
+            "Cafe creme",
+            "installation-guide-2",
+        ];
+        for sought in names {
+            let words = Words::of(sought);
+            for other in names {
+                let shape = WordShape::of(other);
+                let listed = WordList::of(other);
+                let alike = words.alike_shaped(other, shape);
+                assert_eq!(alike, words.alike_listed(&listed, shape), "{sought} {other}");
+                assert!(words.bound_listed(&listed, shape) + 1e-6 >= alike, "{sought} {other}");
+                assert!(words.bound(shape) + 1e-6 >= words.bound_listed(&listed, shape));
+            }
+        }
+    }
 
     #[test]
     fn a_renamed_name_is_near_by_its_words() {

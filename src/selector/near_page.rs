@@ -4,7 +4,7 @@
 //! of the folders the link names.
 
 use super::targets::Targets;
-use crate::fuzzy::{Bag, WordShape, Words};
+use crate::fuzzy::{Bag, WordList, WordShape, Words, name_likeness};
 
 /// Each input's name ([`named_stem`]; without the language its file's
 /// name carries, if any), lowercase, its length in characters and its
@@ -18,8 +18,8 @@ struct Name {
     /// Lowercase, and its length in characters.
     lower: String,
     len: usize,
-    /// As written, and the shape of its words.
-    written: String,
+    /// Its words (of the name as written), and their shape.
+    words: WordList,
     shape: WordShape,
     /// Its letters counted, for the bound that passes most names by.
     bag: Bag,
@@ -36,7 +36,7 @@ impl PageNames {
                     len: lower.chars().count(),
                     bag: Bag::of(&lower),
                     shape: WordShape::of(written),
-                    written: written.to_owned(),
+                    words: WordList::of(written),
                     lower,
                 }
             })
@@ -55,27 +55,36 @@ impl PageNames {
         let chars: Vec<char> = wanted.chars().collect();
         let len = chars.len();
         let wanted_words = Words::of(name);
+        let bag = Bag::of(&wanted);
+        // The most each name can be, from its length, its letters and its
+        // words' shape alone (with room for rounding: a name as near still
+        // ties); the names that may be near, most first.
+        let mut order: Vec<(f32, usize)> = (self.names.iter().enumerate())
+            .filter_map(|(i, name)| {
+                let longest = len.max(name.len);
+                let fewest = len.abs_diff(name.len).max(bag.distance(&name.bag));
+                let letters = 1.0 - fewest as f32 / longest as f32;
+                let words = wanted_words.bound_listed(&name.words, name.shape);
+                let most = name_likeness(letters, words) + 1e-3;
+                (most >= NEAR).then_some((most, i))
+            })
+            .collect();
+        order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         // The best nearness so far, and the names that have it.
         let mut best: (f32, Vec<usize>) = (NEAR, Vec::new());
-        let bag = Bag::of(&wanted);
         let mut name_chars = Vec::new();
-        for (i, name) in self.names.iter().enumerate() {
-            // Names whose words cannot be as near as the best so far, and
-            // whose lengths and letters put them too far apart to be, are
-            // passed by (with room for rounding: a name as near still ties).
+        for (most, i) in order {
             let needed = best.0;
-            let longest = len.max(name.len);
-            let most = (1.0 - needed) * longest as f32 + 1e-3;
-            if wanted_words.bound(name.shape) < needed
-                && (len.abs_diff(name.len) as f32 > most || bag.distance(&name.bag) as f32 > most)
-            {
-                continue;
+            if most < needed {
+                break;
             }
-            let words = wanted_words.alike_shaped(&name.written, name.shape);
+            let name = &self.names[i];
+            let longest = len.max(name.len);
+            let words = wanted_words.alike_listed(&name.words, name.shape);
             // The edits a name may be apart from `wanted` and still be as
             // near as the best so far, as `fuzzy::name_similarity` weighs them.
             let alike = |edits: usize| 1.0 - edits as f32 / longest as f32;
-            let near = |edits: usize| crate::fuzzy::name_likeness(alike(edits), words);
+            let near = |edits: usize| name_likeness(alike(edits), words);
             let Some(within) = (0..=longest).rev().find(|&e| near(e) >= needed) else {
                 continue;
             };
@@ -90,6 +99,8 @@ impl PageNames {
                 _ => {}
             }
         }
+        // In input order.
+        best.1.sort_unstable();
         best.1
     }
 }
