@@ -110,8 +110,9 @@ pub(crate) struct Inputs<'p> {
     /// (`_index.md`): a page's `./` and `../` are read from that folder
     /// first.
     pub(super) folders: bool,
-    /// Each input's name, for the nearest to a missing one.
-    stems: PageNames,
+    /// Each input's name, for the nearest to a missing one (read when a
+    /// first one is missing).
+    stems: OnceLock<PageNames>,
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`; its `slug` on a Docusaurus site).
     moved: Vec<Moves>,
@@ -175,7 +176,7 @@ impl<'p> Inputs<'p> {
             folded,
             bare,
             routed,
-            stems: PageNames::new(pages, &languages),
+            stems: OnceLock::new(),
             languages,
             folders,
             moved,
@@ -526,7 +527,12 @@ impl<'i, 'p> Lands<'i, 'p> {
         let inputs = self.inputs;
         let near = (self.nearest)
             .entry(name.to_owned())
-            .or_insert_with(|| inputs.stems.nearest(name))
+            .or_insert_with(|| {
+                let stems = inputs
+                    .stems
+                    .get_or_init(|| PageNames::new(inputs.pages, &inputs.languages));
+                stems.nearest(name)
+            })
             .clone();
         let near: Vec<usize> = (near.into_iter())
             .filter(|&doc| !self.is_translation_for(doc, from))
