@@ -94,7 +94,7 @@ pub(crate) struct Inputs<'p> {
     notes_named: OnceLock<Notes>,
     /// Every MyST label (lowercase) with the page and section it names, the
     /// first kept.
-    labels: OnceLock<HashMap<String, (usize, Option<usize>)>>,
+    pub(super) labels: OnceLock<HashMap<String, (usize, Option<usize>)>>,
     /// Each input's path, its components joined: as written, lowercase, and
     /// lowercase without numeric ordering prefixes.
     pub(super) exact: HashMap<String, usize>,
@@ -328,23 +328,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             return self.no_file(from, path.to_owned(), anchor.as_deref());
         }
         self.in_page(doc, anchor.as_deref())
-    }
-
-    /// Where the MyST label `name` (`(name)=`) lands, if any page has it:
-    /// MyST links a label by name from any page, `#name` or `name`.
-    fn label(&self, name: &str) -> Option<Landing> {
-        // MyST reads a label in any case (`normalizeLabel` lowercases it).
-        let labels = self.inputs.labels.get_or_init(|| {
-            let mut all = HashMap::new();
-            for (doc, page) in self.inputs.pages.iter().enumerate() {
-                for (label, section) in &page.labels {
-                    all.entry(label.to_lowercase()).or_insert((doc, *section));
-                }
-            }
-            all
-        });
-        let &(doc, section) = labels.get(&name.to_lowercase())?;
-        Some(Landing::Page { doc, section })
     }
 
     /// The section `anchor` names in document `doc`, or why none does.

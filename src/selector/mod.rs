@@ -16,6 +16,7 @@ mod anchors;
 mod docs;
 mod error;
 mod includes;
+mod labels;
 mod landing;
 mod link_paths;
 mod locales;
