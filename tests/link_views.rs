@@ -626,7 +626,12 @@ fn a_starlight_slug_moves_a_page_from_its_content_folder() {
     let site = Scratch::with("links-starlight-slug", &files);
     let a = "docs/src/content/docs/a.md";
     let expected = [
-        row("[file](./guides/b.md#intro)", "ok", "b::h2.0"),
+        // Astro leaves a link to a Markdown file as written: no page.
+        row(
+            "[file](./guides/b.md#intro)",
+            "broken",
+            "no page at a Markdown file's path: ./guides/b.md",
+        ),
         row(
             "[address](/guides/b/)",
             "broken",
@@ -722,6 +727,93 @@ fn vitepress_reads_a_trailing_slash_as_a_folders_index_only() {
     assert_eq!(
         links[4],
         row("[bare](./deploy)", "ok", "docs/guide/deploy/index.md")
+    );
+}
+
+#[test]
+fn an_astro_site_serves_pages_as_folders_and_leaves_links_as_written() {
+    // `plugin/process.md` is at `/plugin/process/`; an index page at its
+    // folder's address.
+    let process = "# Process\n\n[file](./shell.md) [here](./shell/) [up](../shell/) \
+                   [case](../../dialog/#Create-Ok-Cancel-Dialog) \
+                   [loose](../../dialog/#create-okcancel-dialog) \
+                   [exact](../../dialog/#create-ok--cancel-dialog)\n";
+    let files = [
+        ("src/content/docs/plugin/process.md", process),
+        ("src/content/docs/plugin/shell.md", "# Shell\n"),
+        (
+            "src/content/docs/plugin/index.md",
+            "# Plugins\n\n[shell](./shell/)\n",
+        ),
+        (
+            "src/content/docs/dialog.md",
+            "# Dialog\n\n## Create Ok / Cancel Dialog\n",
+        ),
+        ("astro.config.mjs", "export default {}"),
+    ];
+    let site = Scratch::with("links-astro-folders", &files);
+    let in_dialog = |anchor: &str| format!("no anchor #{anchor} in src/content/docs/dialog.md");
+    assert_eq!(
+        listed(&site, &["src/content/docs"]),
+        [
+            row(
+                "[shell](./shell/)",
+                "ok",
+                "src/content/docs/plugin/shell.md"
+            ),
+            row(
+                "[file](./shell.md)",
+                "broken",
+                "no page at a Markdown file's path: ./shell.md"
+            ),
+            row(
+                "[here](./shell/)",
+                "broken",
+                "no such file: src/content/docs/plugin/shell/"
+            ),
+            row("[up](../shell/)", "ok", "src/content/docs/plugin/shell.md"),
+            row(
+                "[case](../../dialog/#Create-Ok-Cancel-Dialog)",
+                "broken",
+                &in_dialog("Create-Ok-Cancel-Dialog")
+            ),
+            row(
+                "[loose](../../dialog/#create-okcancel-dialog)",
+                "broken",
+                &in_dialog("create-okcancel-dialog")
+            ),
+            row(
+                "[exact](../../dialog/#create-ok--cancel-dialog)",
+                "ok",
+                "dialog::h2.0"
+            ),
+        ]
+    );
+    // A plugin that rewrites links to Markdown files: they land.
+    let rewritten = [
+        files[0],
+        files[1],
+        (
+            "astro.config.mjs",
+            "import links from 'astro-rehype-relative-markdown-links';",
+        ),
+    ];
+    let site = Scratch::with("links-astro-rewritten", &rewritten);
+    let links = listed(&site, &["src/content/docs"]);
+    assert_eq!(
+        links[0],
+        row(
+            "[file](./shell.md)",
+            "ok",
+            "src/content/docs/plugin/shell.md"
+        )
+    );
+    // Without Astro's configuration every reading lands.
+    let other = Scratch::with("links-astro-unconfigured", &files[..4]);
+    let links = listed(&other, &["src/content/docs"]);
+    assert!(
+        links.iter().all(|(_, status, _)| status == "ok"),
+        "{links:?}"
     );
 }
 

@@ -43,6 +43,11 @@ impl AnchorLookup {
         }
     }
 
+    /// Which heading has `anchor` as it is written: its slug or an id.
+    pub fn exact(&self, anchor: &str) -> Option<usize> {
+        self.exact.get(anchor).copied()
+    }
+
     /// Which heading has `anchor`, of headings with these anchors and plain
     /// titles (those the lookup was made of): the answer of
     /// [`find_heading`](super::resolve::find_heading).

@@ -29,7 +29,6 @@ use super::routes::{Moves, route_paths};
 use super::targets::Targets;
 use super::templates::untemplated;
 use super::versions::Versions;
-use crate::namespace::qualified;
 use crate::paths::{is_markdown_name, percent_decoded};
 
 /// Where a link lands.
@@ -58,6 +57,8 @@ pub(crate) enum Broken {
     File(String),
     /// No such note: none has the wiki link's name.
     Note(String),
+    /// A Markdown file's path, at which an Astro site serves no page.
+    NotServed(String),
     /// No such anchor: the page is there, no heading or id is the fragment.
     Anchor { anchor: String, doc: usize },
 }
@@ -70,6 +71,7 @@ impl Broken {
         match self {
             Broken::File(path) => format!("no such file: {path}"),
             Broken::Note(note) => format!("no such note: {note}"),
+            Broken::NotServed(path) => format!("no page at a Markdown file's path: {path}"),
             Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
             Broken::Anchor { anchor, doc } => {
                 format!("no anchor #{anchor} in {}", pages[*doc].shown_path())
@@ -120,8 +122,12 @@ pub(crate) struct Inputs<'p> {
     /// with a `slug` only there (read when a first page with a `slug` is
     /// looked up by its file's address).
     pub(super) slugs_move: OnceLock<bool>,
-    /// Whether the inputs are a VitePress site's.
+    /// Whether the inputs are a VitePress site's; the configuration of the
+    /// Astro site they are, and whether it leaves links to Markdown files
+    /// as written.
     pub(super) vitepress: OnceLock<bool>,
+    pub(super) astro: OnceLock<Option<PathBuf>>,
+    pub(super) astro_rewrites_none: OnceLock<bool>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -182,6 +188,8 @@ impl<'p> Inputs<'p> {
             moved,
             slugs_move: OnceLock::new(),
             vitepress: OnceLock::new(),
+            astro: OnceLock::new(),
+            astro_rewrites_none: OnceLock::new(),
             within,
         }
     }
@@ -217,7 +225,7 @@ pub(crate) struct Lands<'i, 'p> {
     pub(super) by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Vec<usize>>,
-    nearest_anchors: HashMap<(usize, String), Option<String>>,
+    pub(super) nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
     pub(super) reach: HashMap<usize, Vec<usize>>,
     /// The redirects the link being landed has been sent through.
@@ -297,12 +305,15 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            match (self.by_own_address(from, path))
-                .or_else(|| self.in_folder(from, path))
-                .or_else(|| self.by_address(from, path))
-                .or_else(|| self.in_folders_above(from, path))
-                .or_else(|| self.in_language(from, path))
-            {
+            let found = match self.on_astro_page(from, path) {
+                Some(found) => found,
+                None => (self.by_own_address(from, path))
+                    .or_else(|| self.in_folder(from, path))
+                    .or_else(|| self.by_address(from, path))
+                    .or_else(|| self.in_folders_above(from, path))
+                    .or_else(|| self.in_language(from, path)),
+            };
+            match found {
                 Some(doc) => doc,
                 None => {
                     let joined = joined(&self.inputs.pages[from].path, path);
@@ -324,54 +335,10 @@ impl<'i, 'p> Lands<'i, 'p> {
                 }
             }
         };
-        if self.inputs.vitepress_refuses(doc, path) {
-            return self.no_file(from, path.to_owned(), anchor.as_deref());
+        if let Some(refused) = self.refused(from, doc, path, anchor.as_deref()) {
+            return refused;
         }
         self.in_page(doc, anchor.as_deref())
-    }
-
-    /// The section `anchor` names in document `doc`, or why none does.
-    pub(super) fn in_page(&mut self, doc: usize, anchor: Option<&str>) -> Landing {
-        let Some(anchor) = anchor else {
-            return Landing::Page { doc, section: None };
-        };
-        let page = &self.inputs.pages[doc];
-        // `file.md##id` names an element whose id starts with `#`: none.
-        let found = (!anchor.starts_with('#'))
-            .then(|| page.find(anchor))
-            .flatten();
-        match found {
-            Some(section) => Landing::Page { doc, section },
-            None if anchor.starts_with('#') => self.no_anchor(doc, anchor),
-            None if let Some(landing) = self.included(doc, anchor) => landing,
-            // A label the page gives a block (a MyST directive's `:label:`).
-            None if let Some(&(_, section)) =
-                (page.labels.iter()).find(|(label, _)| label.eq_ignore_ascii_case(anchor)) =>
-            {
-                Landing::Page { doc, section }
-            }
-            None => self.no_anchor(doc, anchor),
-        }
-    }
-
-    /// A link to `anchor` in document `doc`, which has none such: broken,
-    /// with the nearest anchor it has.
-    fn no_anchor(&mut self, doc: usize, anchor: &str) -> Landing {
-        let page = &self.inputs.pages[doc];
-        let suggests = self.suggests;
-        Landing::Broken {
-            suggestion: (self.nearest_anchors)
-                .entry((doc, anchor.to_owned()))
-                .or_insert_with(|| {
-                    (suggests.then(|| page.nearest(anchor)).flatten())
-                        .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
-                })
-                .clone(),
-            why: Broken::Anchor {
-                anchor: anchor.to_owned(),
-                doc,
-            },
-        }
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
@@ -485,7 +452,7 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// A path no input and no file is, with the input whose file name is
     /// nearest as the suggestion (of those as near, one with the link's
     /// anchor).
-    fn no_file(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
+    pub(super) fn no_file(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
         Landing::Broken {
             suggestion: self
                 .nearest_file(from, &path, anchor)

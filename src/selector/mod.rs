@@ -13,8 +13,10 @@
 //! ```
 
 mod anchors;
+mod astro;
 mod docs;
 mod error;
+mod in_page;
 mod includes;
 mod labels;
 mod landing;

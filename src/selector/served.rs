@@ -8,21 +8,11 @@ use std::path::{Path, PathBuf};
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
 use super::redirects::Redirects;
-use super::routes::{CONTENT, content_root, version_root};
+use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
 
 /// The folders generators copy to a site's root as they are.
 const AS_IS: [&str; 2] = ["public", "static"];
-
-/// Astro's configuration files (Starlight is an Astro integration).
-const ASTRO_CONFIGS: [&str; 6] = [
-    "astro.config.mjs",
-    "astro.config.js",
-    "astro.config.ts",
-    "astro.config.mts",
-    "astro.config.cjs",
-    "astro.config.cts",
-];
 
 /// The most redirects one link is followed through: a chain longer than
 /// this (or a loop) lands nowhere.
@@ -50,7 +40,7 @@ impl Inputs<'_> {
     /// The folders a site's configuration is looked for in, nearest first,
     /// each with its components: the folder every input is in and the
     /// [`ABOVE`] above it, those that may be read.
-    fn config_folders(&self) -> Vec<(PathBuf, Vec<String>)> {
+    pub(super) fn config_folders(&self) -> Vec<(PathBuf, Vec<String>)> {
         let first = self.pages.first().map_or("", |p| p.path.as_str());
         // The folder every path is in, as their text shares it (no copy
         // of each path's components).
@@ -75,33 +65,25 @@ impl Inputs<'_> {
     }
 
     /// Whether the inputs are the site of a generator that serves a page
-    /// with a `slug` only there: Docusaurus (a versioned docs folder among
-    /// them, or its configuration) or Astro's Starlight (Astro's
-    /// configuration), the configuration where a site's is looked for or in
-    /// a `website/` folder below the one every input is in (the docs beside
-    /// the site, as React Native and Jest keep them).
+    /// with a `slug` only there: Astro's ([`Inputs::astro_config`]) or
+    /// Docusaurus' (a versioned docs folder among them, or its
+    /// configuration where a site's is looked for or in a `website/` folder
+    /// below the one every input is in: the docs beside the site, as React
+    /// Native and Jest keep them).
     pub(super) fn slugs_move(&self) -> bool {
         *self.slugs_move.get_or_init(|| {
-            if self.versions().is_some() {
+            if self.versions().is_some() || self.astro_config().is_some() {
                 return true;
             }
             let folders = self.config_folders();
             let website = (folders.first())
                 .map(|(nearest, _)| nearest.join("website"))
                 .filter(|website| self.may_read(website));
-            // Astro's site is the folder Starlight's content folder is in.
-            let astro = (self.pages.first())
-                .and_then(|page| content_root(&page.path))
-                .map(|root| {
-                    let site = root.trim_end_matches(CONTENT).trim_end_matches('/');
-                    PathBuf::from(if site.is_empty() { "." } else { site })
-                })
-                .filter(|site| self.may_read(site));
             (folders.into_iter().map(|(folder, _)| folder))
                 .chain(website)
-                .chain(astro)
                 .any(|folder| {
-                    (DOCUSAURUS_CONFIGS.iter().chain(&ASTRO_CONFIGS))
+                    DOCUSAURUS_CONFIGS
+                        .iter()
                         .any(|name| folder.join(name).is_file())
                 })
         })
@@ -111,7 +93,7 @@ impl Inputs<'_> {
     /// link's `path` (no anchor) says: VitePress reads `x/` as
     /// `x/index.md` only, and `x`, `x.md` or `x.html` as `x.md` only.
     pub(super) fn vitepress_refuses(&self, doc: usize, path: &str) -> bool {
-        if path.is_empty() || !self.vitepress() {
+        if !self.vitepress() {
             return false;
         }
         let page = &self.pages[doc].path;
@@ -163,7 +145,7 @@ impl Inputs<'_> {
     /// Whether a site's configuration in `folder` may be read: anywhere,
     /// or, in a call confined to some folders (over MCP, its roots), only
     /// within them.
-    fn may_read(&self, folder: &Path) -> bool {
+    pub(super) fn may_read(&self, folder: &Path) -> bool {
         match &self.within {
             None => true,
             Some(roots) => {

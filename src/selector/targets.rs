@@ -167,6 +167,19 @@ impl Targets {
                 .map(|&(_, section)| section)
         })
     }
+
+    /// [`Targets::find`] as a site that matches ids exactly finds it (Astro:
+    /// a browser, case and all): a heading's slug or id, or an HTML id, as
+    /// written.
+    pub(super) fn find_exact(&self, anchor: &str) -> Option<Option<usize>> {
+        let anchors = self.anchors();
+        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
+        (lookup.exact(anchor).map(Some)).or_else(|| {
+            (self.ids.iter())
+                .find(|(id, _)| id == anchor)
+                .map(|&(_, section)| section)
+        })
+    }
 }
 
 /// The relative Markdown paths the import statements starting on the line

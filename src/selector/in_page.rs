@@ -1,0 +1,59 @@
+//! Where a link's fragment lands in the page it names: a heading's anchor,
+//! an id, an included file's heading or a block's label; or, broken, the
+//! page's nearest anchor (docs/links.md, "Links both ways").
+
+use super::landing::{Broken, Landing, Lands};
+use crate::namespace::qualified;
+
+impl Lands<'_, '_> {
+    /// The section `anchor` names in document `doc`, or why none does.
+    pub(super) fn in_page(&mut self, doc: usize, anchor: Option<&str>) -> Landing {
+        let Some(anchor) = anchor else {
+            return Landing::Page { doc, section: None };
+        };
+        let page = &self.inputs.pages[doc];
+        // `file.md##id` names an element whose id starts with `#`: none.
+        let exact = self.inputs.astro_anchors(doc);
+        let found = (!anchor.starts_with('#'))
+            .then(|| {
+                if exact {
+                    page.find_exact(anchor)
+                } else {
+                    page.find(anchor)
+                }
+            })
+            .flatten();
+        match found {
+            Some(section) => Landing::Page { doc, section },
+            None if anchor.starts_with('#') => self.no_anchor(doc, anchor),
+            None if let Some(landing) = self.included(doc, anchor) => landing,
+            // A label the page gives a block (a MyST directive's `:label:`).
+            None if let Some(&(_, section)) =
+                (page.labels.iter()).find(|(label, _)| label.eq_ignore_ascii_case(anchor)) =>
+            {
+                Landing::Page { doc, section }
+            }
+            None => self.no_anchor(doc, anchor),
+        }
+    }
+
+    /// A link to `anchor` in document `doc`, which has none such: broken,
+    /// with the nearest anchor it has.
+    pub(super) fn no_anchor(&mut self, doc: usize, anchor: &str) -> Landing {
+        let page = &self.inputs.pages[doc];
+        let suggests = self.suggests;
+        Landing::Broken {
+            suggestion: (self.nearest_anchors)
+                .entry((doc, anchor.to_owned()))
+                .or_insert_with(|| {
+                    (suggests.then(|| page.nearest(anchor)).flatten())
+                        .map(|near| qualified(&page.namespace, &super::anchor_selector(near)))
+                })
+                .clone(),
+            why: Broken::Anchor {
+                anchor: anchor.to_owned(),
+                doc,
+            },
+        }
+    }
+}
