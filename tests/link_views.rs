@@ -818,6 +818,61 @@ fn an_astro_site_serves_pages_as_folders_and_leaves_links_as_written() {
 }
 
 #[test]
+fn an_mkdocs_site_reads_page_links_from_the_page_and_lowercase_anchors() {
+    // `concepts/fields.md` is at `/concepts/fields/`.
+    let fields = "# Fields\n\n[folder](models/#validating-data) [up](../models/#validating-data) \
+                  [file](models.md#validating-data) [case](models.md#Validating-Data) \
+                  [id](models.md#JSON-Mode)\n";
+    let files = [
+        ("docs/concepts/fields.md", fields),
+        (
+            "docs/concepts/models.md",
+            "# Models\n\n## Validating data\n\n## JSON mode {#JSON-Mode}\n",
+        ),
+        ("mkdocs.yml", "site_name: x\n"),
+    ];
+    let site = Scratch::with("links-mkdocs-folders", &files);
+    assert_eq!(
+        listed(&site, &["docs"]),
+        [
+            row(
+                "[folder](models/#validating-data)",
+                "broken",
+                "no such file: docs/concepts/models/"
+            ),
+            row("[up](../models/#validating-data)", "ok", "models::h2.0"),
+            row("[file](models.md#validating-data)", "ok", "models::h2.0"),
+            row(
+                "[case](models.md#Validating-Data)",
+                "broken",
+                "no anchor #Validating-Data in docs/concepts/models.md"
+            ),
+            row("[id](models.md#JSON-Mode)", "ok", "models::h2.1"),
+        ]
+    );
+    // Pages at their files (`use_directory_urls: false`), slugs of the
+    // site's own: each as before.
+    let own = [
+        files[0],
+        files[1],
+        (
+            "mkdocs.yml",
+            "use_directory_urls: false\nmarkdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n",
+        ),
+    ];
+    let site = Scratch::with("links-mkdocs-files", &own);
+    let links = listed(&site, &["docs"]);
+    assert_eq!(
+        links[0],
+        row("[folder](models/#validating-data)", "ok", "models::h2.0")
+    );
+    assert_eq!(
+        links[3],
+        row("[case](models.md#Validating-Data)", "ok", "models::h2.0")
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

@@ -5,6 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::landing::{Broken, Inputs, Landing, Lands};
+use super::mkdocs::MkDocs;
 use super::near_page::is_page;
 use super::routes::{CONTENT, content_root};
 use crate::paths::{is_index_name, is_markdown_name};
@@ -98,15 +99,17 @@ impl Lands<'_, '_> {
     }
 
     /// Where a relative `path` to a page (no Markdown file's) from document
-    /// `from` lands, where `from` is a page of an Astro site: Astro serves
-    /// every page as a folder of its own (`guides/a.mdx` at `/guides/a/`)
-    /// and leaves links as written, so `path` is read from the page's
-    /// address alone (an index page's is its file's folder). `None` where
-    /// the page is no Astro site's.
-    pub(super) fn on_astro_page(&mut self, from: usize, path: &str) -> Option<Option<usize>> {
+    /// `from` lands, where the site serves every page as a folder of its
+    /// own (`guides/a.mdx` at `/guides/a/`) and leaves such links as
+    /// written: an Astro site's page, or an MkDocs site's with directory
+    /// addresses. The browser reads `path` from the page's address alone
+    /// (an index page's is its file's folder). `None` elsewhere.
+    pub(super) fn by_page_address(&mut self, from: usize, path: &str) -> Option<Option<usize>> {
         let page = &self.inputs.pages[from].path;
         let last = path.rsplit('/').next().unwrap_or_default();
-        if is_markdown_name(last) || !is_page(path) || !self.inputs.astro_anchors(from) {
+        let folders =
+            || self.inputs.astro_anchors(from) || self.inputs.mkdocs().is_some_and(MkDocs::folders);
+        if is_markdown_name(last) || !is_page(path) || !folders() {
             return None;
         }
         let file = page.rsplit(['/', '\\']).next().unwrap_or(page);

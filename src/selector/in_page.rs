@@ -3,6 +3,7 @@
 //! page's nearest anchor (docs/links.md, "Links both ways").
 
 use super::landing::{Broken, Landing, Lands};
+use super::mkdocs::MkDocs;
 use crate::namespace::qualified;
 
 impl Lands<'_, '_> {
@@ -13,7 +14,12 @@ impl Lands<'_, '_> {
         };
         let page = &self.inputs.pages[doc];
         // `file.md##id` names an element whose id starts with `#`: none.
-        let exact = self.inputs.astro_anchors(doc);
+        // As written where a site's anchors are: Astro's always; MkDocs' are
+        // lowercase, so a fragment in capitals is one of them as written
+        // (an explicit id) or none.
+        let exact = self.inputs.astro_anchors(doc)
+            || (anchor.chars().any(char::is_uppercase)
+                && self.inputs.mkdocs().is_some_and(MkDocs::lowercase));
         let found = (!anchor.starts_with('#'))
             .then(|| {
                 if exact {

@@ -22,6 +22,7 @@ use super::docs::{Paths, components, components_joined, file_languages, is_root,
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
 };
+use super::mkdocs::MkDocs;
 use super::near_page::{PageNames, in_folders, is_page, named_stem};
 use super::notes::{Notes, reference_start};
 use super::redirects::Redirects;
@@ -128,6 +129,8 @@ pub(crate) struct Inputs<'p> {
     pub(super) vitepress: OnceLock<bool>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
+    /// What the MkDocs configuration says, where the inputs are its site's.
+    pub(super) mkdocs: OnceLock<Option<MkDocs>>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -190,6 +193,7 @@ impl<'p> Inputs<'p> {
             vitepress: OnceLock::new(),
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
+            mkdocs: OnceLock::new(),
             within,
         }
     }
@@ -305,7 +309,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None => return Landing::External,
             }
         } else {
-            let found = match self.on_astro_page(from, path) {
+            let found = match self.by_page_address(from, path) {
                 Some(found) => found,
                 None => (self.by_own_address(from, path))
                     .or_else(|| self.in_folder(from, path))

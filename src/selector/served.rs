@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::docs::components;
 use super::landing::{Inputs, Landing, Lands};
+use super::mkdocs::MkDocs;
 use super::redirects::Redirects;
 use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
@@ -86,6 +87,13 @@ impl Inputs<'_> {
                         .iter()
                         .any(|name| folder.join(name).is_file())
                 })
+        })
+    }
+
+    /// The MkDocs configuration where a site's is looked for, if any.
+    pub(super) fn mkdocs(&self) -> Option<MkDocs> {
+        *(self.mkdocs).get_or_init(|| {
+            MkDocs::find(self.config_folders().into_iter().map(|(folder, _)| folder))
         })
     }
 
