@@ -873,6 +873,62 @@ fn an_mkdocs_site_reads_page_links_from_the_page_and_lowercase_anchors() {
 }
 
 #[test]
+fn a_docusaurus_site_finds_anchors_as_written_and_root_paths_in_their_version() {
+    let page = "# Cache\n\n[list](/cli/cache-list.md) [case](./settings.md#nodeLinker) \
+                [exact](./settings.md#nodelinker)\n";
+    let files = [
+        ("versioned_docs/version-1.x/cache.md", page),
+        (
+            "versioned_docs/version-1.x/settings.md",
+            "# Settings\n\n## nodeLinker\n",
+        ),
+        ("docs/cli/cache-list.md", "# cache list\n"),
+        ("versions.json", "[\"1.x\"]"),
+        ("docusaurus.config.js", "module.exports = {};"),
+    ];
+    let site = Scratch::with("links-docusaurus-version", &files);
+    assert_eq!(
+        listed(&site, &["versioned_docs"]),
+        [
+            // Read from the page's version only: the current docs' page
+            // is another version's.
+            row(
+                "[list](/cli/cache-list.md)",
+                "broken",
+                "no such file: /cli/cache-list.md"
+            ),
+            // A browser finds an id in its own case only.
+            row(
+                "[case](./settings.md#nodeLinker)",
+                "broken",
+                "no anchor #nodeLinker in versioned_docs/version-1.x/settings.md"
+            ),
+            row("[exact](./settings.md#nodelinker)", "ok", "settings::h2.0"),
+        ]
+    );
+    // Elsewhere (a folder of no version, no configuration) an anchor in
+    // another case still lands.
+    let other = Scratch::with(
+        "links-anchor-case-elsewhere",
+        &[
+            (
+                "guide/cache.md",
+                "# Cache\n\n[case](./settings.md#nodeLinker)\n",
+            ),
+            ("guide/settings.md", files[1].1),
+        ],
+    );
+    assert_eq!(
+        listed(&other, &["guide"]),
+        [row(
+            "[case](./settings.md#nodeLinker)",
+            "ok",
+            "settings::h2.0"
+        )]
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

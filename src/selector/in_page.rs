@@ -14,10 +14,12 @@ impl Lands<'_, '_> {
         };
         let page = &self.inputs.pages[doc];
         // `file.md##id` names an element whose id starts with `#`: none.
-        // As written where a site's anchors are: Astro's always; MkDocs' are
+        // As written where a site's anchors are: Astro's and Docusaurus'
+        // always (a browser's reading, and their link checkers'); MkDocs' are
         // lowercase, so a fragment in capitals is one of them as written
         // (an explicit id) or none.
         let exact = self.inputs.astro_anchors(doc)
+            || self.inputs.docusaurus()
             || (anchor.chars().any(char::is_uppercase)
                 && self.inputs.mkdocs().is_some_and(MkDocs::lowercase));
         let found = (!anchor.starts_with('#'))

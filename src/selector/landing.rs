@@ -119,10 +119,9 @@ pub(crate) struct Inputs<'p> {
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`; its `slug` on a Docusaurus site).
     moved: Vec<Moves>,
-    /// Whether the inputs are the site of a generator that serves a page
-    /// with a `slug` only there (read when a first page with a `slug` is
-    /// looked up by its file's address).
-    pub(super) slugs_move: OnceLock<bool>,
+    /// Whether the inputs are a Docusaurus site's (read when first asked:
+    /// a page with a `slug` looked up by its file's address, an anchor).
+    pub(super) docusaurus: OnceLock<bool>,
     /// Whether the inputs are a VitePress site's; the configuration of the
     /// Astro site they are, and whether it leaves links to Markdown files
     /// as written.
@@ -189,7 +188,7 @@ impl<'p> Inputs<'p> {
             languages,
             folders,
             moved,
-            slugs_move: OnceLock::new(),
+            docusaurus: OnceLock::new(),
             vitepress: OnceLock::new(),
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
@@ -270,18 +269,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         let Some(target) = untemplated(target).filter(|t| !lands_outside(t, false)) else {
             return Landing::External;
         };
-        let target = target.trim();
-        let (path, anchor) = match target.split_once('#') {
-            Some((path, anchor)) => (path, Some(anchor)),
-            None => (target, None),
-        };
-        // Docsify addresses a heading as `page?id=anchor`.
-        let (path, anchor) = match path.split_once('?') {
-            Some((p, query)) => (p, anchor.or_else(|| query.strip_prefix("id="))),
-            None => (path, anchor),
-        };
-        let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
-        let anchor = anchor.filter(|a| !a.is_empty());
+        let (path, anchor) = path_and_anchor(target.trim());
         let doc = if path.is_empty() {
             // `#name`: an anchor of this page, else a MyST label anywhere.
             let label = anchor
@@ -294,7 +282,11 @@ impl<'i, 'p> Lands<'i, 'p> {
         } else if path.starts_with('/') {
             let versioned = self.versioned(path);
             let path = versioned.as_deref().unwrap_or(path);
-            match (self.site(from, path)).or_else(|| self.in_language(from, path)) {
+            let found = (self.in_own_version(from, path)).unwrap_or_else(|| {
+                self.site(from, path)
+                    .or_else(|| self.in_language(from, path))
+            });
+            match found {
                 Some(doc) => doc,
                 None if let Some(to) = self.redirected(from, path, anchor.as_deref()) => return to,
                 // Every site has a root page, from its Markdown or not, and
@@ -493,6 +485,21 @@ impl<'i, 'p> Lands<'i, 'p> {
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
+}
+
+/// A link's path and its anchor (percent-decoded; none where empty):
+/// `page#anchor`, and Docsify's `page?id=anchor`.
+fn path_and_anchor(target: &str) -> (&str, Option<String>) {
+    let (path, anchor) = match target.split_once('#') {
+        Some((path, anchor)) => (path, Some(anchor)),
+        None => (target, None),
+    };
+    let (path, anchor) = match path.split_once('?') {
+        Some((p, query)) => (p, anchor.or_else(|| query.strip_prefix("id="))),
+        None => (path, anchor),
+    };
+    let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
+    (path, anchor.filter(|a| !a.is_empty()))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use super::docs::{components_joined, lowercase};
 use super::landing::Lands;
 use super::link_paths::{bare_key, joined};
 use super::near_page::{is_page, stem};
+use super::routes::version_root;
 use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
 impl<'p> Lands<'_, 'p> {
@@ -25,6 +26,20 @@ impl<'p> Lands<'_, 'p> {
         let found = self.relative(&joined(page, path));
         (self.by_folder.entry(folder).or_default()).insert(path.to_owned(), found);
         found
+    }
+
+    /// Where a Markdown file's path from the site's root (`/cli/add.md`)
+    /// lands from document `from`, a page of a Docusaurus version
+    /// (`versioned_docs/version-10.x/`): Docusaurus reads it from that
+    /// version's folder (and then the site's, which holds no docs), never
+    /// from the current docs. `None` where the page is in no version's
+    /// folder or the path names no Markdown file.
+    pub(super) fn in_own_version(&mut self, from: usize, path: &str) -> Option<Option<usize>> {
+        if !is_markdown_name(path) {
+            return None;
+        }
+        let root = version_root(&self.inputs.pages[from].path)?;
+        Some(self.relative(&joined(&format!("{root}/."), path.trim_start_matches('/'))))
     }
 
     /// The input a path joined to the linking file's folder names, looked

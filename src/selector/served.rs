@@ -67,13 +67,18 @@ impl Inputs<'_> {
 
     /// Whether the inputs are the site of a generator that serves a page
     /// with a `slug` only there: Astro's ([`Inputs::astro_config`]) or
-    /// Docusaurus' (a versioned docs folder among them, or its
-    /// configuration where a site's is looked for or in a `website/` folder
-    /// below the one every input is in: the docs beside the site, as React
-    /// Native and Jest keep them).
+    /// Docusaurus' ([`Inputs::docusaurus`]).
     pub(super) fn slugs_move(&self) -> bool {
-        *self.slugs_move.get_or_init(|| {
-            if self.versions().is_some() || self.astro_config().is_some() {
+        self.astro_config().is_some() || self.docusaurus()
+    }
+
+    /// Whether the inputs are a Docusaurus site's: a versioned docs folder
+    /// among them, or its configuration where a site's is looked for or in
+    /// a `website/` folder below the one every input is in (the docs beside
+    /// the site, as React Native and Jest keep them).
+    pub(super) fn docusaurus(&self) -> bool {
+        *self.docusaurus.get_or_init(|| {
+            if self.versions().is_some() {
                 return true;
             }
             let folders = self.config_folders();
@@ -144,9 +149,7 @@ impl Inputs<'_> {
         !path.is_empty()
             && !path.split('/').any(|part| part == "..")
             && (self.config_folders().iter()).any(|(folder, _)| {
-                AS_IS
-                    .iter()
-                    .any(|copied| folder.join(copied).join(path).is_file())
+                (AS_IS.iter()).any(|copied| folder.join(copied).join(path).is_file())
             })
     }
 
