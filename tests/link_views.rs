@@ -666,7 +666,7 @@ fn a_page_a_site_copies_as_it_is_lands() {
     let files = [
         (
             "docs/index.md",
-            "# Home\n\n[pure](/pure.html) [gone](/gone.html) [up](/../secret.html)\n",
+            "# Home\n\n[pure](/pure.html) [gone](/gone.html) [up](/../secret.html) [clean](/pure)\n",
         ),
         ("docs/public/pure.html", "<p>pure</p>"),
         ("docs/static/gone.txt", "x"),
@@ -684,6 +684,8 @@ fn a_page_a_site_copies_as_it_is_lands() {
                 "broken",
                 "no such file: /../secret.html"
             ),
+            // Served without its extension too (VitePress' `cleanUrls`).
+            row("[clean](/pure)", "external", ""),
         ]
     );
 }

@@ -140,16 +140,23 @@ impl Inputs<'_> {
         })
     }
 
-    /// Whether a site serves `path` (from its root: `/pure.html`) as a
-    /// file of its own: one in a folder a generator copies to the site's
-    /// root as it is (VitePress' and Astro's `public/`, Docusaurus' and
-    /// Hugo's `static/`), where a site's configuration is looked for.
+    /// Whether a site serves `path` (from its root: `/pure.html`, or `/pure` for
+    /// `pure.html`) as a file of its own: one in a folder a generator copies to the site's
+    /// root as it is (VitePress' and Astro's `public/`, Docusaurus' and Hugo's
+    /// `static/`), where a site's configuration is looked for.
     pub(super) fn serves_as_is(&self, path: &str) -> bool {
         let path = path.trim_start_matches('/');
+        // Served without its extension too (VitePress' `cleanUrls`).
+        let bare = !path.ends_with('/') && !path.rsplit('/').next().unwrap_or(path).contains('.');
+        let html = bare.then(|| format!("{path}.html"));
         !path.is_empty()
             && !path.split('/').any(|part| part == "..")
             && (self.config_folders().iter()).any(|(folder, _)| {
-                (AS_IS.iter()).any(|copied| folder.join(copied).join(path).is_file())
+                (AS_IS.iter()).any(|copied| {
+                    let copied = folder.join(copied);
+                    copied.join(path).is_file()
+                        || html.as_ref().is_some_and(|h| copied.join(h).is_file())
+                })
             })
     }
 
