@@ -931,6 +931,50 @@ fn a_docusaurus_site_finds_anchors_as_written_and_root_paths_in_their_version() 
 }
 
 #[test]
+fn an_mdbook_builds_only_the_pages_its_summary_lists() {
+    let files = [
+        (
+            "book/src/SUMMARY.md",
+            "# Summary\n\n[Intro](intro.md)\n- [Items](items/index.md)\n- [Draft]()\n",
+        ),
+        (
+            "book/src/intro.md",
+            "# Intro\n\n[items](items/index.md) [crates](items/crates.md) [html](items/crates.html)\n",
+        ),
+        ("book/src/items/index.md", "# Items\n"),
+        ("book/src/items/crates.md", "# Crates\n"),
+        ("book/book.toml", "[book]\ntitle = \"x\"\n"),
+    ];
+    let book = Scratch::with("links-mdbook-summary", &files);
+    let unbuilt = "not in SUMMARY.md, never built: book/src/items/crates.md";
+    let links = listed(&book, &["book/src/intro.md", "book"]);
+    // The summary's own links land (a draft chapter's `()` on the summary).
+    assert!(
+        links[3..].iter().all(|(_, status, _)| status == "ok"),
+        "{links:?}"
+    );
+    assert_eq!(
+        links[..3],
+        [
+            row("[items](items/index.md)", "ok", "book/src/items/index.md"),
+            row("[crates](items/crates.md)", "broken", unbuilt),
+            row("[html](items/crates.html)", "broken", unbuilt),
+        ]
+    );
+    // Without a book's configuration every page is one.
+    let other = Scratch::with("links-mdbook-unconfigured", &files[..4]);
+    let links = listed(&other, &["book/src/intro.md", "book"]);
+    assert_eq!(
+        links[1],
+        row(
+            "[crates](items/crates.md)",
+            "ok",
+            "book/src/items/crates.md"
+        )
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

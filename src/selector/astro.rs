@@ -75,9 +75,10 @@ impl Inputs<'_> {
 impl Lands<'_, '_> {
     /// Why a link from document `from` by `path` (no anchor) to document
     /// `doc` is broken all the same, where the site serves no page there:
-    /// a Markdown file's path on an Astro site ([`Inputs::astro_refuses`];
-    /// the page as its suggestion), an address a VitePress site reads
-    /// otherwise ([`Inputs::vitepress_refuses`]).
+    /// a page an mdBook does not build ([`Inputs::unlisted`]), a Markdown
+    /// file's path on an Astro site ([`Inputs::astro_refuses`]; the page as
+    /// its suggestion), an address a VitePress site reads otherwise
+    /// ([`Inputs::vitepress_refuses`]).
     pub(super) fn refused(
         &mut self,
         from: usize,
@@ -87,6 +88,13 @@ impl Lands<'_, '_> {
     ) -> Option<Landing> {
         if path.is_empty() {
             return None;
+        }
+        if self.inputs.unlisted(doc) {
+            let page = self.inputs.pages[doc].shown_path().to_owned();
+            return Some(Landing::Broken {
+                suggestion: None,
+                why: Broken::Unlisted(page),
+            });
         }
         if self.inputs.astro_refuses(from, path) {
             return Some(Landing::Broken {

@@ -60,6 +60,8 @@ pub(crate) enum Broken {
     Note(String),
     /// A Markdown file's path, at which an Astro site serves no page.
     NotServed(String),
+    /// A page an mdBook's `SUMMARY.md` does not list, so never built.
+    Unlisted(String),
     /// No such anchor: the page is there, no heading or id is the fragment.
     Anchor { anchor: String, doc: usize },
 }
@@ -73,6 +75,7 @@ impl Broken {
             Broken::File(path) => format!("no such file: {path}"),
             Broken::Note(note) => format!("no such note: {note}"),
             Broken::NotServed(path) => format!("no page at a Markdown file's path: {path}"),
+            Broken::Unlisted(path) => format!("not in SUMMARY.md, never built: {path}"),
             Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
             Broken::Anchor { anchor, doc } => {
                 format!("no anchor #{anchor} in {}", pages[*doc].shown_path())
@@ -128,8 +131,10 @@ pub(crate) struct Inputs<'p> {
     pub(super) vitepress: OnceLock<bool>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
-    /// What the MkDocs configuration says, where the inputs are its site's.
+    /// What the MkDocs configuration says, where the inputs are its site's;
+    /// the pages an mdBook leaves unbuilt, where they are its book's.
     pub(super) mkdocs: OnceLock<Option<MkDocs>>,
+    pub(super) unlisted: OnceLock<Option<Vec<bool>>>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -193,6 +198,7 @@ impl<'p> Inputs<'p> {
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),
+            unlisted: OnceLock::new(),
             within,
         }
     }

@@ -22,6 +22,7 @@ mod labels;
 mod landing;
 mod link_paths;
 mod locales;
+mod mdbook;
 mod mkdocs;
 mod near_page;
 mod notes;

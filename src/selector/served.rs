@@ -95,6 +95,17 @@ impl Inputs<'_> {
         })
     }
 
+    /// Whether document `doc` is a page an mdBook leaves unbuilt: its
+    /// `SUMMARY.md` lists it not ([`super::mdbook::unlisted`]).
+    pub(super) fn unlisted(&self, doc: usize) -> bool {
+        let unlisted = self.unlisted.get_or_init(|| {
+            let paths: Vec<&str> = self.pages.iter().map(|p| p.path.as_str()).collect();
+            let folders = self.config_folders().into_iter().map(|(folder, _)| folder);
+            super::mdbook::unlisted(folders, &paths)
+        });
+        unlisted.as_ref().is_some_and(|unlisted| unlisted[doc])
+    }
+
     /// The MkDocs configuration where a site's is looked for, if any.
     pub(super) fn mkdocs(&self) -> Option<MkDocs> {
         *(self.mkdocs).get_or_init(|| {
