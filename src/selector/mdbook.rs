@@ -21,6 +21,10 @@ pub(crate) fn unlisted(
         ))
     })?;
     let source = folder.join(source_folder(&config)).canonicalize().ok()?;
+    // A source folder linked from elsewhere is no book's of these inputs.
+    if !source.starts_with(folder.canonicalize().ok()?) {
+        return None;
+    }
     let summary = fs::read_to_string(source.join("SUMMARY.md")).ok()?;
     let listed: HashSet<PathBuf> = (targets(&summary))
         .filter_map(|target| source.join(target).canonicalize().ok())
@@ -35,8 +39,18 @@ pub(crate) fn unlisted(
 }
 
 /// The source folder a `book.toml` names (`src = "text"` in its `[book]`
-/// table), else `src`.
+/// table), else `src`; one below the book's folder only (no `..`, not
+/// from the root), so that no file outside it is read.
 fn source_folder(config: &str) -> &str {
+    let named = named_source(config);
+    let below = !named.starts_with(['/', '\\'])
+        && !named.contains(':')
+        && !named.split(['/', '\\']).any(|part| part == "..");
+    if below { named } else { "src" }
+}
+
+/// The source folder a `book.toml`'s `[book]` table names, as written.
+fn named_source(config: &str) -> &str {
     let mut in_book = false;
     for line in config.lines().map(str::trim) {
         if line.starts_with('[') {
@@ -75,6 +89,11 @@ mod tests {
             "text"
         );
         assert_eq!(source_folder("[output.html]\nsrc = \"no\"\n"), "src");
+        // Never outside the book's folder.
+        for outside in ["../../etc", "/etc", "a/../../b", "C:\\\\x"] {
+            let config = format!("[book]\nsrc = \"{outside}\"\n");
+            assert_eq!(source_folder(&config), "src", "{outside}");
+        }
         let summary =
             "# S\n\n[Intro](intro.md)\n- [A](a/index.md#top)\n- [Draft]()\n- [B](<b c.md>)\n";
         assert_eq!(
