@@ -23,13 +23,7 @@ impl Lands<'_, '_> {
             || (anchor.chars().any(char::is_uppercase)
                 && self.inputs.mkdocs().is_some_and(MkDocs::lowercase));
         let found = (!anchor.starts_with('#'))
-            .then(|| {
-                if exact {
-                    page.find_exact(anchor)
-                } else {
-                    page.find(anchor)
-                }
-            })
+            .then(|| page.find(anchor, exact))
             .flatten();
         match found {
             Some(section) => Landing::Page { doc, section },

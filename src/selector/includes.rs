@@ -17,7 +17,7 @@ impl Lands<'_, '_> {
         }
         let pages = self.inputs.pages;
         self.reach[&doc].iter().find_map(|&found| {
-            let section = pages[found].find(anchor)?;
+            let section = pages[found].find(anchor, false)?;
             Some(Landing::Page {
                 doc: found,
                 section,

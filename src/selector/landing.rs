@@ -134,6 +134,8 @@ pub(crate) struct Inputs<'p> {
     /// What the MkDocs configuration says, where the inputs are its site's;
     /// the pages an mdBook leaves unbuilt, where they are its book's.
     pub(super) mkdocs: OnceLock<Option<MkDocs>>,
+    /// Where a site's configuration is looked for ([`Inputs::config_folders`]).
+    pub(super) config_folders: OnceLock<Vec<(PathBuf, Vec<String>)>>,
     pub(super) unlisted: OnceLock<Option<Vec<bool>>>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
@@ -198,6 +200,7 @@ impl<'p> Inputs<'p> {
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),
+            config_folders: OnceLock::new(),
             unlisted: OnceLock::new(),
             within,
         }
@@ -280,7 +283,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             // `#name`: an anchor of this page, else a MyST label anywhere.
             let label = anchor
                 .as_deref()
-                .filter(|a| self.inputs.pages[from].find(a).is_none());
+                .filter(|a| self.inputs.pages[from].find(a, false).is_none());
             if let Some(landing) = label.and_then(|name| self.label(name)) {
                 return landing;
             }

@@ -118,7 +118,7 @@ pub(super) fn in_folders(
 ) -> Option<usize> {
     let anchored: Vec<usize> = match (anchor, near.len()) {
         (Some(anchor), 2..) => (near.iter().copied())
-            .filter(|&doc| pages[doc].find(anchor).is_some())
+            .filter(|&doc| pages[doc].find(anchor, false).is_some())
             .collect(),
         _ => Vec::new(),
     };

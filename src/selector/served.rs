@@ -1,16 +1,21 @@
 //! A site address as the site's configuration serves it (docs/links.md, "A
 //! site's page links"): through its versions ([`Versions`], read when a
 //! first address is landed) and its redirects ([`Redirects`], read when a
-//! first address lands nowhere).
+//! first address lands nowhere); and what a generator known by its
+//! configuration builds its own way (docs/links.md, "Generators that build
+//! links their own way": Docusaurus, VitePress, MkDocs, mdBook here, Astro
+//! in `astro.rs`), each configuration looked for once, in the same folders.
 
 use std::path::{Path, PathBuf};
 
 use super::docs::components;
-use super::landing::{Inputs, Landing, Lands};
+use super::landing::{Broken, Inputs, Landing, Lands};
 use super::mkdocs::MkDocs;
+use super::near_page::is_page;
 use super::redirects::Redirects;
 use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
+use crate::paths::{is_index_name, is_markdown_name};
 
 /// The folders generators copy to a site's root as they are.
 const AS_IS: [&str; 2] = ["public", "static"];
@@ -28,10 +33,10 @@ impl Inputs<'_> {
     /// input is in, or in one of the [`ABOVE`] folders above it.
     pub(super) fn redirects(&self) -> &Redirects {
         self.redirects.get_or_init(|| {
-            (self.config_folders().into_iter())
+            (self.config_folders().iter())
                 .find_map(|(folder, root)| {
-                    let mut redirects = Redirects::read(&folder)?;
-                    redirects.root = root;
+                    let mut redirects = Redirects::read(folder)?;
+                    redirects.root = root.clone();
                     Some(redirects)
                 })
                 .unwrap_or_default()
@@ -40,8 +45,15 @@ impl Inputs<'_> {
 
     /// The folders a site's configuration is looked for in, nearest first,
     /// each with its components: the folder every input is in and the
-    /// [`ABOVE`] above it, those that may be read.
-    pub(super) fn config_folders(&self) -> Vec<(PathBuf, Vec<String>)> {
+    /// [`ABOVE`] above it, those that may be read (found once: every
+    /// generator's configuration, and each page a site copies as it is, is
+    /// looked for there).
+    pub(super) fn config_folders(&self) -> &[(PathBuf, Vec<String>)] {
+        self.config_folders
+            .get_or_init(|| self.find_config_folders())
+    }
+
+    fn find_config_folders(&self) -> Vec<(PathBuf, Vec<String>)> {
         let first = self.pages.first().map_or("", |p| p.path.as_str());
         // The folder every path is in, as their text shares it (no copy
         // of each path's components).
@@ -85,7 +97,7 @@ impl Inputs<'_> {
             let website = (folders.first())
                 .map(|(nearest, _)| nearest.join("website"))
                 .filter(|website| self.may_read(website));
-            (folders.into_iter().map(|(folder, _)| folder))
+            (folders.iter().map(|(folder, _)| folder.clone()))
                 .chain(website)
                 .any(|folder| {
                     DOCUSAURUS_CONFIGS
@@ -100,7 +112,10 @@ impl Inputs<'_> {
     pub(super) fn unlisted(&self, doc: usize) -> bool {
         let unlisted = self.unlisted.get_or_init(|| {
             let paths: Vec<&str> = self.pages.iter().map(|p| p.path.as_str()).collect();
-            let folders = self.config_folders().into_iter().map(|(folder, _)| folder);
+            let folders = self
+                .config_folders()
+                .iter()
+                .map(|(folder, _)| folder.clone());
             super::mdbook::unlisted(folders, &paths)
         });
         unlisted.as_ref().is_some_and(|unlisted| unlisted[doc])
@@ -109,7 +124,11 @@ impl Inputs<'_> {
     /// The MkDocs configuration where a site's is looked for, if any.
     pub(super) fn mkdocs(&self) -> Option<MkDocs> {
         *(self.mkdocs).get_or_init(|| {
-            MkDocs::find(self.config_folders().into_iter().map(|(folder, _)| folder))
+            MkDocs::find(
+                self.config_folders()
+                    .iter()
+                    .map(|(folder, _)| folder.clone()),
+            )
         })
     }
 
@@ -254,6 +273,60 @@ impl Inputs<'_> {
 }
 
 impl Lands<'_, '_> {
+    /// Why a link from document `from` by `path` (no anchor) to document
+    /// `doc` is broken all the same, where the site serves no page there:
+    /// a page an mdBook does not build ([`Inputs::unlisted`]), a Markdown
+    /// file's path on an Astro site ([`Inputs::astro_refuses`]; the page as
+    /// its suggestion), an address a VitePress site reads otherwise
+    /// ([`Inputs::vitepress_refuses`]).
+    pub(super) fn refused(
+        &mut self,
+        from: usize,
+        doc: usize,
+        path: &str,
+        anchor: Option<&str>,
+    ) -> Option<Landing> {
+        if path.is_empty() {
+            return None;
+        }
+        if self.inputs.unlisted(doc) {
+            let page = self.inputs.pages[doc].shown_path().to_owned();
+            return Some(Landing::Broken {
+                suggestion: None,
+                why: Broken::Unlisted(page),
+            });
+        }
+        if self.inputs.astro_refuses(from, path) {
+            return Some(Landing::Broken {
+                suggestion: Some(self.inputs.pages[doc].shown_path().to_owned()),
+                why: Broken::NotServed(path.to_owned()),
+            });
+        }
+        (self.inputs.vitepress_refuses(doc, path))
+            .then(|| self.no_file(from, path.to_owned(), anchor))
+    }
+
+    /// Where a relative `path` to a page (no Markdown file's) from document
+    /// `from` lands, where the site serves every page as a folder of its
+    /// own (`guides/a.mdx` at `/guides/a/`) and leaves such links as
+    /// written: an Astro site's page, or an MkDocs site's with directory
+    /// addresses. The browser reads `path` from the page's address alone
+    /// (an index page's is its file's folder). `None` elsewhere.
+    pub(super) fn by_page_address(&mut self, from: usize, path: &str) -> Option<Option<usize>> {
+        let page = &self.inputs.pages[from].path;
+        let last = path.rsplit('/').next().unwrap_or_default();
+        let folders =
+            || self.inputs.astro_anchors(from) || self.inputs.mkdocs().is_some_and(MkDocs::folders);
+        if is_markdown_name(last) || !is_page(path) || !folders() {
+            return None;
+        }
+        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        Some(match is_index_name(file) {
+            true => self.in_folder(from, path),
+            false => self.by_address(from, path),
+        })
+    }
+
     /// A site address as the site's versions serve it: `/docs/x` as the
     /// latest version's page, `/docs/30.0/x` as that version's.
     pub(super) fn versioned(&self, path: &str) -> Option<String> {

@@ -155,27 +155,19 @@ impl Targets {
 
     /// The section a fragment names: a heading's anchor, else the section
     /// holding an HTML id that is the fragment (`Some(None)`: one before any
-    /// heading).
-    pub(super) fn find(&self, anchor: &str) -> Option<Option<usize>> {
+    /// heading). `exact`, as a site that matches ids exactly finds it (a
+    /// browser's reading, case and all): a heading's slug or id as written,
+    /// not in another case or loosely.
+    pub(super) fn find(&self, anchor: &str, exact: bool) -> Option<Option<usize>> {
         let anchors = self.anchors();
         let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
-        let found = lookup.find(anchors, &self.titles, anchor);
+        let found = match exact {
+            true => lookup.exact(anchor),
+            false => lookup.find(anchors, &self.titles, anchor),
+        };
         found.map(Some).or_else(|| {
             self.ids
                 .iter()
-                .find(|(id, _)| id == anchor)
-                .map(|&(_, section)| section)
-        })
-    }
-
-    /// [`Targets::find`] as a site that matches ids exactly finds it (Astro:
-    /// a browser, case and all): a heading's slug or id, or an HTML id, as
-    /// written.
-    pub(super) fn find_exact(&self, anchor: &str) -> Option<Option<usize>> {
-        let anchors = self.anchors();
-        let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
-        (lookup.exact(anchor).map(Some)).or_else(|| {
-            (self.ids.iter())
                 .find(|(id, _)| id == anchor)
                 .map(|&(_, section)| section)
         })
