@@ -53,7 +53,10 @@ impl Inputs<'_> {
     /// whose name says `markdown-links`).
     pub(super) fn astro_refuses(&self, from: usize, path: &str) -> bool {
         let last = path.rsplit('/').next().unwrap_or_default();
-        if !is_markdown_name(last) || content_root(&self.pages[from].path).is_none() {
+        if !is_markdown_name(last)
+            || self.astro_config().is_none()
+            || content_root(&self.pages[from].path).is_none()
+        {
             return false;
         }
         *self.astro_rewrites_none.get_or_init(|| {
@@ -67,6 +70,6 @@ impl Inputs<'_> {
     /// browser finds as written (Starlight's link checker too): no other
     /// case, no slug of another generator.
     pub(super) fn astro_anchors(&self, doc: usize) -> bool {
-        content_root(&self.pages[doc].path).is_some() && self.astro_config().is_some()
+        self.astro_config().is_some() && content_root(&self.pages[doc].path).is_some()
     }
 }
