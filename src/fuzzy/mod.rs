@@ -38,6 +38,56 @@ pub(crate) fn name_likeness(letters: f32, words: f32) -> f32 {
 
 /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
 pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
+    distance_bits(a, b).unwrap_or_else(|| distance_table(a, b))
+}
+
+/// [`distance`] by Hyyrö's bit-vector algorithm ("A bit-vector algorithm for
+/// computing Levenshtein and Damerau edit distances", 2003): a column of the
+/// table held as two bit vectors, whether each cell is one more or one less
+/// than the cell above it, one bit per character of `a`, and the table's last
+/// row followed cell by cell; a column costs a dozen word operations, not a
+/// pass down it. For an ASCII `a` of at most 64 characters, else `None`.
+fn distance_bits(a: &[char], b: &[char]) -> Option<usize> {
+    if a.len() > 64 || !a.iter().all(char::is_ascii) {
+        return None;
+    }
+    if a.is_empty() {
+        return Some(b.len());
+    }
+    // Where each character is in `a`.
+    let mut at = [0u64; 128];
+    for (i, &c) in a.iter().enumerate() {
+        at[c as usize] |= 1 << i;
+    }
+    let last = 1u64 << (a.len() - 1);
+    // Vertical steps up and down, the column's matches (diagonal zero
+    // steps), and the column before's matches.
+    let (mut up, mut down, mut zero, mut matched_before) = (!0u64, 0u64, 0u64, 0u64);
+    let mut dist = a.len();
+    for &c in b {
+        let matched = if c.is_ascii() { at[c as usize] } else { 0 };
+        let transposed = ((!zero & matched) << 1) & matched_before;
+        zero = (((matched & up).wrapping_add(up)) ^ up) | matched | down | transposed;
+        let right_up = down | !(zero | up);
+        let right_down = zero & up;
+        if right_up & last != 0 {
+            dist += 1;
+        }
+        if right_down & last != 0 {
+            dist -= 1;
+        }
+        let right_up = (right_up << 1) | 1;
+        let right_down = right_down << 1;
+        up = right_down | !(zero | right_up);
+        down = right_up & zero;
+        matched_before = matched;
+    }
+    Some(dist)
+}
+
+/// [`distance`] filling the table row by row: for names the bit vectors do
+/// not hold, and the measure they are tested against.
+fn distance_table(a: &[char], b: &[char]) -> usize {
     let width = b.len() + 1;
     let mut prev2 = vec![0usize; width];
     let mut prev: Vec<usize> = (0..width).collect();
@@ -58,13 +108,17 @@ pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
-/// [`distance`] if it is at most `most`, else `None`. Only the cells at most
+/// [`distance`] if it is at most `most`, else `None`. By the bit vectors
+/// where they hold `a`; else in the table, of which only the cells at most
 /// `most` off the diagonal are filled (no cell further off is within
 /// `most`: it takes that many insertions or deletions), and no row past
 /// one whose least value is past `most` (no later row's is less).
 pub(crate) fn distance_within(a: &[char], b: &[char], most: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > most {
         return None;
+    }
+    if let Some(d) = distance_bits(a, b) {
+        return Some(d).filter(|&d| d <= most);
     }
     let width = b.len() + 1;
     // Every cell not filled reads as `far`: past `most`, which is all a
@@ -101,23 +155,9 @@ pub(crate) fn distance_within(a: &[char], b: &[char], most: usize) -> Option<usi
     Some(rows[row(a.len()) + b.len()]).filter(|&d| d <= most)
 }
 
-/// A lower bound of the edit distance of two ASCII names, at the cost of
-/// reading them once: how many more of some letters one has than the other
-/// (0 for other names, which bound nothing).
-pub(crate) fn bag_distance(a: &str, b: &str) -> usize {
-    if !a.is_ascii() || !b.is_ascii() {
-        return 0;
-    }
-    let mut counts = [0i32; 128];
-    a.bytes().for_each(|c| counts[usize::from(c)] += 1);
-    b.bytes().for_each(|c| counts[usize::from(c)] -= 1);
-    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
-    let fewer: i32 = -counts.iter().filter(|&&n| n < 0).sum::<i32>();
-    more.max(fewer) as usize
-}
-
-/// A name's letters counted, for [`bag_distance`] against many names at
-/// the cost of one comparison each: how many of each ASCII byte it has
+/// A name's letters counted, a lower bound of its edit distance to many
+/// names at the cost of one comparison each (how many more of some letters
+/// one name has than the other): how many of each ASCII byte it has
 /// (up to 255 of one, past which the bound only weakens) and how many in
 /// all; none for a name past ASCII.
 #[derive(Clone, Debug)]
@@ -135,8 +175,9 @@ impl Bag {
         Bag(Some((counts, total)))
     }
 
-    /// [`bag_distance`] of the two names counted: 0 where either is past
-    /// ASCII.
+    /// The bound of the two names counted: how many more of some letters
+    /// one has than the other; 0 where either is past ASCII, which bounds
+    /// nothing.
     #[inline]
     pub(crate) fn distance(&self, other: &Bag) -> usize {
         let (Some((a, total_a)), Some((b, total_b))) = (&self.0, &other.0) else {
@@ -294,13 +335,45 @@ mod tests {
         }
     }
 
-    /// [`distance_within`] against [`distance`] at every bound up to `most`.
+    /// [`distance`] and [`distance_within`] at every bound up to `most`
+    /// against the table filled whole; the bit vectors against the table
+    /// both ways round, and the banded table where they hold the names too.
     fn bounded_agrees(a: &[char], b: &[char], most: usize) {
-        let d = distance(a, b);
+        let d = distance_table(a, b);
+        assert_eq!(distance(a, b), d, "{a:?} {b:?}");
+        assert_eq!(distance_table(b, a), d, "{a:?} {b:?} swapped");
+        if a.len() <= 64 && a.iter().all(char::is_ascii) {
+            assert_eq!(distance_bits(a, b), Some(d), "{a:?} {b:?} by bits");
+        }
         for most in 0..=most {
             let want = (d <= most).then_some(d);
             assert_eq!(distance_within(a, b, most), want, "{a:?} {b:?} {most}");
+            assert_eq!(banded(a, b, most), want, "{a:?} {b:?} {most} banded");
         }
+    }
+
+    /// [`distance_within`] in the table alone: `a` made past the bit
+    /// vectors' reach by a character beyond ASCII ending both names.
+    fn banded(a: &[char], b: &[char], most: usize) -> Option<usize> {
+        let past = |s: &[char]| s.iter().copied().chain(['é']).collect::<Vec<char>>();
+        distance_within(&past(a), &past(b), most)
+    }
+
+    #[test]
+    fn the_bit_vectors_hold_names_of_up_to_64_characters() {
+        let long: Vec<char> = "configuration-".repeat(5).chars().collect();
+        let a = &long[..64];
+        let b: Vec<char> = long[1..66].to_vec();
+        assert_eq!(distance_bits(a, &b), Some(distance_table(a, &b)));
+        assert_eq!(distance_bits(&long, &b), None, "65 characters");
+        assert_eq!(distance(&long, &b), distance_table(&long, &b));
+        assert_eq!(distance_bits(&[], &b), Some(b.len()));
+        let cafe: Vec<char> = "café".chars().collect();
+        assert_eq!(distance_bits(&cafe, &b), None, "past ASCII");
+        assert_eq!(
+            distance_bits(&b[..4], &cafe),
+            Some(distance_table(&b[..4], &cafe))
+        );
     }
 
     #[test]
@@ -318,6 +391,47 @@ mod tests {
             let (a, b) = (name(), name());
             bounded_agrees(&a, &b, 11);
         }
+        // And names up to past the bit vectors' 64 characters.
+        let seed = std::cell::Cell::new(seed);
+        let next = || {
+            seed.set(seed.get().wrapping_mul(1_103_515_245).wrapping_add(12_345));
+            seed.get() >> 16
+        };
+        let name = || {
+            (0..next() % 70)
+                .map(|_| ['a', 'b', '-', 'c'][(next() % 4) as usize])
+                .collect::<Vec<char>>()
+        };
+        for _ in 0..300 {
+            let a = name();
+            // A copy with a few edits, and another name.
+            let mut b = a.clone();
+            for _ in 0..3 {
+                let at = next() as usize % (b.len() + 1);
+                match next() % 3 {
+                    0 if at + 1 < b.len() => b.swap(at, at + 1),
+                    1 if at < b.len() => _ = b.remove(at),
+                    _ => b.insert(at, 'b'),
+                }
+            }
+            bounded_agrees(&a, &b, 4);
+            bounded_agrees(&a, &name(), 2);
+        }
+    }
+
+    /// The letter bound of two names counted on the spot, which [`Bag`] must
+    /// give: how many more of some letters one has than the other
+    /// (0 for other names, which bound nothing).
+    fn bag_distance(a: &str, b: &str) -> usize {
+        if !a.is_ascii() || !b.is_ascii() {
+            return 0;
+        }
+        let mut counts = [0i32; 128];
+        a.bytes().for_each(|c| counts[usize::from(c)] += 1);
+        b.bytes().for_each(|c| counts[usize::from(c)] -= 1);
+        let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
+        let fewer: i32 = -counts.iter().filter(|&&n| n < 0).sum::<i32>();
+        more.max(fewer) as usize
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::resolve::nearest_anchors;
-use crate::fuzzy::{WordShape, Words, bag_distance, distance_within, name_likeness};
+use crate::fuzzy::{Bag, WordShape, Words, distance_within, name_likeness};
 use crate::tree::Anchors;
 use crate::tree::loose;
 
@@ -132,7 +132,7 @@ impl AnchorOrder {
     pub fn nearest<'a>(
         &self,
         anchors: &'a [Anchors],
-        shapes: &[WordShape],
+        shapes: &[Shape],
         anchor: &str,
     ) -> Option<&'a str> {
         let wanted = anchor.to_lowercase();
@@ -145,10 +145,23 @@ impl AnchorOrder {
     }
 }
 
-/// The shape of each anchor's words ([`WordShape`]), which a page keeps for
-/// the nearest anchor of each broken fragment.
-pub(crate) fn shapes_of(anchors: &[Anchors]) -> Vec<WordShape> {
-    anchors.iter().map(|a| WordShape::of(a.main())).collect()
+/// What an anchor's nearness is bounded by: the shape of its words and its
+/// letters counted, which a page keeps for the nearest anchor of each broken
+/// fragment.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    words: WordShape,
+    letters: Bag,
+}
+
+/// Each anchor's [`Shape`].
+pub(crate) fn shapes_of(anchors: &[Anchors]) -> Vec<Shape> {
+    (anchors.iter())
+        .map(|a| Shape {
+            words: WordShape::of(a.main()),
+            letters: Bag::of(a.main()),
+        })
+        .collect()
 }
 
 /// The anchor nearest to `anchor`: the first of [`nearest_anchors`]. The
@@ -160,7 +173,7 @@ pub(crate) fn shapes_of(anchors: &[Anchors]) -> Vec<WordShape> {
 /// `shapes` are the anchors' [`shapes_of`].
 pub(crate) fn nearest_anchor<'a>(
     anchors: &'a [Anchors],
-    shapes: &[WordShape],
+    shapes: &[Shape],
     anchor: &str,
 ) -> Option<&'a str> {
     let all: Vec<usize> = (0..anchors.len()).collect();
@@ -173,7 +186,7 @@ pub(crate) fn nearest_anchor<'a>(
 /// position of the nearest.
 fn nearest_among(
     anchors: &[Anchors],
-    shapes: &[WordShape],
+    shapes: &[Shape],
     among: &[usize],
     anchor: &str,
 ) -> Option<usize> {
@@ -186,15 +199,13 @@ fn nearest_among(
         longest => 1.0 - edits as f32 / longest as f32,
     };
     let wanted_words = Words::of(&wanted_text);
+    let wanted_letters = Bag::of(&wanted_text);
     let mut order: Vec<(f32, usize, usize)> = (among.iter())
         .map(|&k| {
-            let main = anchors[k].main();
-            let len = main.chars().count();
-            let fewest = wanted
-                .len()
-                .abs_diff(len)
-                .max(bag_distance(&wanted_text, main));
-            let words = wanted_words.bound(shapes[k]);
+            let len = anchors[k].main().chars().count();
+            let fewest =
+                (wanted.len().abs_diff(len)).max(wanted_letters.distance(&shapes[k].letters));
+            let words = wanted_words.bound(shapes[k].words);
             (name_likeness(alike(fewest, len), words), k, len)
         })
         .collect();
@@ -205,7 +216,7 @@ fn nearest_among(
         if best.is_some_and(|(top, at)| bound < top || (bound == top && k > at)) {
             break;
         }
-        let words = wanted_words.alike_shaped(anchors[k].main(), shapes[k]);
+        let words = wanted_words.alike_shaped(anchors[k].main(), shapes[k].words);
         // The most edits that could still beat or tie the best so far.
         let longest = wanted.len().max(len);
         let most = match best {

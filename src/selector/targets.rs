@@ -4,10 +4,11 @@
 
 use std::sync::OnceLock;
 
-use super::anchors::{AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, nearest_anchor, shapes_of};
+use super::anchors::{
+    AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, Shape, nearest_anchor, shapes_of,
+};
 use super::routes::{Moves, routes_of};
 use super::syntax::Target;
-use crate::fuzzy::WordShape;
 use crate::tree::{
     Anchors, BlockKind, Document, Kind, Written, anchors_of, front_matter_values, heading_ids,
     placed_ids, starts_a_line,
@@ -46,8 +47,8 @@ pub(crate) struct Targets {
     /// The anchors in order, made when a first broken fragment names a page
     /// too large to read whole for each.
     order: OnceLock<AnchorOrder>,
-    /// The anchors' words, made when a first broken fragment names the page.
-    shapes: OnceLock<Vec<WordShape>>,
+    /// The anchors' shapes, made when a first broken fragment names the page.
+    shapes: OnceLock<Vec<Shape>>,
 }
 
 impl Targets {
