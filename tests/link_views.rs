@@ -975,6 +975,61 @@ fn an_mdbook_builds_only_the_pages_its_summary_lists() {
 }
 
 #[test]
+fn a_gitbook_builds_the_pages_its_summary_lists_and_a_folders_readme() {
+    let files = [
+        (
+            "site/docs/SUMMARY.md",
+            "# Summary\n\n* [Intro](README.md)\n* [Guide](guide/README.md)\n\
+             * [Builder](builder/index.md)\n",
+        ),
+        (
+            "site/docs/README.md",
+            "# Intro\n\n[guide](guide/) [builder](builder/) [gone](unlisted.md)\n",
+        ),
+        ("site/docs/guide/README.md", "# Guide\n"),
+        ("site/docs/builder/index.md", "# Builder\n"),
+        ("site/docs/unlisted.md", "# Unlisted\n\n[other](other.md)\n"),
+        ("site/docs/other.md", "# Other, unlisted too\n"),
+        (
+            "site/.gitbook.yaml",
+            "root: ./docs/\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n",
+        ),
+    ];
+    let space = Scratch::with("links-gitbook", &files);
+    let links = listed(&space, &["site/docs/README.md", "site"]);
+    assert_eq!(
+        links[0],
+        row("[guide](guide/)", "ok", "site/docs/guide/README.md")
+    );
+    // A folder's page is its README.md; a file the summary leaves out is
+    // no page.
+    assert_eq!(links[1].1, "broken", "{links:?}");
+    assert!(links[1].2.starts_with("no such file: "), "{links:?}");
+    assert_eq!(
+        links[2],
+        row(
+            "[gone](unlisted.md)",
+            "broken",
+            "not in SUMMARY.md, never built: site/docs/unlisted.md"
+        )
+    );
+    // A page left unbuilt is read as a file: its links to others are no
+    // reader's.
+    let links = listed(&space, &["site/docs/unlisted.md", "site"]);
+    assert_eq!(
+        links[0],
+        row("[other](other.md)", "ok", "site/docs/other.md")
+    );
+    // Without a space's configuration every page is one, `x/` its index.
+    let other = Scratch::with("links-gitbook-unconfigured", &files[..6]);
+    let links = listed(&other, &["site/docs/README.md", "site"]);
+    assert!(
+        links.iter().all(|(_, status, _)| status == "ok"),
+        "{links:?}"
+    );
+}
+
+#[test]
 fn a_note_embedded_is_a_link_to_it_and_an_image_embedded_is_none() {
     let vault = Scratch::with(
         "links-embeds",

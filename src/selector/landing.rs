@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt};
 
+use super::books::Book;
 use super::docs::{Paths, components, components_joined, file_languages, is_root, lowercase};
 use super::link_paths::{
     bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
@@ -132,11 +133,11 @@ pub(crate) struct Inputs<'p> {
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
     /// What the MkDocs configuration says, where the inputs are its site's;
-    /// the pages an mdBook leaves unbuilt, where they are its book's.
+    /// the book they are, an mdBook or a GitBook space.
     pub(super) mkdocs: OnceLock<Option<MkDocs>>,
     /// Where a site's configuration is looked for ([`Inputs::config_folders`]).
     pub(super) config_folders: OnceLock<Vec<(PathBuf, Vec<String>)>>,
-    pub(super) unlisted: OnceLock<Option<Vec<bool>>>,
+    pub(super) book: OnceLock<Option<Book>>,
     /// Folders (canonical) outside which no file is looked for on disk
     /// (`None`: anywhere).
     pub(super) within: Option<Arc<[PathBuf]>>,
@@ -201,7 +202,7 @@ impl<'p> Inputs<'p> {
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),
             config_folders: OnceLock::new(),
-            unlisted: OnceLock::new(),
+            book: OnceLock::new(),
             within,
         }
     }

@@ -14,6 +14,7 @@
 
 mod anchors;
 mod astro;
+mod books;
 mod docs;
 mod error;
 mod in_page;
@@ -22,7 +23,6 @@ mod labels;
 mod landing;
 mod link_paths;
 mod locales;
-mod mdbook;
 mod mkdocs;
 mod near_page;
 mod notes;

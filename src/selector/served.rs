@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::books::Book;
 use super::docs::components;
 use super::landing::{Broken, Inputs, Landing, Lands};
 use super::mkdocs::MkDocs;
@@ -107,18 +108,32 @@ impl Inputs<'_> {
         })
     }
 
-    /// Whether document `doc` is a page an mdBook leaves unbuilt: its
-    /// `SUMMARY.md` lists it not ([`super::mdbook::unlisted`]).
+    /// Whether document `doc` is a page a book leaves unbuilt: its
+    /// `SUMMARY.md` lists it not ([`Book::unlisted`]).
     pub(super) fn unlisted(&self, doc: usize) -> bool {
-        let unlisted = self.unlisted.get_or_init(|| {
-            let paths: Vec<&str> = self.pages.iter().map(|p| p.path.as_str()).collect();
-            let folders = self
-                .config_folders()
-                .iter()
-                .map(|(folder, _)| folder.clone());
-            super::mdbook::unlisted(folders, &paths)
-        });
-        unlisted.as_ref().is_some_and(|unlisted| unlisted[doc])
+        self.book().is_some_and(|book| book.unlisted[doc])
+    }
+
+    /// The book the inputs are, if any: an mdBook or a GitBook space
+    /// ([`super::books::book`]).
+    fn book(&self) -> Option<&Book> {
+        (self.book)
+            .get_or_init(|| {
+                let paths: Vec<&str> = self.pages.iter().map(|p| p.path.as_str()).collect();
+                let folders = (self.config_folders().iter()).map(|(folder, _)| folder.clone());
+                super::books::book(folders, &paths)
+            })
+            .as_ref()
+    }
+
+    /// Whether a GitBook serves document `doc` elsewhere than the link's
+    /// `path` (no anchor) says: a folder (`x/`) is its `README.md` only.
+    fn gitbook_refuses(&self, doc: usize, path: &str) -> bool {
+        let folder = path.ends_with('/') || matches!(path.rsplit('/').next(), Some("." | ".."));
+        let page = &self.pages[doc].path;
+        let readme =
+            (page.rsplit(['/', '\\']).next()).is_some_and(|n| n.eq_ignore_ascii_case("README.md"));
+        folder && !readme && self.book().is_some_and(|book| book.gitbook)
     }
 
     /// The MkDocs configuration where a site's is looked for, if any.
@@ -275,10 +290,11 @@ impl Inputs<'_> {
 impl Lands<'_, '_> {
     /// Why a link from document `from` by `path` (no anchor) to document
     /// `doc` is broken all the same, where the site serves no page there:
-    /// a page an mdBook does not build ([`Inputs::unlisted`]), a Markdown
+    /// a page a book does not build ([`Inputs::unlisted`]), a Markdown
     /// file's path on an Astro site ([`Inputs::astro_refuses`]; the page as
     /// its suggestion), an address a VitePress site reads otherwise
-    /// ([`Inputs::vitepress_refuses`]).
+    /// ([`Inputs::vitepress_refuses`]) or a GitBook
+    /// ([`Inputs::gitbook_refuses`]).
     pub(super) fn refused(
         &mut self,
         from: usize,
@@ -289,7 +305,9 @@ impl Lands<'_, '_> {
         if path.is_empty() {
             return None;
         }
-        if self.inputs.unlisted(doc) {
+        // From a page the book leaves unbuilt too, the link is read as
+        // between files: no reader follows it.
+        if self.inputs.unlisted(doc) && !self.inputs.unlisted(from) {
             let page = self.inputs.pages[doc].shown_path().to_owned();
             return Some(Landing::Broken {
                 suggestion: None,
@@ -302,7 +320,7 @@ impl Lands<'_, '_> {
                 why: Broken::NotServed(path.to_owned()),
             });
         }
-        (self.inputs.vitepress_refuses(doc, path))
+        (self.inputs.vitepress_refuses(doc, path) || self.inputs.gitbook_refuses(doc, path))
             .then(|| self.no_file(from, path.to_owned(), anchor))
     }
 
