@@ -975,6 +975,38 @@ fn an_mdbook_builds_only_the_pages_its_summary_lists() {
 }
 
 #[test]
+fn a_page_in_a_languages_folder_links_to_its_own_languages_pages() {
+    let links = "# A\n\n[b](/docs/b) [c](/docs/c)\n";
+    let site = Scratch::with(
+        "links-language-folders",
+        &[
+            ("README.md", "# The site's source\n"),
+            ("content/en/index.mdx", "# Home\n"),
+            ("content/ru/index.mdx", "# Главная\n"),
+            ("content/en/docs/a.mdx", links),
+            ("content/ru/docs/a.mdx", links),
+            ("content/ru/docs/b.mdx", "# B\n"),
+            ("content/en/docs/c.mdx", "# C\n"),
+            ("content/ru/docs/c.mdx", "# C\n"),
+        ],
+    );
+    // Nextra serves `/docs/b` in the linking page's language only; each
+    // page's answer is its own, whichever page asked first.
+    assert_eq!(
+        listed(
+            &site,
+            &["content/en/docs/a.mdx", "content/ru/docs/a.mdx", "."]
+        )[..4],
+        [
+            row("[b](/docs/b)", "broken", "no such file: /docs/b"),
+            row("[c](/docs/c)", "ok", "content/en/docs/c.mdx"),
+            row("[b](/docs/b)", "ok", "content/ru/docs/b.mdx"),
+            row("[c](/docs/c)", "ok", "content/ru/docs/c.mdx"),
+        ]
+    );
+}
+
+#[test]
 fn a_gitbook_builds_the_pages_its_summary_lists_and_a_folders_readme() {
     let files = [
         (

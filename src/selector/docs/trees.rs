@@ -13,6 +13,8 @@ impl Paths {
     /// Of the paths `first`, then `rest`, that end with an address of
     /// `len` components, the one meant by a link in a page in folder `from`
     /// (its components), the first of:
+    /// - none, where the linking page is in a language's folder and every
+    ///   tree is another language's folder beside it;
     /// - `first`, where all are in one tree (a `docs/` folder linked from
     ///   outside it) but a translation's (a language's folder at the top);
     /// - the one that is the address from the site's top folder (in another
@@ -44,6 +46,25 @@ impl Paths {
             [language] => is_language(language),
             _ => false,
         };
+        // A page in a language's folder means its own language's page (Nextra's
+        // `content/en/` beside `content/ru/`): where every tree found is
+        // another language's folder beside it, its own lacks the page.
+        let beside = |i: usize| match tree(i).split_last() {
+            Some((language, parent)) => {
+                is_language(language)
+                    && from.starts_with(parent)
+                    && (from.get(parent.len()))
+                        .is_some_and(|own| is_language(own) && own != language)
+            }
+            None => false,
+        };
+        let languages = |i: usize| tree(i).last().is_some_and(|last| is_language(last));
+        if found.iter().any(|&i| languages(i)) {
+            depends.set(true);
+            if found.iter().all(|&i| beside(i)) {
+                return None;
+            }
+        }
         if found.len() == 1 && !translated(first) {
             return Some(first);
         }
