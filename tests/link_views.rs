@@ -975,6 +975,41 @@ fn an_mdbook_builds_only_the_pages_its_summary_lists() {
 }
 
 #[test]
+fn a_mintlify_address_is_read_from_the_sites_root() {
+    let site = Scratch::with(
+        "links-mintlify-root",
+        &[
+            ("docs.json", "{\"name\": \"x\"}\n"),
+            (
+                "index.mdx",
+                "# Home\n\n[a](/agent) [b](/agent/) [c](/editor/agent) [d](/docs/editor/agent)\n",
+            ),
+            ("agent/slack.mdx", "# Slack\n"),
+            ("editor/agent.mdx", "# Agent\n"),
+        ],
+    );
+    // `/agent` is `agent.mdx` or `agent/index.mdx` at the root only; a
+    // base path before the address (`/docs`) is passed.
+    let links = listed(&site, &["index.mdx", "."]);
+    assert_eq!(
+        links[0],
+        row("[a](/agent)", "broken", "no such file: /agent")
+    );
+    assert_eq!(
+        links[1],
+        row("[b](/agent/)", "broken", "no such file: /agent/")
+    );
+    assert_eq!(
+        links[2],
+        row("[c](/editor/agent)", "ok", "editor/agent.mdx")
+    );
+    assert_eq!(
+        links[3],
+        row("[d](/docs/editor/agent)", "ok", "editor/agent.mdx")
+    );
+}
+
+#[test]
 fn a_page_in_a_languages_folder_links_to_its_own_languages_pages() {
     let links = "# A\n\n[b](/docs/b) [c](/docs/c)\n";
     let site = Scratch::with(

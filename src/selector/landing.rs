@@ -292,10 +292,12 @@ impl<'i, 'p> Lands<'i, 'p> {
         } else if path.starts_with('/') {
             let versioned = self.versioned(path);
             let path = versioned.as_deref().unwrap_or(path);
-            let found = (self.in_own_version(from, path)).unwrap_or_else(|| {
-                self.site(from, path)
-                    .or_else(|| self.in_language(from, path))
-            });
+            let found = (self.in_own_version(from, path))
+                .unwrap_or_else(|| {
+                    self.site(from, path)
+                        .or_else(|| self.in_language(from, path))
+                })
+                .filter(|&doc| !self.inputs.mintlify_refuses(doc, path));
             match found {
                 Some(doc) => doc,
                 None if let Some(to) = self.redirected(from, path, anchor.as_deref()) => return to,
@@ -1442,7 +1444,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         std::fs::create_dir(root.join("docs")).unwrap();
-        let redirects = r#"{"redirects": [{"source": "/old", "destination": "/new"}]}"#;
+        let redirects = r#"{"redirects": [{"source": "/old", "destination": "/docs/new"}]}"#;
         std::fs::write(root.join("docs.json"), redirects).unwrap();
         let at = |name: &str| root.join("docs").join(name).to_string_lossy().into_owned();
         let set = pages(&[(&at("a.md"), "# A\n"), (&at("new.md"), "# New\n")]);

@@ -16,6 +16,9 @@ pub(crate) struct Redirects {
     /// The folder of the configuration that sets them, the site's root,
     /// as its components.
     pub(super) root: Vec<String>,
+    /// Whether the configuration is Mintlify's, whose site addresses are
+    /// read from its root only.
+    pub(super) mintlify: bool,
     exact: HashMap<String, String>,
     /// `(old start, wildcard, new address)`: the new address may hold the
     /// wildcard too, for the rest of the old one (`/new/:slug*`).
@@ -30,6 +33,7 @@ impl Redirects {
             .iter()
             .find_map(|name| read_json(&folder.join(name)))
         {
+            redirects.mintlify = true;
             redirects.add_mintlify(folder, &config);
         } else {
             let text = read_config(&folder.join(".gitbook.yaml"))?;

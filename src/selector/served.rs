@@ -136,6 +136,40 @@ impl Inputs<'_> {
         folder && !readme && self.book().is_some_and(|book| book.gitbook)
     }
 
+    /// Whether a Mintlify site serves document `doc` elsewhere than the
+    /// site address `path` (no anchor) says: from its root, `/agent` as
+    /// `agent.mdx` or `agent/index.mdx` there, never a page of that name in
+    /// another folder, as a site whose base path no input shows is read
+    /// elsewhere (`/docs/es/cli`, the site at `/docs`, is `es/cli.mdx`).
+    pub(super) fn mintlify_refuses(&self, doc: usize, path: &str) -> bool {
+        let redirects = self.redirects();
+        if !redirects.mintlify {
+            return false;
+        }
+        let page = components(&self.pages[doc].path);
+        let Some(served) = page.strip_prefix(&redirects.root[..]) else {
+            return true;
+        };
+        let address = components(path);
+        let stem = |name: &str| match name.rsplit_once('.') {
+            Some((stem, _)) if is_markdown_name(name) => stem.to_owned(),
+            _ => name.to_owned(),
+        };
+        let served: Vec<String> = served.iter().map(|part| stem(part)).collect();
+        let address: Vec<String> = address.iter().map(|part| stem(part)).collect();
+        // The address, but for a base path before it.
+        let same = |page: &[String], address: &[String]| {
+            let base = address.len().checked_sub(page.len());
+            base.is_some_and(|base| {
+                (page.iter().zip(&address[base..])).all(|(a, b)| a.eq_ignore_ascii_case(b))
+            })
+        };
+        let index = served
+            .split_last()
+            .filter(|(last, _)| last.eq_ignore_ascii_case("index"));
+        !(same(&served, &address) || index.is_some_and(|(_, folder)| same(folder, &address)))
+    }
+
     /// The MkDocs configuration where a site's is looked for, if any.
     pub(super) fn mkdocs(&self) -> Option<MkDocs> {
         *(self.mkdocs).get_or_init(|| {
