@@ -251,6 +251,17 @@ mod tests {
     }
 
     #[test]
+    fn an_mdx_files_esm_holds_no_links() {
+        let text = "export function R({ r }) {\n  return `<a href=\"${\n    r.url\n  }\">x</a>`\n}\n\n\
+                    # Log\n\n<a href=\"b.md\">b</a>\n";
+        let doc = parse_document(Source::new("a.mdx", text));
+        let targets: Vec<String> = (doc.written_links().links.into_iter())
+            .map(|l| l.target)
+            .collect();
+        assert_eq!(targets, ["b.md"]);
+    }
+
+    #[test]
     fn every_spelling_of_a_link_is_found_where_it_is_written() {
         let text = "---\ntitle: '[x](front.md)'\n---\n# A [h](#b)\n\n\
                     See [inline](b.md#c \"t\"), [ref][r], [short] and <https://x.org>.\n\n\

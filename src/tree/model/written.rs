@@ -71,6 +71,10 @@ pub(crate) struct Written {
     role: Option<(usize, usize, bool)>,
     /// An HTML block's tag not ended by the lines read so far.
     open_tag: Option<Range<usize>>,
+    /// Whether the parser is in an MDX file's ESM block (`export function`
+    /// to the next blank line), shown to it as an HTML block: JavaScript,
+    /// whose strings hold no links.
+    in_esm: bool,
 }
 
 impl Written {
@@ -115,6 +119,8 @@ impl Written {
                 wiki: true,
                 target_at: at,
             }),
+            Event::Html(_) if self.in_esm || is_esm_mark(source) => self.in_esm = true,
+            Event::End(TagEnd::HtmlBlock) => self.in_esm = false,
             Event::Html(_) | Event::InlineHtml(_) => {
                 // A tag left open by the block's last piece goes on here.
                 // (The parser's text has ASCII over whole characters, so a
@@ -526,4 +532,12 @@ fn referenced(value: &str) -> Cow<'_, str> {
     }
     out.push_str(rest);
     Cow::Owned(out)
+}
+
+/// Whether an HTML block's first line is how an MDX file's ESM block is
+/// shown to the parser (`<x`, spaces, `>`: see `tree::dialect::mdx`).
+fn is_esm_mark(source: &str) -> bool {
+    (source.trim_end().strip_prefix("<x"))
+        .and_then(|rest| rest.strip_suffix('>'))
+        .is_some_and(|spaces| spaces.bytes().all(|b| b == b' '))
 }
