@@ -1007,6 +1007,22 @@ fn a_mintlify_address_is_read_from_the_sites_root() {
         links[3],
         row("[d](/docs/editor/agent)", "ok", "editor/agent.mdx")
     );
+    // A snippet imported from the root lends the page its headings.
+    let site = Scratch::with(
+        "links-mintlify-snippet",
+        &[
+            ("docs.json", "{\"name\": \"x\"}\n"),
+            (
+                "guide/create.mdx",
+                "import Setup from '/snippets/setup.mdx';\n\n# Create\n\n\
+                 [setup](#gitlab-setup) [gone](#gone)\n\n<Setup />\n",
+            ),
+            ("snippets/setup.mdx", "## GitLab setup\n"),
+        ],
+    );
+    let links = listed(&site, &["guide/create.mdx", "."]);
+    assert_eq!(links[0], row("[setup](#gitlab-setup)", "ok", "setup::h2.0"));
+    assert_eq!(links[1].1, "broken");
 }
 
 #[test]

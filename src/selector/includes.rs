@@ -40,7 +40,11 @@ impl Lands<'_, '_> {
                 if seen.len() > INCLUDED_MOST || read > 10 * INCLUDED_MOST {
                     return seen.split_off(1);
                 }
-                if let Some(found) = self.in_folder(from, path).filter(|d| !seen.contains(d)) {
+                let found = match path.starts_with('/') {
+                    true => self.site(from, path),
+                    false => self.in_folder(from, path),
+                };
+                if let Some(found) = found.filter(|d| !seen.contains(d)) {
                     seen.push(found);
                 }
             }

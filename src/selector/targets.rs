@@ -175,7 +175,7 @@ impl Targets {
     }
 }
 
-/// The relative Markdown paths the import statements starting on the line
+/// The Markdown paths, relative or from the root, the import statements starting on the line
 /// at `at` import (`import Part from './_part.mdx'`; several to a line, and
 /// the last may end on the next line, as Prettier wraps them).
 fn imports_of_line(text: &str, at: usize) -> Vec<&str> {
@@ -201,7 +201,8 @@ fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str
     let from = words.iter().rposition(|&w| w == "from")?;
     let path = words.get(from + 1)?;
     let path = path.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
-    let relative = path.starts_with("./") || path.starts_with("../");
+    // Relative, or from the site's root (Mintlify's `/snippets/x.mdx`).
+    let relative = path.starts_with("./") || path.starts_with("../") || path.starts_with('/');
     (relative && crate::paths::is_markdown_name(path)).then_some(path)
 }
 

@@ -251,6 +251,21 @@ mod tests {
     }
 
     #[test]
+    fn an_accordion_or_a_tab_without_an_id_is_anchored_by_its_title() {
+        let text = "# A\n\n<Accordion title=\"Deployment branch\">\nx\n</Accordion>\n\n\
+                    <Accordion title=\"Install steps\" id=\"install\">\ny\n</Accordion>\n\n\
+                    <Tab title=\"Tom &amp; Jerry\">\nz\n</Tab>\n\n<Card title=\"Card\">\n";
+        let doc = parse_document(Source::new("a.mdx", text));
+        let ids: Vec<String> = doc
+            .written_links()
+            .ids
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(ids, ["deployment-branch", "install", "tom--jerry"]);
+    }
+
+    #[test]
     fn an_mdx_files_esm_holds_no_links() {
         let text = "export function R({ r }) {\n  return `<a href=\"${\n    r.url\n  }\">x</a>`\n}\n\n\
                     # Log\n\n<a href=\"b.md\">b</a>\n";

@@ -2,13 +2,15 @@
 //! whichever dialect. A [`Document`] owns its text; its [`Node`]s hold byte
 //! spans of whole lines into it (`node`, `document`), and from them come line
 //! numbers (`lines`), heading anchors (`anchors`), titles (`title`) and the
-//! links it holds (`written`, as read; `links`, where they lie).
+//! links it holds (`written`, as read, with the places besides headings it
+//! names in `places`; `links`, where they lie).
 
 mod anchors;
 mod document;
 mod lines;
 mod links;
 mod node;
+mod places;
 mod roles;
 mod title;
 mod written;

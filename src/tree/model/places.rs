@@ -1,0 +1,109 @@
+//! The places a text names for links to land on besides its headings and
+//! HTML ids (docs/links.md, "Links both ways"): the labels MyST directives
+//! give themselves, and Obsidian's block ids.
+
+use std::sync::LazyLock;
+
+use memchr::memmem;
+
+/// The labels MyST directives give themselves in their options
+/// (```` ```{figure} ```` then `:label: fig-x` or `:name: fig-x`, other
+/// options between), each with where its line ends: linked by name from
+/// any page as a `(label)=` line is.
+pub(super) fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, usize)>) {
+    static KEYS: LazyLock<[memmem::Finder<'static>; 2]> = LazyLock::new(|| {
+        [
+            memmem::Finder::new(":label:"),
+            memmem::Finder::new(":name:"),
+        ]
+    });
+    let bytes = text.as_bytes();
+    for key in KEYS.iter() {
+        // Each line is read once, however many keys it holds.
+        let mut read_to = 0;
+        for option in key.find_iter(bytes) {
+            if option < read_to {
+                continue;
+            }
+            let end = memchr::memchr(b'\n', &bytes[option..]).map_or(bytes.len(), |i| option + i);
+            read_to = end;
+            directive_label(text, option, end, at, labels);
+        }
+    }
+}
+
+/// [`directive_labels`] for the option at `option`, on a line ending at `end`.
+fn directive_label(
+    text: &str,
+    option: usize,
+    end: usize,
+    at: usize,
+    labels: &mut Vec<(String, usize)>,
+) {
+    let bytes = text.as_bytes();
+    let start = memchr::memrchr(b'\n', &bytes[..option]).map_or(0, |i| i + 1);
+    let line = text[start..end].trim();
+    let Some(value) = (line
+        .strip_prefix(":label:")
+        .or_else(|| line.strip_prefix(":name:")))
+    .map(str::trim)
+    .filter(|v| !v.is_empty() && !v.contains(char::is_whitespace)) else {
+        return;
+    };
+    // Up over the other options to the directive's opening fence.
+    let mut above = text[..start].lines().rev().take(OPTIONS_MOST);
+    let opener = above.find(|l| !is_option(l.trim()));
+    let fence = opener.map(str::trim_start).is_some_and(|l| {
+        let run = l
+            .bytes()
+            .take_while(|&b| matches!(b, b'`' | b'~' | b':'))
+            .count();
+        run >= 3 && l[run..].trim_start().starts_with('{')
+    });
+    if fence {
+        labels.push((value.to_owned(), at + end));
+    }
+}
+
+/// The most option lines read above a directive's label.
+const OPTIONS_MOST: usize = 16;
+
+/// Whether a line is a directive's option (`:class: tip`).
+fn is_option(line: &str) -> bool {
+    line.strip_prefix(':')
+        .and_then(|r| r.split_once(':'))
+        .is_some_and(|(key, _)| {
+            !key.is_empty()
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+}
+
+/// Obsidian's block ids in `text` (which starts at `at`): a `^id` of
+/// letters, digits and `-` ending a line, as `^id`, after a space, after an
+/// embed (`![[chart.png]]^id`), or on a line of its own (the id of the
+/// table, list or quote before it).
+pub(super) fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
+    let bytes = text.as_bytes();
+    for caret in memchr::memchr_iter(b'^', bytes) {
+        let after = match caret {
+            0 => true,
+            _ => {
+                matches!(bytes[caret - 1], b' ' | b'\t' | b'\n') || bytes[..caret].ends_with(b"]]")
+            }
+        };
+        if !after {
+            continue;
+        }
+        let id = bytes[caret + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+            .count();
+        let end = caret + 1 + id;
+        let rest = text[end..].split('\n').next().unwrap_or_default();
+        if id > 0 && rest.trim().is_empty() {
+            ids.push((text[caret..end].to_owned(), at + caret));
+        }
+    }
+}
