@@ -1026,6 +1026,34 @@ fn a_mintlify_address_is_read_from_the_sites_root() {
 }
 
 #[test]
+fn a_docsify_site_reads_relative_links_from_its_root() {
+    let site = |name: &str, relative: &str| {
+        let index = format!(
+            "<script>window.$docsify = {{ loadSidebar: true{relative} }};</script>\n\
+             <script src=\"//cdn.jsdelivr.net/npm/docsify@5\"></script>\n"
+        );
+        Scratch::with(
+            name,
+            &[
+                ("index.html", index.as_str()),
+                ("b.md", "# B\n"),
+                ("guide/a.md", "# A\n\n[b1](./b.md) [b2](b) [b3](../b.md)\n"),
+            ],
+        )
+    };
+    let links = listed(&site("links-docsify-root", ""), &["guide/a.md", "."]);
+    assert!(
+        links
+            .iter()
+            .all(|(_, status, to)| status == "ok" && to == "b.md"),
+        "{links:?}"
+    );
+    // With `relativePath: true` a link is read from the page's folder.
+    let own = site("links-docsify-relative", ", relativePath: true");
+    assert_eq!(listed(&own, &["guide/a.md", "."])[0].1, "broken");
+}
+
+#[test]
 fn a_page_in_a_languages_folder_links_to_its_own_languages_pages() {
     let links = "# A\n\n[b](/docs/b) [c](/docs/c)\n";
     let site = Scratch::with(

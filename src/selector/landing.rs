@@ -130,6 +130,9 @@ pub(crate) struct Inputs<'p> {
     /// Astro site they are, and whether it leaves links to Markdown files
     /// as written.
     pub(super) vitepress: OnceLock<bool>,
+    /// The folder of the Docsify site the inputs are, where it reads
+    /// relative links from its root (its `relativePath` unset).
+    pub(super) docsify_root: OnceLock<Option<String>>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
     /// What the MkDocs configuration says, where the inputs are its site's;
@@ -198,6 +201,7 @@ impl<'p> Inputs<'p> {
             moved,
             docusaurus: OnceLock::new(),
             vitepress: OnceLock::new(),
+            docsify_root: OnceLock::new(),
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),

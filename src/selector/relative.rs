@@ -44,7 +44,7 @@ impl<'p> Lands<'_, 'p> {
 
     /// The input a path joined to the linking file's folder names, looked
     /// up once per path.
-    fn relative(&mut self, joined: &str) -> Option<usize> {
+    pub(super) fn relative(&mut self, joined: &str) -> Option<usize> {
         if let Some(found) = self.relatives.get(joined) {
             return *found;
         }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use super::books::Book;
 use super::docs::components;
 use super::landing::{Broken, Inputs, Landing, Lands};
+use super::link_paths::joined;
 use super::mkdocs::MkDocs;
 use super::near_page::is_page;
 use super::redirects::Redirects;
@@ -206,6 +207,27 @@ impl Inputs<'_> {
         }
     }
 
+    /// The folder (as the inputs' paths start) of the Docsify site the
+    /// inputs are, where it reads a relative link from its root: its
+    /// `index.html` loads Docsify and does not set `relativePath: true`.
+    pub(super) fn docsify_root(&self) -> Option<&str> {
+        (self.docsify_root)
+            .get_or_init(|| {
+                self.config_folders().iter().find_map(|(folder, parts)| {
+                    let page = std::fs::read_to_string(folder.join("index.html")).ok()?;
+                    let relative = page.split("relativePath").nth(1).is_some_and(|rest| {
+                        let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ':');
+                        rest.starts_with("true") || rest.starts_with("!0")
+                    });
+                    (page.contains("$docsify") && !relative).then(|| match parts.is_empty() {
+                        true => ".".to_owned(),
+                        false => parts.join("/"),
+                    })
+                })
+            })
+            .as_deref()
+    }
+
     /// Whether the inputs are a VitePress site's: its `.vitepress/config`
     /// where a site's configuration is looked for.
     fn vitepress(&self) -> bool {
@@ -363,8 +385,17 @@ impl Lands<'_, '_> {
     /// own (`guides/a.mdx` at `/guides/a/`) and leaves such links as
     /// written: an Astro site's page, or an MkDocs site's with directory
     /// addresses. The browser reads `path` from the page's address alone
-    /// (an index page's is its file's folder). `None` elsewhere.
+    /// (an index page's is its file's folder). On a Docsify site that reads
+    /// relative links from its root, from there (but `../`). `None`
+    /// elsewhere.
     pub(super) fn by_page_address(&mut self, from: usize, path: &str) -> Option<Option<usize>> {
+        // Docsify reads `./x.md` and `x` from its root, from any page.
+        if let Some(root) = self.inputs.docsify_root()
+            && !path.starts_with("../")
+        {
+            let root = format!("{root}/.");
+            return Some(self.relative(&joined(&root, path)));
+        }
         let page = &self.inputs.pages[from].path;
         let last = path.rsplit('/').next().unwrap_or_default();
         let folders =
