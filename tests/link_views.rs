@@ -1097,7 +1097,13 @@ fn a_gitbook_builds_the_pages_its_summary_lists_and_a_folders_readme() {
             "site/docs/README.md",
             "# Intro\n\n[guide](guide/) [builder](builder/) [gone](unlisted.md)\n",
         ),
-        ("site/docs/guide/README.md", "# Guide\n"),
+        (
+            "site/docs/guide/README.md",
+            "# Guide\n\n## HTML <a href=\"#html-export\" id=\"html-export\"></a>\n\n\
+             ## Sample <a href=\"#sample\" id=\"sample\"></a>\n\n\
+             ## Sample again <a href=\"#sample\" id=\"sample\"></a>\n\n\
+             [a](#html) [b](#html-export) [c](#sample-1) [d](#sample-again)\n",
+        ),
         ("site/docs/builder/index.md", "# Builder\n"),
         ("site/docs/unlisted.md", "# Unlisted\n\n[other](other.md)\n"),
         ("site/docs/other.md", "# Other, unlisted too\n"),
@@ -1124,6 +1130,22 @@ fn a_gitbook_builds_the_pages_its_summary_lists_and_a_folders_readme() {
             "not in SUMMARY.md, never built: site/docs/unlisted.md"
         )
     );
+    // A heading with an id of its own is found by it alone, an id's
+    // repeats by `-1`, `-2`, … in order.
+    let links = listed(&space, &["site/docs/guide/README.md", "site"]);
+    assert_eq!(
+        links[3..7],
+        [
+            row("[a](#html)", "broken", "no anchor #html here"),
+            row("[b](#html-export)", "ok", "h2.0"),
+            row("[c](#sample-1)", "ok", "h2.2"),
+            row(
+                "[d](#sample-again)",
+                "broken",
+                "no anchor #sample-again here"
+            ),
+        ]
+    );
     // A page left unbuilt is read as a file: its links to others are no
     // reader's.
     let links = listed(&space, &["site/docs/unlisted.md", "site"]);
@@ -1134,9 +1156,14 @@ fn a_gitbook_builds_the_pages_its_summary_lists_and_a_folders_readme() {
     // Without a space's configuration every page is one, `x/` its index.
     let other = Scratch::with("links-gitbook-unconfigured", &files[..6]);
     let links = listed(&other, &["site/docs/README.md", "site"]);
-    assert!(
-        links.iter().all(|(_, status, _)| status == "ok"),
-        "{links:?}"
+    // (An id's repeat is numbered on a GitBook space only.)
+    let broken: Vec<_> = links
+        .iter()
+        .filter(|(_, status, _)| status != "ok")
+        .collect();
+    assert_eq!(
+        broken,
+        [&row("[c](#sample-1)", "broken", "no anchor #sample-1 here")]
     );
 }
 

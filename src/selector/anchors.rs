@@ -43,6 +43,34 @@ impl AnchorLookup {
         }
     }
 
+    /// The lookup of headings with these anchors as GitBook names them: a
+    /// heading with an id of its own (`## HTML <a href="#html" id="html"></a>`)
+    /// by that id only, the same id's repeats by it and `-1`, `-2`, … in
+    /// order; another by its slug.
+    pub fn gitbook(anchors: &[Anchors]) -> AnchorLookup {
+        let mut exact = HashMap::with_capacity(anchors.len());
+        let mut repeats: HashMap<&str, usize> = HashMap::new();
+        for (k, a) in anchors.iter().enumerate() {
+            if a.ids.is_empty() {
+                exact.entry(a.slug.clone()).or_insert(k);
+                continue;
+            }
+            for id in &a.ids {
+                let seen = repeats.entry(id.as_str()).or_insert(0);
+                let name = match *seen {
+                    0 => id.clone(),
+                    n => format!("{id}-{n}"),
+                };
+                *seen += 1;
+                exact.entry(name).or_insert(k);
+            }
+        }
+        AnchorLookup {
+            exact,
+            folded: OnceLock::new(),
+        }
+    }
+
     /// Which heading has `anchor` as it is written: its slug or an id.
     pub fn exact(&self, anchor: &str) -> Option<usize> {
         self.exact.get(anchor).copied()

@@ -4,6 +4,7 @@
 
 use super::landing::{Broken, Landing, Lands};
 use super::mkdocs::MkDocs;
+use super::targets::Exact;
 use crate::namespace::qualified;
 
 impl Lands<'_, '_> {
@@ -17,11 +18,16 @@ impl Lands<'_, '_> {
         // As written where a site's anchors are: Astro's and Docusaurus'
         // always (a browser's reading, and their link checkers'); MkDocs' are
         // lowercase, so a fragment in capitals is one of them as written
-        // (an explicit id) or none.
-        let exact = self.inputs.astro_anchors(doc)
+        // (an explicit id) or none; a GitBook space's as it names them.
+        let as_written = self.inputs.astro_anchors(doc)
             || self.inputs.docusaurus()
             || (anchor.chars().any(char::is_uppercase)
                 && self.inputs.mkdocs().is_some_and(MkDocs::lowercase));
+        let exact = match (self.inputs.gitbook(), as_written) {
+            (true, _) => Exact::GitBook,
+            (false, true) => Exact::AsWritten,
+            (false, false) => Exact::Loose,
+        };
         let found = (!anchor.starts_with('#'))
             .then(|| page.find(anchor, exact))
             .flatten();

@@ -2,6 +2,7 @@
 //! headings are the including page's, for the links that land on it.
 
 use super::landing::{Landing, Lands};
+use super::targets::Exact;
 
 impl Lands<'_, '_> {
     /// The section `anchor` names in a file page `doc` includes (and in the
@@ -17,7 +18,7 @@ impl Lands<'_, '_> {
         }
         let pages = self.inputs.pages;
         self.reach[&doc].iter().find_map(|&found| {
-            let section = pages[found].find(anchor, false)?;
+            let section = pages[found].find(anchor, Exact::Loose)?;
             Some(Landing::Page {
                 doc: found,
                 section,

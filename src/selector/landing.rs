@@ -28,7 +28,7 @@ use super::near_page::{PageNames, in_folders, is_page, named_stem};
 use super::notes::{Notes, reference_start};
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
-use super::targets::Targets;
+use super::targets::{Exact, Targets};
 use super::templates::untemplated;
 use super::versions::Versions;
 use crate::paths::{is_markdown_name, percent_decoded};
@@ -288,7 +288,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             // `#name`: an anchor of this page, else a MyST label anywhere.
             let label = anchor
                 .as_deref()
-                .filter(|a| self.inputs.pages[from].find(a, false).is_none());
+                .filter(|a| self.inputs.pages[from].find(a, Exact::Loose).is_none());
             if let Some(landing) = label.and_then(|name| self.label(name)) {
                 return landing;
             }

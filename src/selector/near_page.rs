@@ -3,7 +3,7 @@
 //! ([`crate::fuzzy::name_similarity`]), among those as near the one in more
 //! of the folders the link names.
 
-use super::targets::Targets;
+use super::targets::{Exact, Targets};
 use crate::fuzzy::{Bag, WordList, WordShape, Words, name_likeness};
 
 /// Each input's name ([`named_stem`]; without the language its file's
@@ -118,7 +118,7 @@ pub(super) fn in_folders(
 ) -> Option<usize> {
     let anchored: Vec<usize> = match (anchor, near.len()) {
         (Some(anchor), 2..) => (near.iter().copied())
-            .filter(|&doc| pages[doc].find(anchor, false).is_some())
+            .filter(|&doc| pages[doc].find(anchor, Exact::Loose).is_some())
             .collect(),
         _ => Vec::new(),
     };

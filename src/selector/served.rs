@@ -127,6 +127,11 @@ impl Inputs<'_> {
             .as_ref()
     }
 
+    /// Whether the inputs are a GitBook space.
+    pub(super) fn gitbook(&self) -> bool {
+        self.book().is_some_and(|book| book.gitbook)
+    }
+
     /// Whether a GitBook serves document `doc` elsewhere than the link's
     /// `path` (no anchor) says: a folder (`x/`) is its `README.md` only.
     fn gitbook_refuses(&self, doc: usize, path: &str) -> bool {
@@ -134,7 +139,7 @@ impl Inputs<'_> {
         let page = &self.pages[doc].path;
         let readme =
             (page.rsplit(['/', '\\']).next()).is_some_and(|n| n.eq_ignore_ascii_case("README.md"));
-        folder && !readme && self.book().is_some_and(|book| book.gitbook)
+        folder && !readme && self.gitbook()
     }
 
     /// Whether a Mintlify site serves document `doc` elsewhere than the

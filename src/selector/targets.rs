@@ -44,11 +44,26 @@ pub(crate) struct Targets {
     /// The headings by name, made when a first link with a fragment lands
     /// here: a page many links land on is not read heading by heading for each.
     lookup: OnceLock<AnchorLookup>,
+    /// The headings as GitBook names them ([`AnchorLookup::gitbook`]), made
+    /// when a first link lands here on a GitBook space.
+    gitbook: OnceLock<AnchorLookup>,
     /// The anchors in order, made when a first broken fragment names a page
     /// too large to read whole for each.
     order: OnceLock<AnchorOrder>,
     /// The anchors' shapes, made when a first broken fragment names the page.
     shapes: OnceLock<Vec<Shape>>,
+}
+
+/// How a fragment names a heading ([`Targets::find`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exact {
+    /// As written, in another case, or loosely (letters and digits).
+    Loose,
+    /// As written: a heading's slug or id, as a browser finds it.
+    AsWritten,
+    /// As a GitBook space names its headings: one with an id of its own by
+    /// that id only, as written; another as [`Exact::Loose`] finds it.
+    GitBook,
 }
 
 impl Targets {
@@ -116,6 +131,7 @@ impl Targets {
             labels,
             includes,
             lookup: OnceLock::new(),
+            gitbook: OnceLock::new(),
             order: OnceLock::new(),
             shapes: OnceLock::new(),
         }
@@ -156,15 +172,23 @@ impl Targets {
 
     /// The section a fragment names: a heading's anchor, else the section
     /// holding an HTML id that is the fragment (`Some(None)`: one before any
-    /// heading). `exact`, as a site that matches ids exactly finds it (a
-    /// browser's reading, case and all): a heading's slug or id as written,
-    /// not in another case or loosely.
-    pub(super) fn find(&self, anchor: &str, exact: bool) -> Option<Option<usize>> {
+    /// heading), found as `exact` says: loosely, or as a site that matches
+    /// ids exactly finds it (a browser's reading, case and all).
+    pub(super) fn find(&self, anchor: &str, exact: Exact) -> Option<Option<usize>> {
         let anchors = self.anchors();
         let lookup = self.lookup.get_or_init(|| AnchorLookup::new(anchors));
         let found = match exact {
-            true => lookup.exact(anchor),
-            false => lookup.find(anchors, &self.titles, anchor),
+            Exact::Loose => lookup.find(anchors, &self.titles, anchor),
+            Exact::AsWritten => lookup.exact(anchor),
+            // A heading with no id of its own is found loosely still: its
+            // slug is GitBook's (`id-1.-create-a-vue-3-app`), not GitHub's.
+            Exact::GitBook => (self.gitbook)
+                .get_or_init(|| AnchorLookup::gitbook(anchors))
+                .exact(anchor)
+                .or_else(|| {
+                    (lookup.find(anchors, &self.titles, anchor))
+                        .filter(|&k| anchors[k].ids.is_empty())
+                }),
         };
         found.map(Some).or_else(|| {
             self.ids
