@@ -975,6 +975,47 @@ fn an_mdbook_builds_only_the_pages_its_summary_lists() {
 }
 
 #[test]
+fn a_template_tag_writing_a_destination_is_a_link() {
+    let site = Scratch::with(
+        "links-template-destinations",
+        &[
+            (
+                "content/docs/guide.md",
+                "# Guide\n\n[a]({% link content/docs/b.md %}) [b]({{< relref \"b.md\" >}}) \
+                 [c]({{< relref \"faq\" >}}) [d]({{< ref \"gone\" >}}) \
+                 [e]({{ 'content/docs/b/' | relative_url }}#part)\n",
+            ),
+            ("content/docs/b.md", "# B\n\n## Part\n"),
+            ("content/more/faq.md", "# FAQ\n"),
+        ],
+    );
+    // Jekyll's and Hugo's tags run before Markdown; a Hugo page reference
+    // is also read from the content root or as a page's name.
+    assert_eq!(
+        listed(&site, &["content/docs/guide.md", "."])[..5],
+        [
+            row(
+                "[a]({% link content/docs/b.md %})",
+                "ok",
+                "content/docs/b.md"
+            ),
+            row("[b]({{< relref \"b.md\" >}})", "ok", "content/docs/b.md"),
+            row("[c]({{< relref \"faq\" >}})", "ok", "content/more/faq.md"),
+            row(
+                "[d]({{< ref \"gone\" >}})",
+                "broken",
+                "no such file: content/docs/gone"
+            ),
+            row(
+                "[e]({{ 'content/docs/b/' | relative_url }}#part)",
+                "ok",
+                "b::h2.0"
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_mintlify_address_is_read_from_the_sites_root() {
     let site = Scratch::with(
         "links-mintlify-root",

@@ -29,7 +29,7 @@ use super::notes::{Notes, reference_start};
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
 use super::targets::{Exact, Targets};
-use super::templates::untemplated;
+use super::templates::{is_page_reference, untemplated};
 use super::versions::Versions;
 use crate::paths::{is_markdown_name, percent_decoded};
 
@@ -280,6 +280,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
         // Through a site's template: where it puts the link, or a value
         // from elsewhere.
+        let reference = is_page_reference(target);
         let Some(target) = untemplated(target).filter(|t| !lands_outside(t, false)) else {
             return Landing::External;
         };
@@ -325,32 +326,40 @@ impl<'i, 'p> Lands<'i, 'p> {
                     .or_else(|| self.in_folders_above(from, path))
                     .or_else(|| self.in_language(from, path)),
             };
+            // Hugo reads a page reference's path from the content root, or
+            // as a page's name, where the linking page's folder has none,
+            // and in any case.
+            let found = found.or_else(|| {
+                let joined = joined(&self.inputs.pages[from].path, path);
+                reference
+                    .then(|| self.site(from, &format!("/{path}")))
+                    .flatten()
+                    .or_else(|| reference.then(|| self.site(from, &format!("/{joined}")))?)
+            });
             match found {
                 Some(doc) => doc,
-                None => {
-                    let joined = joined(&self.inputs.pages[from].path, path);
-                    let address = self
-                        .inputs
-                        .address_of(&joined)
-                        .filter(|_| !is_markdown_name(path));
-                    if let Some(to) =
-                        address.and_then(|a| self.redirected(from, &a, anchor.as_deref()))
-                    {
-                        return to;
-                    }
-                    if anchor.is_none() {
-                        return self
-                            .label(path)
-                            .unwrap_or_else(|| self.on_disk(from, joined, None));
-                    }
-                    return self.on_disk(from, joined, anchor.as_deref());
-                }
+                None => return self.no_relative(from, path, anchor.as_deref()),
             }
         };
         if let Some(refused) = self.refused(from, doc, path, anchor.as_deref()) {
             return refused;
         }
         self.in_page(doc, anchor.as_deref())
+    }
+
+    /// Where a relative `path` (no anchor) from document `from` that names
+    /// no input lands: where the site redirects its address, at a MyST label
+    /// of that name, on a file on disk, or broken.
+    fn no_relative(&mut self, from: usize, path: &str, anchor: Option<&str>) -> Landing {
+        let joined = joined(&self.inputs.pages[from].path, path);
+        let address = (self.inputs.address_of(&joined)).filter(|_| !is_markdown_name(path));
+        if let Some(to) = address.and_then(|a| self.redirected(from, &a, anchor)) {
+            return to;
+        }
+        if anchor.is_none() {
+            return (self.label(path)).unwrap_or_else(|| self.on_disk(from, joined, None));
+        }
+        self.on_disk(from, joined, anchor)
     }
 
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text

@@ -74,7 +74,25 @@ fn written(open: &str, inner: &str) -> Option<String> {
             "relative_url" | "absolute_url" | "prepend: site.baseurl"
         )
     });
-    (quoted.len() < value.len() && addressed).then(|| quoted.to_owned())
+    // `relative_url` writes a path from the site's root, with or without
+    // its leading `/`.
+    let rooted = match quoted.starts_with('/') || quoted.contains("://") {
+        true => quoted.to_owned(),
+        false => format!("/{quoted}"),
+    };
+    (quoted.len() < value.len() && addressed).then_some(rooted)
+}
+
+/// Whether `target` is a Hugo shortcode's page reference (`{{< relref "x" >}}`,
+/// `{{% ref "x" %}}`), whose path Hugo reads from the linking page, then from
+/// the content root or as a page's name.
+pub(super) fn is_page_reference(target: &str) -> bool {
+    ["{{<", "{{%"].iter().any(|open| {
+        (target.split(open).skip(1)).any(|code| {
+            let code = code.trim_start();
+            code.starts_with("relref") || code.starts_with("ref ")
+        })
+    })
 }
 
 /// `text` without the quotes around it, if it has them.
@@ -111,6 +129,7 @@ mod tests {
                 Some("/docs/posts/#index"),
             ),
             (r#"{{ "/docs/" | absolute_url }}"#, Some("/docs/")),
+            ("{{ 'docs/x/' | relative_url }}", Some("/docs/x/")),
             ("{{ site.baseurl }}/docs/x/", Some("/docs/x/")),
             ("{{site.baseurl}}/docs/x/", Some("/docs/x/")),
             ("{% link _docs/index.md %}", Some("/_docs/index.md")),
@@ -118,6 +137,14 @@ mod tests {
         for (target, address) in cases {
             assert_eq!(read(target).as_deref(), address, "{target}");
         }
+    }
+
+    #[test]
+    fn a_page_reference_is_a_hugo_shortcodes() {
+        assert!(is_page_reference(r#"{{<relref "Community">}}"#));
+        assert!(is_page_reference("{{% ref 'x.md#y' %}}#z"));
+        assert!(!is_page_reference("{% link x.md %}"));
+        assert!(!is_page_reference(r#"{{< refs "x" >}}"#));
     }
 
     #[test]

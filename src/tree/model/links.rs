@@ -19,7 +19,9 @@ use foldhash::{HashMap, HashMapExt};
 use super::anchors::nested_heading_anchor;
 use super::written::Written;
 use super::{Document, Kind, NodeId};
-use crate::tree::dialect::{containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text};
+use crate::tree::dialect::{
+    containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, templates_in_destinations,
+};
 
 impl Document {
     /// The links and HTML ids of the document ([`Written`]); images are not
@@ -42,7 +44,7 @@ impl Document {
         // Markdown, not code.
         let (marked, _) = containers_marked(lf);
         read_parsed(
-            &parser_text(&marked, self.dialect),
+            &templates_in_destinations(parser_text(&marked, self.dialect)),
             &self.text,
             body,
             &mut written,

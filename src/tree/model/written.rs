@@ -14,6 +14,7 @@ use super::anchors::{attribute_tokens, is_attribute, myst_label, slug};
 use super::places::{block_ids, directive_labels};
 use super::roles::{role_ending, role_target};
 use crate::paths::is_attachment_name;
+use crate::tree::dialect::as_written;
 
 /// One link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,13 +96,13 @@ impl Written {
                 dest_url,
                 ..
             }) => self.links.push(Link {
-                written: source.to_owned(),
+                written: as_written_link(source, text, at),
                 span: at..at + source.len(),
                 target: match link_type {
                     LinkType::Email if !dest_url.starts_with("mailto:") => {
                         format!("mailto:{dest_url}")
                     }
-                    _ => dest_url.to_string(),
+                    _ => as_written(dest_url).into_owned(),
                 },
                 wiki: matches!(link_type, LinkType::WikiLink { .. }),
                 target_at: at,
@@ -440,6 +441,16 @@ fn referenced(value: &str) -> Cow<'_, str> {
     }
     out.push_str(rest);
     Cow::Owned(out)
+}
+
+/// A link as the text writes it where the parser was shown its template
+/// tags otherwise (`tree::dialect::templates_in_destinations`), else as the
+/// parser read it (a container's content is read one level out).
+fn as_written_link(source: &str, text: &str, at: usize) -> String {
+    match as_written(source) {
+        Cow::Owned(_) => text.get(at..at + source.len()).unwrap_or(source).to_owned(),
+        Cow::Borrowed(source) => source.to_owned(),
+    }
 }
 
 /// Whether an HTML block's first line is how an MDX file's ESM block is

@@ -12,6 +12,7 @@ use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk, walk_readi
 use crate::paths::Dialect;
 use crate::tree::dialect::{
     containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written,
+    templates_in_destinations,
 };
 use crate::tree::model::{Kind, Lines, Written, plain_title};
 
@@ -69,7 +70,8 @@ impl Builder {
         let text = lines.text();
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
-        let parsed = parser_text(&marked, dialect);
+        // Template tags that write a destination read as one, for the links.
+        let parsed = templates_in_destinations(parser_text(&marked, dialect));
         let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
         if let Walked::Crossed = walked {
             self.reset();
