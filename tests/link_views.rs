@@ -1273,7 +1273,8 @@ fn myst_roles_and_page_labels_are_checked() {
             (
                 "docs/a.md",
                 "# A\n\nSee {ref}`install`, {ref}`the list <directives_list>`, {ref}`gone`,\n\
-                 {doc}`guide` and {ref}`sphinx:rst-roles`, [](guide.md#fig-x), {ref}`INSTALL`.\n",
+                 {doc}`guide` and {ref}`sphinx:rst-roles`, [](guide.md#fig-x), {ref}`INSTALL`,\n\
+                 [](genindex), {ref}`genindexes`.\n",
             ),
             (
                 "docs/guide.md",
@@ -1299,6 +1300,9 @@ fn myst_roles_and_page_labels_are_checked() {
             // A directive's label by its page's path, a label in any case.
             row("[](guide.md#fig-x)", "ok", "guide::h2.0"),
             row("{ref}`INSTALL`", "ok", "guide::h2.0"),
+            // Sphinx builds its index for every project.
+            row("[](genindex)", "external", ""),
+            row("{ref}`genindexes`", "broken", "no anchor #genindexes here"),
         ]
     );
 }

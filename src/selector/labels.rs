@@ -1,5 +1,6 @@
 //! MyST's labels (docs/links.md): `(name)=` before a heading or block names
-//! it, and a link reaches it by name from any page.
+//! it, and a link reaches it by name from any page; Sphinx's own pages'
+//! (`genindex`) are its too.
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -19,7 +20,14 @@ impl Lands<'_, '_> {
             }
             all
         });
-        let &(doc, section) = labels.get(&name.to_lowercase())?;
+        let Some(&(doc, section)) = labels.get(&name.to_lowercase()) else {
+            // Sphinx's own pages, which it builds for every project.
+            return SPHINX_PAGES.contains(&name).then_some(Landing::External);
+        };
         Some(Landing::Page { doc, section })
     }
 }
+
+/// The labels of pages Sphinx builds for every project: its index of terms
+/// and of modules.
+const SPHINX_PAGES: [&str; 3] = ["genindex", "modindex", "py-modindex"];

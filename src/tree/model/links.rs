@@ -451,6 +451,17 @@ mod holder_tests {
             .map(|(label, _)| label)
             .collect();
         assert_eq!(labels, ["fig-x", "my-note"]);
+        // In a `---` block of options, or a `{figure-md}`'s argument; a
+        // `name:` line of prose, or of front matter, is none.
+        let text = "---\nname: page\n---\n\n# A\n\n```{figure} x.png\n---\nwidth: 80%\n\
+                    name: yaml-fig\n---\nCaption\n```\n\n:::{figure-md} md-fig\n<img src=\"x\">\n:::\n\n\
+                    Some text\nname: prose\n";
+        let doc = parse_document(Source::new("a.md", text));
+        let mut labels: Vec<String> = (doc.written_links().labels.into_iter())
+            .map(|(label, _)| label)
+            .collect();
+        labels.sort();
+        assert_eq!(labels, ["md-fig", "yaml-fig"]);
     }
 
     #[test]

@@ -8,15 +8,19 @@ use memchr::memmem;
 
 /// The labels MyST directives give themselves in their options
 /// (```` ```{figure} ```` then `:label: fig-x` or `:name: fig-x`, other
-/// options between), each with where its line ends: linked by name from
-/// any page as a `(label)=` line is.
+/// options between, or `name: fig-x` in a `---` block of options) or as a
+/// `{figure-md}`'s argument, each with where its line ends: linked by name
+/// from any page as a `(label)=` line is.
 pub(super) fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, usize)>) {
-    static KEYS: LazyLock<[memmem::Finder<'static>; 2]> = LazyLock::new(|| {
+    static KEYS: LazyLock<[memmem::Finder<'static>; 4]> = LazyLock::new(|| {
         [
             memmem::Finder::new(":label:"),
             memmem::Finder::new(":name:"),
+            memmem::Finder::new("\nname:"),
+            memmem::Finder::new("\nlabel:"),
         ]
     });
+    figure_md_labels(text, at, labels);
     let bytes = text.as_bytes();
     for key in KEYS.iter() {
         // Each line is read once, however many keys it holds.
@@ -25,6 +29,8 @@ pub(super) fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, 
             if option < read_to {
                 continue;
             }
+            // (A key found with the line end before it is on the next line.)
+            let option = option + usize::from(bytes[option] == b'\n');
             let end = memchr::memchr(b'\n', &bytes[option..]).map_or(bytes.len(), |i| option + i);
             read_to = end;
             directive_label(text, option, end, at, labels);
@@ -43,16 +49,25 @@ fn directive_label(
     let bytes = text.as_bytes();
     let start = memchr::memrchr(b'\n', &bytes[..option]).map_or(0, |i| i + 1);
     let line = text[start..end].trim();
-    let Some(value) = (line
-        .strip_prefix(":label:")
-        .or_else(|| line.strip_prefix(":name:")))
-    .map(str::trim)
-    .filter(|v| !v.is_empty() && !v.contains(char::is_whitespace)) else {
+    let yaml = !line.starts_with(':');
+    let Some(value) = ["label:", "name:", ":label:", ":name:"]
+        .iter()
+        .find_map(|key| line.strip_prefix(key))
+        .map(|v| v.trim().trim_matches(['"', '\'']))
+        .filter(|v| !v.is_empty() && !v.contains(char::is_whitespace))
+    else {
         return;
     };
-    // Up over the other options to the directive's opening fence.
+    // Up over the other options to the directive's opening fence: in a
+    // `---` block, over its other keys and the `---` that opens it.
     let mut above = text[..start].lines().rev().take(OPTIONS_MOST);
-    let opener = above.find(|l| !is_option(l.trim()));
+    let opener = match yaml {
+        false => above.find(|l| !is_option(l.trim())),
+        true => above
+            .find(|l| l.trim() == "---" || !is_yaml_option(l))
+            .filter(|l| l.trim() == "---")
+            .and_then(|_| above.next()),
+    };
     let fence = opener.map(str::trim_start).is_some_and(|l| {
         let run = l
             .bytes()
@@ -67,6 +82,32 @@ fn directive_label(
 
 /// The most option lines read above a directive's label.
 const OPTIONS_MOST: usize = 16;
+
+/// Whether a line is an option of a directive's `---` block (`width: 200px`).
+fn is_yaml_option(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, _)| {
+        !key.is_empty()
+            && (key.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
+/// The labels `{figure-md}` directives take as their argument
+/// (```` ```{figure-md} fig-x ````, `:::{figure-md} fig-x`).
+fn figure_md_labels(text: &str, at: usize, labels: &mut Vec<(String, usize)>) {
+    let bytes = text.as_bytes();
+    for found in memmem::find_iter(bytes, b"{figure-md}") {
+        let start = memchr::memrchr(b'\n', &bytes[..found]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[found..]).map_or(bytes.len(), |i| found + i);
+        let fence = text[start..found].trim_start();
+        let run = (fence.bytes())
+            .take_while(|&b| matches!(b, b'`' | b'~' | b':'))
+            .count();
+        let argument = text[found + "{figure-md}".len()..end].trim();
+        if run >= 3 && run == fence.len() && !argument.is_empty() && !argument.contains(' ') {
+            labels.push((argument.to_owned(), at + end));
+        }
+    }
+}
 
 /// Whether a line is a directive's option (`:class: tip`).
 fn is_option(line: &str) -> bool {
