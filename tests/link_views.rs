@@ -975,6 +975,33 @@ fn an_mdbook_builds_only_the_pages_its_summary_lists() {
 }
 
 #[test]
+fn a_quartz_site_finds_a_note_by_its_slug_in_its_own_case() {
+    let files = [
+        (
+            "docs/index.md",
+            "# Home\n\n[[full-text search]] [[RSS Feed]]\n",
+        ),
+        ("docs/full text search.md", "# Search\n"),
+        ("docs/RSS feed.md", "# RSS\n"),
+        (
+            "quartz.config.ts",
+            "export default { markdownLinkResolution: \"shortest\" }\n",
+        ),
+    ];
+    let site = Scratch::with("links-quartz", &files);
+    let links = listed(&site, &["docs/index.md", "."]);
+    assert_eq!(
+        links[0],
+        row("[[full-text search]]", "ok", "docs/full text search.md")
+    );
+    assert_eq!(links[1].1, "broken", "{links:?}");
+    // An Obsidian vault finds a note in any case, a space no `-`.
+    let vault = Scratch::with("links-quartz-unconfigured", &files[..3]);
+    let links = listed(&vault, &["docs/index.md", "."]);
+    assert_eq!((links[0].1.as_str(), links[1].1.as_str()), ("broken", "ok"));
+}
+
+#[test]
 fn a_template_tag_writing_a_destination_is_a_link() {
     let site = Scratch::with(
         "links-template-destinations",

@@ -25,7 +25,7 @@ use super::link_paths::{
 };
 use super::mkdocs::MkDocs;
 use super::near_page::{PageNames, in_folders, is_page, named_stem};
-use super::notes::{Notes, reference_start};
+use super::notes::{Names, Notes, reference_start};
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
 use super::targets::{Exact, Targets};
@@ -384,7 +384,13 @@ impl<'i, 'p> Lands<'i, 'p> {
         if note.is_empty() {
             return self.in_page(from, heading);
         }
-        let notes = (self.inputs.notes_named).get_or_init(|| Notes::new(&self.inputs.paths()));
+        let notes = (self.inputs.notes_named).get_or_init(|| {
+            let names = match self.inputs.quartz() {
+                true => Names::Slugs,
+                false => Names::AnyCase,
+            };
+            Notes::new(&self.inputs.paths(), names)
+        });
         let found = *(self.notes.entry(note.to_owned()))
             .or_insert_with(|| notes.find(note).first().copied());
         match found {

@@ -10,7 +10,17 @@ use crate::paths::is_markdown_name;
 /// extension equal to the note's last part, any case (whitespace runs alike);
 /// a folder part narrows it to paths whose folders end with it.
 pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
-    Notes::new(paths).find(note)
+    Notes::new(paths, Names::AnyCase).find(note)
+}
+
+/// How a vault's names are matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Names {
+    /// In any case, white space runs alike (Obsidian's).
+    AnyCase,
+    /// By slug, in their own case: a space and a `-` alike (Quartz's, whose
+    /// pages are at their names' slugs).
+    Slugs,
 }
 
 /// The paths of a call's documents, made ready for [`find_notes`]'s lookups.
@@ -21,11 +31,13 @@ pub(crate) struct Notes {
     folders: Vec<Vec<String>>,
     /// Whether most notes' names hold a dot ([`Notes::names_dotted`]).
     dotted: bool,
+    names: Names,
 }
 
 impl Notes {
     /// The paths made ready.
-    pub fn new(paths: &[String]) -> Notes {
+    pub fn new(paths: &[String], names: Names) -> Notes {
+        let note_key = |name: &str| note_key(name, names);
         let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
         let mut folders = Vec::with_capacity(paths.len());
         for (i, path) in paths.iter().enumerate() {
@@ -45,6 +57,7 @@ impl Notes {
             by_name,
             folders,
             dotted,
+            names,
         }
     }
 
@@ -104,8 +117,8 @@ impl Notes {
         let Some((name, folders)) = wanted.split_last() else {
             return Vec::new();
         };
-        let folders: Vec<String> = folders.iter().map(|f| note_key(f)).collect();
-        let Some(named) = self.by_name.get(&note_key(name)) else {
+        let folders: Vec<String> = folders.iter().map(|f| note_key(f, self.names)).collect();
+        let Some(named) = self.by_name.get(&note_key(name, self.names)) else {
             return Vec::new();
         };
         let mut found: Vec<usize> = (named.iter().copied())
@@ -146,12 +159,19 @@ pub(super) fn reference_start(path: &str) -> Option<&str> {
 }
 
 /// A note's name or folder as wiki links match it: lowercase, white space
-/// runs one space.
-fn note_key(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+/// runs one space; or, matched by slug, white space and `-` runs one `-`.
+fn note_key(name: &str, names: Names) -> String {
+    match names {
+        Names::AnyCase => name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase(),
+        Names::Slugs => (name.split(|c: char| c.is_whitespace() || c == '-'))
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
 }
 
 #[cfg(test)]
@@ -164,7 +184,10 @@ mod tests {
 
     #[test]
     fn a_note_is_found_by_dendrons_vault_address_and_with_its_extension() {
-        let notes = Notes::new(&paths(&["vault/dendron.topic.links.md", "vault/b.md"]));
+        let notes = Notes::new(
+            &paths(&["vault/dendron.topic.links.md", "vault/b.md"]),
+            Names::AnyCase,
+        );
         assert_eq!(notes.find("dendron://site-vault/dendron.topic.links"), [0]);
         assert_eq!(notes.find("b.md"), [1]);
         assert_eq!(notes.find("B"), [1]);
@@ -174,23 +197,39 @@ mod tests {
 
     #[test]
     fn of_several_notes_of_a_name_the_one_at_the_top_comes_first() {
-        let notes = Notes::new(&paths(&[
-            "docs/advanced/index.md",
-            "docs/features/index.md",
-            "docs/index.md",
-            "docs/x/Latex.md",
-            "docs/y/Latex.md",
-        ]));
+        let notes = Notes::new(
+            &paths(&[
+                "docs/advanced/index.md",
+                "docs/features/index.md",
+                "docs/index.md",
+                "docs/x/Latex.md",
+                "docs/y/Latex.md",
+            ]),
+            Names::AnyCase,
+        );
         assert_eq!(notes.find("index"), [2, 0, 1]);
         assert_eq!(notes.find("features/index"), [1]);
         assert_eq!(notes.find("latex"), [3, 4]);
     }
 
     #[test]
+    fn a_quartz_site_finds_a_note_by_its_slug_in_its_own_case() {
+        let site = paths(&["docs/features/RSS feed.md", "docs/full text search.md"]);
+        let notes = Notes::new(&site, Names::Slugs);
+        assert_eq!(notes.find("RSS feed"), [0]);
+        assert!(notes.find("RSS Feed").is_empty(), "another case");
+        assert_eq!(notes.find("full-text search"), [1], "a space as a -");
+        assert_eq!(notes.find("features/RSS-feed"), [0]);
+        let vault = Notes::new(&site, Names::AnyCase);
+        assert_eq!(vault.find("rss FEED"), [0]);
+        assert!(vault.find("full-text search").is_empty());
+    }
+
+    #[test]
     fn a_vault_whose_notes_are_named_with_dots_is_told() {
         let dendron = paths(&["v/root.md", "v/a.b.md", "v/a.b.c.md"]);
-        assert!(Notes::new(&dendron).names_dotted());
+        assert!(Notes::new(&dendron, Names::AnyCase).names_dotted());
         let obsidian = paths(&["v/Home.md", "v/Plan.md", "v/v1.2 notes.md"]);
-        assert!(!Notes::new(&obsidian).names_dotted());
+        assert!(!Notes::new(&obsidian, Names::AnyCase).names_dotted());
     }
 }

@@ -127,6 +127,16 @@ impl Inputs<'_> {
             .as_ref()
     }
 
+    /// Whether the inputs are a Quartz site's: its `quartz.config.ts` where
+    /// a site's configuration is looked for.
+    pub(super) fn quartz(&self) -> bool {
+        (self.config_folders().iter()).any(|(folder, _)| {
+            ["ts", "js", "mjs"]
+                .iter()
+                .any(|ext| folder.join(format!("quartz.config.{ext}")).is_file())
+        })
+    }
+
     /// Whether the inputs are a GitBook space.
     pub(super) fn gitbook(&self) -> bool {
         self.book().is_some_and(|book| book.gitbook)
