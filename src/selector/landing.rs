@@ -330,11 +330,12 @@ impl<'i, 'p> Lands<'i, 'p> {
             // as a page's name, where the linking page's folder has none,
             // and in any case.
             let found = found.or_else(|| {
+                if !reference {
+                    return None;
+                }
                 let joined = joined(&self.inputs.pages[from].path, path);
-                reference
-                    .then(|| self.site(from, &format!("/{path}")))
-                    .flatten()
-                    .or_else(|| reference.then(|| self.site(from, &format!("/{joined}")))?)
+                (self.site(from, &format!("/{path}")))
+                    .or_else(|| self.site(from, &format!("/{joined}")))
             });
             match found {
                 Some(doc) => doc,

@@ -145,11 +145,7 @@ impl Inputs<'_> {
     /// Whether a GitBook serves document `doc` elsewhere than the link's
     /// `path` (no anchor) says: a folder (`x/`) is its `README.md` only.
     fn gitbook_refuses(&self, doc: usize, path: &str) -> bool {
-        let folder = path.ends_with('/') || matches!(path.rsplit('/').next(), Some("." | ".."));
-        let page = &self.pages[doc].path;
-        let readme =
-            (page.rsplit(['/', '\\']).next()).is_some_and(|n| n.eq_ignore_ascii_case("README.md"));
-        folder && !readme && self.gitbook()
+        self.gitbook() && names_folder(path) && !file_named(&self.pages[doc].path, "README.md")
     }
 
     /// Whether a Mintlify site serves document `doc` elsewhere than the
@@ -204,9 +200,7 @@ impl Inputs<'_> {
         if !self.vitepress() {
             return false;
         }
-        let page = &self.pages[doc].path;
-        let index =
-            (page.rsplit(['/', '\\']).next()).is_some_and(|n| n.eq_ignore_ascii_case("index.md"));
+        let index = file_named(&self.pages[doc].path, "index.md");
         let last = path
             .trim_end_matches('/')
             .rsplit('/')
@@ -216,7 +210,7 @@ impl Inputs<'_> {
             .iter()
             .find_map(|ext| last.strip_suffix(ext))
             .unwrap_or(last);
-        match path.ends_with('/') || matches!(last, "" | "." | "..") {
+        match names_folder(path) {
             true => !index,
             false => index && !stem.eq_ignore_ascii_case("index"),
         }
@@ -430,4 +424,14 @@ impl Lands<'_, '_> {
     pub(super) fn versioned(&self, path: &str) -> Option<String> {
         self.inputs.versions()?.address(path)
     }
+}
+
+/// Whether a link's path (no anchor) names a folder: `x/`, `.` or `..`.
+fn names_folder(path: &str) -> bool {
+    path.ends_with('/') || matches!(path.rsplit('/').next(), Some("" | "." | ".."))
+}
+
+/// Whether the file at `path` is named `name`, in any case.
+fn file_named(path: &str, name: &str) -> bool {
+    (path.rsplit(['/', '\\']).next()).is_some_and(|file| file.eq_ignore_ascii_case(name))
 }
