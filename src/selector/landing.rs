@@ -1362,6 +1362,33 @@ mod tests {
     }
 
     #[test]
+    fn an_anchor_in_a_file_an_include_tag_names_is_the_including_pages() {
+        // Fumadocs' `<include>` and its directive, from the page's folder.
+        let set = pages(&[
+            (
+                "docs/guide.mdx",
+                "# Guide\n\n<include>./shared/part.mdx</include>\n\n::include[more.mdx#part]\n\n\
+                 <include cwd>./shared/cwd.mdx</include>\n\n```mdx\n<include>./shown.mdx</include>\n```\n",
+            ),
+            ("docs/shared/part.mdx", "## Root Folder\n"),
+            ("docs/more.mdx", "## Meta\n"),
+            ("docs/shared/cwd.mdx", "## Cwd\n"),
+            ("docs/shown.mdx", "## Shown\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        assert_eq!(lands.land(0, "#root-folder", false), page(1, Some(0)));
+        assert_eq!(lands.land(0, "#meta", false), page(2, Some(0)));
+        // From where the site is built, or shown in a code block: none.
+        for not in ["#cwd", "#shown"] {
+            assert!(
+                matches!(lands.land(0, not, false), Landing::Broken { .. }),
+                "{not}"
+            );
+        }
+    }
+
+    #[test]
     fn an_anchor_in_an_imported_markdown_partial_is_the_importing_pages() {
         let set = pages(&[
             (

@@ -250,6 +250,7 @@ fn includes_of(doc: &Document) -> Vec<String> {
         .filter(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
         .flat_map(|at| imports_of_line(text, at).into_iter().map(move |p| (at, p)));
     let mut found: Vec<(usize, &str)> = included.chain(imported).collect();
+    found.extend(include_tags(text));
     // In order, for the nodes holding them to be found from the last.
     found.sort_unstable_by_key(|&(at, _)| at);
     let mut holders = doc.holders();
@@ -258,6 +259,33 @@ fn includes_of(doc: &Document) -> Vec<String> {
         .map(|(_, path)| path.to_owned())
         .collect()
 }
+/// The files Fumadocs' include tags name, from the page's folder:
+/// `<include>./part.mdx</include>` and its directive, `::include[./part.mdx]`
+/// (a section's `#id` after the path aside). One with `cwd` names a path
+/// from where the site is built, not looked for.
+fn include_tags(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let tags = memchr::memmem::find_iter(text.as_bytes(), "<include").filter_map(|at| {
+        let rest = &text[at + "<include".len()..];
+        let (attributes, rest) = rest.split_once('>')?;
+        let plain = attributes.is_empty() || attributes.starts_with(char::is_whitespace);
+        let from_cwd = attributes
+            .split_whitespace()
+            .any(|a| a == "cwd" || a.starts_with("cwd="));
+        (plain && !from_cwd && !attributes.ends_with('/')).then_some(())?;
+        Some((at, &rest[..rest.find("</include>")?]))
+    });
+    let directives = memchr::memmem::find_iter(text.as_bytes(), "::include[").filter_map(|at| {
+        let rest = &text[at + "::include[".len()..];
+        let (path, rest) = rest.split_once(']')?;
+        let from_cwd = rest.starts_with('{') && rest[..rest.find('}')?].contains("cwd");
+        (!from_cwd).then_some((at, path))
+    });
+    (tags.chain(directives)).filter_map(|(at, path)| {
+        let path = path.split('#').next().unwrap_or(path).trim();
+        (!path.is_empty() && !path.contains('\n')).then_some((at, path))
+    })
+}
+
 /// Whether a front matter value may be a label: a name a fragment can be
 /// (no white space), not a sidebar's title.
 fn is_label(value: &str) -> bool {
