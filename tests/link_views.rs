@@ -1443,3 +1443,24 @@ fn a_fragment_that_starts_with_a_hash_is_no_anchor() {
     let (out, _, _) = run(&site, &["--full", "links", "--broken", "docs"]);
     assert!(out.contains("~b::#setup"), "{out}");
 }
+
+#[test]
+fn text_spelled_as_a_wiki_link_is_no_link() {
+    // A JSON array in a Hugo shortcode or a template's code is no note.
+    let dir = Scratch::with(
+        "link-views-json",
+        &[(
+            "commands/append.md",
+            "# Append\n\n{{< highlight bash >}}\n\"[[\\\"black\\\",\\\"blue\\\"]]\"\n[[80,100,120]]\n{{< / highlight >}}\n\n\
+             See [[Missing Note]].\n",
+        )],
+    );
+    assert_eq!(
+        listed(&dir, &["--broken", "."]),
+        vec![row(
+            "[[Missing Note]]",
+            "broken",
+            "no such note: Missing Note"
+        )]
+    );
+}

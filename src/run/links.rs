@@ -147,7 +147,8 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let inside_only = !matches!(view, LinkView::Out);
     let definitions = std::mem::take(&mut written.definitions);
     for link in std::mem::take(&mut written.links) {
-        if !within(link.span.start) {
+        // Text spelled as a wiki link is no link.
+        if !within(link.span.start) || (link.wiki && !selector::may_name_a_note(&link.target)) {
             continue;
         }
         // A wiki link whose note a reference definition of the page names

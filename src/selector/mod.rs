@@ -46,7 +46,7 @@ pub(crate) use docs::{PageFinder, find_in};
 pub use error::{Reason, SyntaxError};
 pub(crate) use landing::{Inputs, Landing, Lands};
 pub(crate) use link_paths::lands_outside;
-pub(crate) use notes::find_notes;
+pub(crate) use notes::{find_notes, may_name_a_note};
 pub(crate) use parse::is_link_path;
 pub use parse::parse;
 pub(crate) use repair::repairs;

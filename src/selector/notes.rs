@@ -13,6 +13,16 @@ pub(crate) fn find_notes(paths: &[String], note: &str) -> Vec<usize> {
     Notes::new(paths, Names::AnyCase).find(note)
 }
 
+/// Whether a wiki link's target may name a note: text that happens to be
+/// spelled as one (a JSON array in a shortcode, `[[\"black\",\"blue\"]]`,
+/// `[[80,100,120]]`) names none. A note's name holds no `"`, `[` or `]`
+/// (Obsidian refuses them), and is not a list of numbers.
+pub(crate) fn may_name_a_note(target: &str) -> bool {
+    let note = target.split(['#', '|']).next().unwrap_or(target);
+    let numbers = note.contains(',') && (note.split(',')).all(|n| n.trim().parse::<f64>().is_ok());
+    !numbers && !note.contains(['"', '[', ']'])
+}
+
 /// How a vault's names are matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Names {
@@ -177,6 +187,28 @@ fn note_key(name: &str, names: Names) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_spelled_as_a_wiki_link_names_no_note() {
+        for text in [
+            r#"\"black\",\"silver\""#,
+            "80,100,120",
+            "1,2,3,4e3],[5,6.0,7,8",
+            r#""item1"], ["item2""#,
+        ] {
+            assert!(!may_name_a_note(text), "{text}");
+        }
+        for note in [
+            "Note",
+            "2024-01-15",
+            "Note#Heading, part",
+            "a, b",
+            "Folder/Note|shown",
+            "1.5",
+        ] {
+            assert!(may_name_a_note(note), "{note}");
+        }
+    }
 
     fn paths(names: &[&str]) -> Vec<String> {
         names.iter().map(|n| (*n).to_owned()).collect()
