@@ -1464,3 +1464,77 @@ fn text_spelled_as_a_wiki_link_is_no_link() {
         )]
     );
 }
+
+#[test]
+fn a_partial_is_no_page_where_the_site_builds_none_for_it() {
+    let pages = [
+        (
+            "docs/a.mdx",
+            "# A\n\n[part](./_part.mdx) [in folder](./_parts/b.mdx) [twice](./__twice.mdx)\n",
+        ),
+        (
+            "docs/_part.mdx",
+            "# Part\n\n[back](./a.mdx) [sibling](./_parts/b.mdx)\n",
+        ),
+        ("docs/_parts/b.mdx", "# B\n"),
+        ("docs/__twice.mdx", "# Twice\n"),
+    ];
+    let statuses = |config: Option<(&str, &str)>, name: &str| {
+        let mut files = pages.to_vec();
+        files.extend(config);
+        let site = Scratch::with(name, &files);
+        let links = listed(&site, &["docs/a.mdx", "docs/_part.mdx", "."]);
+        links
+            .into_iter()
+            .map(|(_, status, _)| status)
+            .collect::<Vec<_>>()
+    };
+    let partial = "a partial (named `_…`), never built: docs/_part.mdx";
+    let site = Scratch::with(
+        "links-partials-docusaurus",
+        &[
+            pages[0],
+            pages[1],
+            ("docusaurus.config.js", "module.exports = {};\n"),
+        ],
+    );
+    assert_eq!(listed(&site, &["docs/a.mdx", "."])[0].2, partial);
+    // Docusaurus builds no `_` file or folder; Rspress none but `__`;
+    // Starlight no `_` file. A partial's own links are read as between files.
+    let docusaurus = statuses(
+        Some(("docusaurus.config.js", "module.exports = {};\n")),
+        "links-partials-d",
+    );
+    assert_eq!(docusaurus, ["broken", "broken", "broken", "ok", "ok"]);
+    let rspress = statuses(
+        Some(("rspress.config.ts", "export default {};\n")),
+        "links-partials-r",
+    );
+    assert_eq!(rspress, ["broken", "broken", "ok", "ok", "ok"]);
+    let astro = statuses(
+        Some(("astro.config.mjs", "export default {};\n")),
+        "links-partials-a",
+    );
+    assert_eq!(astro, ["broken", "ok", "broken", "ok", "ok"]);
+    assert_eq!(statuses(None, "links-partials-none"), ["ok"; 5]);
+}
+
+#[test]
+fn an_rspress_site_reads_a_markdown_files_path_as_its_pages_address() {
+    let files = [
+        (
+            "docs/a.mdx",
+            "# A\n\n[b](/b.md#hello) [again](./b.md) [gone](./c.md)\n",
+        ),
+        ("docs/b.mdx", "# B\n\n## Hello\n"),
+        ("rspress.config.ts", "export default { root: 'docs' };\n"),
+    ];
+    let site = Scratch::with("links-rspress-extension", &files);
+    let links = listed(&site, &["docs/a.mdx", "."]);
+    let statuses: Vec<&str> = links.iter().map(|l| l.1.as_str()).collect();
+    assert_eq!(statuses, ["ok", "ok", "broken"], "{links:?}");
+    assert_eq!(links[2].2, "no such file: docs/c.md");
+    let unconfigured = Scratch::with("links-rspress-extension-none", &files[..2]);
+    let links = listed(&unconfigured, &["docs/a.mdx", "."]);
+    assert!(links.iter().all(|l| l.1 == "broken"), "{links:?}");
+}

@@ -20,12 +20,11 @@ use foldhash::{HashMap, HashMapExt};
 
 use super::books::Book;
 use super::docs::{Paths, components, components_joined, file_languages, is_root, lowercase};
-use super::link_paths::{
-    bare_key, is_attachment, is_contents_marker, joined, lands_outside, under,
-};
+use super::link_paths::{bare_key, joined, lands_outside, under};
 use super::mkdocs::MkDocs;
 use super::near_page::{PageNames, in_folders, is_page, named_stem};
-use super::notes::{Names, Notes, reference_start};
+use super::notes::Notes;
+use super::partials::Partials;
 use super::redirects::Redirects;
 use super::routes::{Moves, route_paths};
 use super::targets::{Exact, Targets};
@@ -63,6 +62,8 @@ pub(crate) enum Broken {
     NotServed(String),
     /// A page an mdBook's `SUMMARY.md` does not list, so never built.
     Unlisted(String),
+    /// A partial, named `_…`: the site builds no page for it.
+    Partial(String),
     /// No such anchor: the page is there, no heading or id is the fragment.
     Anchor { anchor: String, doc: usize },
 }
@@ -77,6 +78,7 @@ impl Broken {
             Broken::Note(note) => format!("no such note: {note}"),
             Broken::NotServed(path) => format!("no page at a Markdown file's path: {path}"),
             Broken::Unlisted(path) => format!("not in SUMMARY.md, never built: {path}"),
+            Broken::Partial(path) => format!("a partial (named `_…`), never built: {path}"),
             Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
             Broken::Anchor { anchor, doc } => {
                 format!("no anchor #{anchor} in {}", pages[*doc].shown_path())
@@ -98,7 +100,7 @@ pub(crate) struct Inputs<'p> {
     /// its versions, when a first is landed.
     pub(super) redirects: OnceLock<Redirects>,
     pub(super) versions: OnceLock<Option<Versions>>,
-    notes_named: OnceLock<Notes>,
+    pub(super) notes_named: OnceLock<Notes>,
     /// Every MyST label (lowercase) with the page and section it names, the
     /// first kept.
     pub(super) labels: OnceLock<HashMap<String, (usize, Option<usize>)>>,
@@ -133,6 +135,10 @@ pub(crate) struct Inputs<'p> {
     /// The folder of the Docsify site the inputs are, where it reads
     /// relative links from its root (its `relativePath` unset).
     pub(super) docsify_root: OnceLock<Option<String>>,
+    /// Whether the inputs are an Rspress site's, and the partials their
+    /// site builds no page for ([`Inputs::partial`]).
+    pub(super) rspress: OnceLock<bool>,
+    pub(super) partials: OnceLock<Option<Partials>>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
     /// What the MkDocs configuration says, where the inputs are its site's;
@@ -202,6 +208,8 @@ impl<'p> Inputs<'p> {
             docusaurus: OnceLock::new(),
             vitepress: OnceLock::new(),
             docsify_root: OnceLock::new(),
+            rspress: OnceLock::new(),
+            partials: OnceLock::new(),
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),
@@ -224,7 +232,7 @@ impl<'p> Inputs<'p> {
     }
 
     /// The path of each document, in input order.
-    fn paths(&self) -> Vec<String> {
+    pub(super) fn paths(&self) -> Vec<String> {
         self.pages.iter().map(|p| p.path.clone()).collect()
     }
 }
@@ -240,7 +248,7 @@ pub(crate) struct Lands<'i, 'p> {
     sites_from: HashMap<&'p str, HashMap<String, Option<usize>>>,
     pub(super) relatives: HashMap<String, Option<usize>>,
     pub(super) by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
-    notes: HashMap<String, Option<usize>>,
+    pub(super) notes: HashMap<String, Option<usize>>,
     nearest: HashMap<String, Vec<usize>>,
     pub(super) nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
@@ -270,8 +278,39 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
     }
 
-    /// Where a link written in document `from` with `target` lands.
+    /// Where a link written in document `from` with `target` lands. On an
+    /// Rspress site, which reads a Markdown file's path as its page's
+    /// address (`/b.md` is `/b`, the page `b.mdx`), that address where
+    /// the path names no file.
     pub fn land(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
+        let landing = self.land_as_written(from, target, wiki);
+        let no_file = matches!(
+            landing,
+            Landing::Broken {
+                why: Broken::File(_),
+                ..
+            }
+        );
+        if no_file && !wiki && self.inputs.rspress() {
+            let again =
+                without_page_extension(target).map(|t| self.land_as_written(from, &t, false));
+            if let Some(again) = again.filter(|a| {
+                !matches!(
+                    a,
+                    Landing::Broken {
+                        why: Broken::File(_),
+                        ..
+                    }
+                )
+            }) {
+                return again;
+            }
+        }
+        landing
+    }
+
+    /// [`Lands::land`], the target read as written.
+    fn land_as_written(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
         if wiki {
             return self.wiki(from, target);
         }
@@ -361,56 +400,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             return (self.label(path)).unwrap_or_else(|| self.on_disk(from, joined, None));
         }
         self.on_disk(from, joined, anchor)
-    }
-
-    /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
-    /// already left out by the parser), written in document `from`:
-    /// `[[#Heading]]` is a heading of that document, and of a nested heading
-    /// path (`[[Note#Part#Heading]]`) the last heading names the section.
-    /// A Dendron note reference's range (`![[note#start,1:#end]]`) lands on
-    /// where it starts. In a table, `\|` ends the target.
-    pub(super) fn wiki(&mut self, from: usize, target: &str) -> Landing {
-        // A table escapes the `|` before a shown text (`[[Note#Part\|x]]`).
-        let target = target.strip_suffix('\\').unwrap_or(target);
-        let (note, heading) = match target.split_once('#') {
-            Some((note, path)) => (
-                note.trim(),
-                match reference_start(path) {
-                    Some(start) => Some(start),
-                    None => path.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
-                },
-            ),
-            None => (target.trim(), None),
-        };
-        if note.is_empty() {
-            return self.in_page(from, heading);
-        }
-        let notes = (self.inputs.notes_named).get_or_init(|| {
-            let names = match self.inputs.quartz() {
-                true => Names::Slugs,
-                false => Names::AnyCase,
-            };
-            Notes::new(&self.inputs.paths(), names)
-        });
-        let found = *(self.notes.entry(note.to_owned()))
-            .or_insert_with(|| notes.find(note).first().copied());
-        match found {
-            Some(doc) => self.in_page(doc, heading.filter(|h| !h.is_empty())),
-            // No note, but an attachment (`[[diagram.png]]`): a file of the
-            // vault that is not Markdown, not among the inputs, not checked.
-            None if is_attachment(note, notes.names_dotted()) => Landing::External,
-            // No note, but the marker of the page's table of contents.
-            None if is_contents_marker(note) && heading.is_none() => Landing::External,
-            None => Landing::Broken {
-                suggestion: self.nearest_file(from, note, heading).map(|doc| {
-                    format!(
-                        "[[{}]]",
-                        notes.shortest_name(&self.inputs.pages[doc].path, doc)
-                    )
-                }),
-                why: Broken::Note(note.to_owned()),
-            },
-        }
     }
 
     /// The input a site address from the root names, as a selector's page
@@ -517,6 +506,18 @@ impl<'i, 'p> Lands<'i, 'p> {
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
+}
+
+/// A link's target without its Markdown file's extension (`./b.md#x` →
+/// `./b#x`), if its path has one.
+fn without_page_extension(target: &str) -> Option<String> {
+    let end = target.find(['#', '?']).unwrap_or(target.len());
+    let (path, rest) = target.split_at(end);
+    let stem = [".md", ".mdx"].iter().find_map(|ext| {
+        let at = path.len().checked_sub(ext.len())?;
+        (path.is_char_boundary(at) && path[at..].eq_ignore_ascii_case(ext)).then(|| &path[..at])
+    })?;
+    (!stem.is_empty() && !stem.ends_with('/')).then(|| format!("{stem}{rest}"))
 }
 
 /// A link's path and its anchor (percent-decoded; none where empty):

@@ -27,6 +27,7 @@ mod mkdocs;
 mod near_page;
 mod notes;
 mod parse;
+mod partials;
 mod redirects;
 mod relative;
 mod repair;

@@ -14,10 +14,19 @@ use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::joined;
 use super::mkdocs::MkDocs;
 use super::near_page::is_page;
+use super::partials::Partials;
 use super::redirects::Redirects;
 use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
 use crate::paths::{is_index_name, is_markdown_name};
+
+/// Rspress' configuration files.
+const RSPRESS_CONFIGS: [&str; 4] = [
+    "rspress.config.ts",
+    "rspress.config.js",
+    "rspress.config.mjs",
+    "rspress.config.mts",
+];
 
 /// The folders generators copy to a site's root as they are.
 const AS_IS: [&str; 2] = ["public", "static"];
@@ -31,6 +40,29 @@ const HOPS: u8 = 8;
 const ABOVE: usize = 2;
 
 impl Inputs<'_> {
+    /// Whether the inputs are an Rspress site's: its configuration where a
+    /// site's is looked for.
+    pub(super) fn rspress(&self) -> bool {
+        *self.rspress.get_or_init(|| {
+            (self.config_folders().iter())
+                .any(|(folder, _)| RSPRESS_CONFIGS.iter().any(|c| folder.join(c).is_file()))
+        })
+    }
+
+    /// Whether document `doc` is a partial its site builds no page for.
+    pub(super) fn partial(&self, doc: usize) -> bool {
+        let partials = *self.partials.get_or_init(|| {
+            if self.rspress() {
+                Some(Partials::OneUnderscore)
+            } else if self.docusaurus() {
+                Some(Partials::AnyPart)
+            } else {
+                self.astro_config().map(|_| Partials::FileName)
+            }
+        });
+        partials.is_some_and(|partials| partials.holds(&self.pages[doc].path))
+    }
+
     /// The site's redirects: those of the configuration in the folder every
     /// input is in, or in one of the [`ABOVE`] folders above it.
     pub(super) fn redirects(&self) -> &Redirects {
@@ -355,7 +387,8 @@ impl Inputs<'_> {
 impl Lands<'_, '_> {
     /// Why a link from document `from` by `path` (no anchor) to document
     /// `doc` is broken all the same, where the site serves no page there:
-    /// a page a book does not build ([`Inputs::unlisted`]), a Markdown
+    /// a page a book does not build ([`Inputs::unlisted`]), a partial
+    /// ([`Inputs::partial`]), a Markdown
     /// file's path on an Astro site ([`Inputs::astro_refuses`]; the page as
     /// its suggestion), an address a VitePress site reads otherwise
     /// ([`Inputs::vitepress_refuses`]) or a GitBook
@@ -377,6 +410,13 @@ impl Lands<'_, '_> {
             return Some(Landing::Broken {
                 suggestion: None,
                 why: Broken::Unlisted(page),
+            });
+        }
+        if self.inputs.partial(doc) && !self.inputs.partial(from) {
+            let page = self.inputs.pages[doc].shown_path().to_owned();
+            return Some(Landing::Broken {
+                suggestion: None,
+                why: Broken::Partial(page),
             });
         }
         if self.inputs.astro_refuses(from, path) {

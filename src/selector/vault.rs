@@ -1,11 +1,63 @@
-//! A vault's Markdown links (docs/links.md, "Links both ways"): Obsidian
-//! resolves `[App](App)` as it does `[[App]]`, a note by name.
+//! A vault's links (docs/links.md, "Links both ways"): a wiki link's note
+//! and heading, and a Markdown link Obsidian resolves as it does a wiki
+//! link (`[App](App)` as `[[App]]`, a note by name).
 
 use super::landing::{Broken, Landing, Lands};
-use super::link_paths::{is_attachment, lands_outside};
+use super::link_paths::{is_attachment, is_contents_marker, lands_outside};
+use super::notes::{Names, Notes, reference_start};
 use crate::paths::{is_markdown_name, percent_decoded};
 
 impl Lands<'_, '_> {
+    /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
+    /// already left out by the parser), written in document `from`:
+    /// `[[#Heading]]` is a heading of that document, and of a nested heading
+    /// path (`[[Note#Part#Heading]]`) the last heading names the section.
+    /// A Dendron note reference's range (`![[note#start,1:#end]]`) lands on
+    /// where it starts. In a table, `\|` ends the target.
+    pub(super) fn wiki(&mut self, from: usize, target: &str) -> Landing {
+        // A table escapes the `|` before a shown text (`[[Note#Part\|x]]`).
+        let target = target.strip_suffix('\\').unwrap_or(target);
+        let (note, heading) = match target.split_once('#') {
+            Some((note, path)) => (
+                note.trim(),
+                match reference_start(path) {
+                    Some(start) => Some(start),
+                    None => path.rsplit('#').map(str::trim).find(|h| !h.is_empty()),
+                },
+            ),
+            None => (target.trim(), None),
+        };
+        if note.is_empty() {
+            return self.in_page(from, heading);
+        }
+        let notes = (self.inputs.notes_named).get_or_init(|| {
+            let names = match self.inputs.quartz() {
+                true => Names::Slugs,
+                false => Names::AnyCase,
+            };
+            Notes::new(&self.inputs.paths(), names)
+        });
+        let found = *(self.notes.entry(note.to_owned()))
+            .or_insert_with(|| notes.find(note).first().copied());
+        match found {
+            Some(doc) => self.in_page(doc, heading.filter(|h| !h.is_empty())),
+            // No note, but an attachment (`[[diagram.png]]`): a file of the
+            // vault that is not Markdown, not among the inputs, not checked.
+            None if is_attachment(note, notes.names_dotted()) => Landing::External,
+            // No note, but the marker of the page's table of contents.
+            None if is_contents_marker(note) && heading.is_none() => Landing::External,
+            None => Landing::Broken {
+                suggestion: self.nearest_file(from, note, heading).map(|doc| {
+                    format!(
+                        "[[{}]]",
+                        notes.shortest_name(&self.inputs.pages[doc].path, doc)
+                    )
+                }),
+                why: Broken::Note(note.to_owned()),
+            },
+        }
+    }
+
     /// Where a Markdown link lands in a vault, which resolves one as it does
     /// a wiki link (Obsidian): `landing` as it is, unless no file is its path;
     /// then the note its path names (its extension and leading `./`, `../`
