@@ -249,7 +249,7 @@ pub(crate) struct Lands<'i, 'p> {
     pub(super) relatives: HashMap<String, Option<usize>>,
     pub(super) by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     pub(super) notes: HashMap<String, Option<usize>>,
-    nearest: HashMap<String, Vec<usize>>,
+    nearest: HashMap<(Option<String>, String), Vec<usize>>,
     pub(super) nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
     pub(super) reach: HashMap<usize, Vec<usize>>,
@@ -492,15 +492,23 @@ impl<'i, 'p> Lands<'i, 'p> {
         }
         let name = named_stem(path.trim_end_matches('/'), None);
         let inputs = self.inputs;
-        let near = (self.nearest)
-            .entry(name.to_owned())
-            .or_insert_with(|| {
+        // Not a page of another language's tree than the linking page's.
+        let ours = self.language_of(from).map(str::to_owned);
+        let theirs = |doc: usize| self.language_of(doc);
+        let among =
+            |doc: usize| ours.is_none() || theirs(doc).is_none_or(|t| Some(t) == ours.as_deref());
+        let key = (ours.clone(), name.to_owned());
+        let near = match self.nearest.get(&key) {
+            Some(near) => near.clone(),
+            None => {
                 let stems = inputs
                     .stems
                     .get_or_init(|| PageNames::new(inputs.pages, &inputs.languages));
-                stems.nearest(name)
-            })
-            .clone();
+                let near = stems.nearest(name, &among);
+                self.nearest.insert(key, near.clone());
+                near
+            }
+        };
         let near: Vec<usize> = (near.into_iter())
             .filter(|&doc| !self.is_translation_for(doc, from))
             .collect();
@@ -1360,6 +1368,27 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_missing_pages_suggestion_is_in_the_linking_pages_language() {
+        let set = pages(&[
+            ("docs/en/a.mdx", "# A\n"),
+            ("docs/en/guide/set-up.mdx", "# Set up\n"),
+            ("docs/zh/a.mdx", "# A\n"),
+            ("docs/zh/guide/setup.mdx", "# Setup\n"),
+        ]);
+        let inputs = Inputs::new(&set, None);
+        let mut lands = Lands::new(&inputs);
+        let suggestion = |landing: Landing| match landing {
+            Landing::Broken { suggestion, .. } => suggestion,
+            other => panic!("{other:?}"),
+        };
+        // `zh/guide/setup.mdx` is nearer by name, in another language.
+        let en = lands.land(0, "/guide/setup", false);
+        assert_eq!(suggestion(en).as_deref(), Some("docs/en/guide/set-up.mdx"));
+        let zh = lands.land(2, "/guide/set-up", false);
+        assert_eq!(suggestion(zh).as_deref(), Some("docs/zh/guide/setup.mdx"));
     }
 
     #[test]

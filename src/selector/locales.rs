@@ -46,6 +46,12 @@ impl Lands<'_, '_> {
         (page.and_then(|page| find(self, &page))).or_else(|| find(self, &index).filter(own_index))
     }
 
+    /// The language document `doc` is in: its file's name's, else its
+    /// language folder's at the top.
+    pub(super) fn language_of(&self, doc: usize) -> Option<&str> {
+        (self.inputs.languages[doc]).or_else(|| self.site_paths().language_folder(doc))
+    }
+
     /// Whether document `doc` is another language's copy of a page, to
     /// suggest for a link in document `from`: by the language its file's
     /// name carries, else by its folder ([`Paths::is_translation_for`]).

@@ -44,10 +44,10 @@ impl PageNames {
         PageNames { names }
     }
 
-    /// The inputs whose names ([`named_stem`]) are nearest to `name` (a
-    /// path's [`named_stem`]), all as near, in input order; none if none is
-    /// near.
-    pub fn nearest(&self, name: &str) -> Vec<usize> {
+    /// The inputs `among` whose names ([`named_stem`]) are nearest to
+    /// `name` (a path's [`named_stem`]), all as near, in input order; none
+    /// if none is near.
+    pub fn nearest(&self, name: &str, among: &dyn Fn(usize) -> bool) -> Vec<usize> {
         let wanted = name.to_lowercase();
         if wanted.is_empty() {
             return Vec::new();
@@ -60,6 +60,7 @@ impl PageNames {
         // words' shape alone (with room for rounding: a name as near still
         // ties); the names that may be near, most first.
         let mut order: Vec<(f32, usize)> = (self.names.iter().enumerate())
+            .filter(|&(i, _)| among(i))
             .filter_map(|(i, name)| {
                 let longest = len.max(name.len);
                 let fewest = len.abs_diff(name.len).max(bag.distance(&name.bag));

@@ -97,10 +97,7 @@ impl Paths {
     /// of their own).
     pub(crate) fn is_translation_for(&self, doc: usize, from: usize) -> bool {
         let top = self.shared();
-        let language = |i: usize| match &self.all[i][top.min(self.all[i].len())..] {
-            [folder, _, ..] if is_language(folder) => Some(folder.as_str()),
-            _ => None,
-        };
+        let language = |i: usize| self.language_folder(i);
         let within = |i: usize| {
             let parts = self.folded(i);
             let skip = top + usize::from(language(i).is_some());
@@ -116,6 +113,15 @@ impl Paths {
         language(doc).is_some()
             && language(doc) != language(from)
             && held.get(&within(doc)).is_some_and(|&n| n >= 2)
+    }
+
+    /// The language folder at the top that document `i` is in (`zh` of
+    /// `zh/guide/setup.mdx`), if any.
+    pub(crate) fn language_folder(&self, i: usize) -> Option<&str> {
+        match &self.all[i][self.shared().min(self.all[i].len())..] {
+            [folder, _, ..] if is_language(folder) => Some(folder.as_str()),
+            _ => None,
+        }
     }
 
     /// The index pages of folder `folder` (its components) and of the
