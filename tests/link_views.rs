@@ -1538,3 +1538,41 @@ fn an_rspress_site_reads_a_markdown_files_path_as_its_pages_address() {
     let links = listed(&unconfigured, &["docs/a.mdx", "."]);
     assert!(links.iter().all(|l| l.1 == "broken"), "{links:?}");
 }
+
+#[test]
+fn an_eleventy_site_serves_a_page_at_its_permalink_alone() {
+    let files = [
+        (
+            "src/docs/x.md",
+            "# X\n\n[post](/blog/2million/) [dated](/blog/2021-09-03-2million/) \
+             [moved](/docs/incremental/) [old](/docs/usage-incremental/) [file](../blog/2021-09-03-2million.md)\n",
+        ),
+        ("src/blog/2021-09-03-2million.md", "# Two million\n"),
+        (
+            "src/blog/blog.json",
+            "{ \"permalink\": \"/blog/{{ page.fileSlug }}/\" }\n",
+        ),
+        (
+            "src/docs/usage-incremental.md",
+            "---\npermalink: /docs/incremental/\n---\n# Incremental\n",
+        ),
+        ("src/index.md", "# Home\n"),
+        ("eleventy.config.js", "export default function () {}\n"),
+    ];
+    let statuses = |files: &[(&str, &str)], name: &str| {
+        let site = Scratch::with(name, files);
+        let links = listed(&site, &["src/docs/x.md", "."]);
+        links
+            .into_iter()
+            .map(|(_, status, _)| status)
+            .collect::<Vec<_>>()
+    };
+    // A folder's data file sets the post's address, its date dropped; a
+    // page with a permalink is not at its file's address.
+    assert_eq!(
+        statuses(&files, "links-eleventy"),
+        ["ok", "broken", "ok", "broken", "ok"]
+    );
+    let unconfigured = statuses(&files[..5], "links-eleventy-none");
+    assert_eq!(unconfigured, ["broken", "ok", "ok", "ok", "ok"]);
+}

@@ -26,7 +26,7 @@ use super::near_page::{PageNames, in_folders, is_page, named_stem};
 use super::notes::Notes;
 use super::partials::Partials;
 use super::redirects::Redirects;
-use super::routes::{Moves, route_paths};
+use super::routes::{Moves, RouteTables};
 use super::targets::{Exact, Targets};
 use super::templates::{is_page_reference, untemplated};
 use super::versions::Versions;
@@ -91,8 +91,8 @@ impl Broken {
 /// paths made ready for lookups (made once, whatever the threads).
 pub(crate) struct Inputs<'p> {
     pub(super) pages: &'p [Targets],
-    /// The paths the pages' front matter sets ([`route_paths`]).
-    routes: Vec<(String, usize)>,
+    /// The paths the pages' front matter sets ([`RouteTables`]).
+    pub(super) routes: Vec<(String, usize)>,
     /// The paths made ready for a site address's lookup, and a note's,
     /// when a first one is looked up.
     site_paths: OnceLock<Paths>,
@@ -124,7 +124,7 @@ pub(crate) struct Inputs<'p> {
     stems: OnceLock<PageNames>,
     /// Whether each input's front matter serves it at an address in place of
     /// its file's (Docusaurus' `id`; its `slug` on a Docusaurus site).
-    moved: Vec<Moves>,
+    pub(super) moved: Vec<Moves>,
     /// Whether the inputs are a Docusaurus site's (read when first asked:
     /// a page with a `slug` looked up by its file's address, an anchor).
     pub(super) docusaurus: OnceLock<bool>,
@@ -163,13 +163,11 @@ impl<'p> Inputs<'p> {
         let each: Vec<(&str, &[(String, Moves)])> = (pages.iter())
             .map(|p| (p.path.as_str(), &p.routes[..]))
             .collect();
-        let mut moved = vec![Moves::No; pages.len()];
-        let routes: Vec<(String, usize)> = (route_paths(&each).into_iter())
-            .map(|(path, doc, moves)| {
-                moved[doc] = moved[doc].max(moves);
-                (path, doc)
-            })
-            .collect();
+        let RouteTables {
+            routes,
+            moved,
+            routed,
+        } = RouteTables::of(&each);
         for (i, page) in pages.iter().enumerate() {
             let key = components_joined(&page.path);
             bare.entry(bare_key(&key).into_owned()).or_insert(i);
@@ -183,12 +181,6 @@ impl<'p> Inputs<'p> {
                 .is_some_and(|(stem, _)| stem == "_index")
                 && is_markdown_name(file)
         });
-        let mut routed = HashMap::with_capacity(routes.len());
-        for (path, i) in &routes {
-            routed
-                .entry(components(path).join("/").to_lowercase())
-                .or_insert(*i);
-        }
         Inputs {
             pages,
             routes,
@@ -217,6 +209,7 @@ impl<'p> Inputs<'p> {
             book: OnceLock::new(),
             within,
         }
+        .with_eleventy_routes()
     }
 
     /// Whether a link by `path` may land on document `doc` by its file's

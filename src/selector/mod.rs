@@ -16,6 +16,7 @@ mod anchors;
 mod astro;
 mod books;
 mod docs;
+mod eleventy;
 mod error;
 mod in_page;
 mod includes;

@@ -4,6 +4,8 @@
 //! link by such an address lands on the page as one by its file's path does:
 //! each route is filed as one more path of the page, after every real path.
 
+use foldhash::{HashMap, HashMapExt};
+
 use super::docs::{components, depth};
 use crate::paths::is_index_name;
 use crate::tree::{front_matter_values, starts_a_line};
@@ -98,6 +100,40 @@ fn route_path(route: Route, value: &str) -> Option<String> {
         Route::Name | Route::Path if !value.is_empty() => Some(value.to_owned()),
         Route::FromRoot if !value.is_empty() => Some(format!("/{}", value.trim_start_matches('/'))),
         _ => None,
+    }
+}
+
+/// The routes of a call's pages made ready for lookups: each as a path
+/// among the inputs' with the page it names ([`route_paths`]), whether each
+/// page is served at its file's address ([`Moves`]), and the routes by
+/// their components joined, lowercase.
+pub(crate) struct RouteTables {
+    pub routes: Vec<(String, usize)>,
+    pub moved: Vec<Moves>,
+    pub routed: HashMap<String, usize>,
+}
+
+impl RouteTables {
+    /// The tables of `pages`, each a path and its routes.
+    pub fn of(pages: &[(&str, &[(String, Moves)])]) -> RouteTables {
+        let mut moved = vec![Moves::No; pages.len()];
+        let routes: Vec<(String, usize)> = (route_paths(pages).into_iter())
+            .map(|(path, doc, moves)| {
+                moved[doc] = moved[doc].max(moves);
+                (path, doc)
+            })
+            .collect();
+        let mut routed = HashMap::with_capacity(routes.len());
+        for (path, i) in &routes {
+            routed
+                .entry(components(path).join("/").to_lowercase())
+                .or_insert(*i);
+        }
+        RouteTables {
+            routes,
+            moved,
+            routed,
+        }
     }
 }
 
