@@ -88,10 +88,16 @@ impl Notes {
                 .filter(|_| is_markdown_name(note))
                 .map(|(b, _)| b)
         });
-        match bare {
+        let found = match bare {
             Some(bare) if !bare.is_empty() => self.find_named(bare),
             _ => found,
+        };
+        // A GitHub wiki's page `Foo-Bar.md` is `[[Foo Bar]]`, where no note
+        // has the name as written.
+        if found.is_empty() && self.names == Names::AnyCase && note.contains(char::is_whitespace) {
+            return self.find_named(&note.split_whitespace().collect::<Vec<_>>().join("-"));
         }
+        found
     }
 
     /// Whether most notes' names hold a dot, as Dendron's hierarchies do
@@ -225,6 +231,23 @@ mod tests {
         assert_eq!(notes.find("B"), [1]);
         assert!(notes.find("b.txt").is_empty());
         assert!(notes.find("dendron://site-vault/nope").is_empty());
+    }
+
+    #[test]
+    fn a_github_wikis_page_is_found_by_its_name_with_spaces() {
+        let notes = Notes::new(
+            &paths(&[
+                "wiki/Coding-Guidelines.md",
+                "wiki/FAQ Notes.md",
+                "wiki/FAQ-Notes.md",
+            ]),
+            Names::AnyCase,
+        );
+        assert_eq!(notes.find("Coding Guidelines"), [0]);
+        assert_eq!(notes.find("coding  guidelines"), [0]);
+        // A note named as written comes first.
+        assert_eq!(notes.find("FAQ Notes"), [1]);
+        assert!(notes.find("Coding Guide").is_empty());
     }
 
     #[test]
