@@ -1576,3 +1576,30 @@ fn an_eleventy_site_serves_a_page_at_its_permalink_alone() {
     let unconfigured = statuses(&files[..5], "links-eleventy-none");
     assert_eq!(unconfigured, ["broken", "ok", "ok", "ok", "ok"]);
 }
+
+#[test]
+fn a_github_wiki_reads_its_pages_by_name_and_its_piped_links_label_first() {
+    let files = [
+        (
+            "sub/Page.md",
+            "# Page\n\n[home](Home) [[Coding Guidelines|coding-guidlines]] [[Guide|Coding-Guidelines]]\n",
+        ),
+        ("Home.md", "# Home\n"),
+        ("Coding-Guidelines.md", "# Coding guidelines\n"),
+        ("_Sidebar.md", "[[Home]]\n"),
+    ];
+    let statuses = |files: &[(&str, &str)], name: &str| {
+        let wiki = Scratch::with(name, files);
+        let links = listed(&wiki, &["sub/Page.md", "."]);
+        links
+            .into_iter()
+            .map(|(_, status, _)| status)
+            .collect::<Vec<_>>()
+    };
+    // (The sidebar's own link last.)
+    let wiki = statuses(&files, "links-github-wiki");
+    assert_eq!(wiki, ["ok", "broken", "ok", "ok"]);
+    // Without its sidebar, a doc set with one piped link reads it note first.
+    let unmarked = statuses(&files[..3], "links-github-wiki-none");
+    assert_eq!(unmarked, ["broken", "ok", "broken"]);
+}

@@ -300,7 +300,7 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     let notes = (landings.iter().zip(&links))
         .filter(|(landing, (_, link))| link.wiki && matches!(landing, Landing::Page { .. }))
         .count();
-    if notes >= VAULT_NOTES {
+    if notes >= VAULT_NOTES || inputs.github_wiki() {
         let mut lands = Lands::new(&inputs);
         for (landing, &(doc, link)) in landings.iter_mut().zip(&links) {
             if !link.wiki && matches!(landing, Landing::Broken { .. }) {
@@ -319,8 +319,9 @@ const LABEL_FIRST_FEWEST: usize = 8;
 
 /// Whether a doc set writes a piped wiki link's label first
 /// (`[[label|note]]`: Dendron, GitHub's wikis), not its note (Obsidian's
-/// `[[note|label]]`): where at least [`LABEL_FIRST_FEWEST`] of its piped
-/// links, and twice as many as land as written, land on a note read so.
+/// `[[note|label]]`): a GitHub wiki's ([`Inputs::github_wiki`]), or where
+/// at least [`LABEL_FIRST_FEWEST`] of its piped links, and twice as many as
+/// land as written, land on a note read so.
 /// Then `landings` are theirs.
 fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut [Landing]) -> bool {
     let piped: Vec<(usize, usize, &str)> = (links.iter().enumerate())
@@ -340,7 +341,8 @@ fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut 
     let as_written = (piped.iter())
         .filter(|&&(k, ..)| on_note(&landings[k]))
         .count();
-    if label_first < LABEL_FIRST_FEWEST || label_first <= 2 * as_written {
+    let counted = label_first >= LABEL_FIRST_FEWEST && label_first > 2 * as_written;
+    if !counted && !inputs.github_wiki() {
         return false;
     }
     let mut lands = Lands::new(inputs);
@@ -350,9 +352,9 @@ fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut 
     true
 }
 
-/// The fewest wiki links landing on notes that make a doc set a vault,
-/// whose Markdown links are resolved as notes where no path names them, as
-/// Obsidian does (a site's generator reads no wiki links: those it has are
+/// The fewest wiki links landing on notes that make a doc set a vault (as
+/// a GitHub wiki is, however few it has), whose Markdown links are resolved
+/// as notes where no path names them, as Obsidian and GitHub do (a site's generator reads no wiki links: those it has are
 /// text that happens to be spelled so, as Hugo's `[[cascade]]`).
 const VAULT_NOTES: usize = 32;
 

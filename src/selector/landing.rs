@@ -139,6 +139,8 @@ pub(crate) struct Inputs<'p> {
     /// site builds no page for ([`Inputs::partial`]).
     pub(super) rspress: OnceLock<bool>,
     pub(super) partials: OnceLock<Option<Partials>>,
+    /// Whether the inputs are a GitHub wiki's ([`Inputs::github_wiki`]).
+    pub(super) github_wiki: OnceLock<bool>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
     /// What the MkDocs configuration says, where the inputs are its site's;
@@ -202,6 +204,7 @@ impl<'p> Inputs<'p> {
             docsify_root: OnceLock::new(),
             rspress: OnceLock::new(),
             partials: OnceLock::new(),
+            github_wiki: OnceLock::new(),
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),

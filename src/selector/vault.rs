@@ -2,7 +2,7 @@
 //! and heading, and a Markdown link Obsidian resolves as it does a wiki
 //! link (`[App](App)` as `[[App]]`, a note by name).
 
-use super::landing::{Broken, Landing, Lands};
+use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::{is_attachment, is_contents_marker, lands_outside};
 use super::notes::{Names, Notes, reference_start};
 use crate::paths::{is_markdown_name, percent_decoded};
@@ -96,5 +96,30 @@ impl Lands<'_, '_> {
             }) => found,
             _ => landing,
         }
+    }
+}
+
+impl Inputs<'_> {
+    /// Whether the inputs are a GitHub wiki's: a `Home.md` and a
+    /// `_Sidebar.md` or `_Footer.md` in the folder they are all in, where
+    /// GitHub reads them. Its piped links are written label first
+    /// (`[[label|Page]]`), and a Markdown link to a page's name
+    /// (`[home](Home)`) is to that page from any folder.
+    pub(crate) fn github_wiki(&self) -> bool {
+        *self.github_wiki.get_or_init(|| {
+            let top = (self
+                .pages
+                .iter()
+                .map(|p| p.path.matches(['/', '\\']).count()))
+            .min();
+            let at_top = |name: &str| {
+                (self.pages.iter()).any(|p| {
+                    Some(p.path.matches(['/', '\\']).count()) == top
+                        && (p.path.rsplit(['/', '\\']).next())
+                            .is_some_and(|f| f.eq_ignore_ascii_case(name))
+                })
+            };
+            at_top("Home.md") && (at_top("_Sidebar.md") || at_top("_Footer.md"))
+        })
     }
 }
