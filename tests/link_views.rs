@@ -1582,7 +1582,9 @@ fn a_github_wiki_reads_its_pages_by_name_and_its_piped_links_label_first() {
     let files = [
         (
             "sub/Page.md",
-            "# Page\n\n[home](Home) [[Coding Guidelines|coding-guidlines]] [[Guide|Coding-Guidelines]]\n",
+            "# Page\n\n[home](Home) [[Coding Guidelines|coding-guidlines]] [[Guide|Coding-Guidelines]]\n\n\
+             [a](https://github.com/Owner/Repo/wiki/Coding-Guidelines) [b](https://github.com/owner/repo/wiki/#home) \
+             [c](https://github.com/owner/repo/wiki/Gone) [d](https://github.com/other/x/wiki/Gone)\n",
         ),
         ("Home.md", "# Home\n"),
         ("Coding-Guidelines.md", "# Coding guidelines\n"),
@@ -1596,10 +1598,16 @@ fn a_github_wiki_reads_its_pages_by_name_and_its_piped_links_label_first() {
             .map(|(_, status, _)| status)
             .collect::<Vec<_>>()
     };
-    // (The sidebar's own link last.)
+    // Its own pages by address too, the repository read from the addresses
+    // that name its pages; another's is external. (The sidebar's link last.)
     let wiki = statuses(&files, "links-github-wiki");
-    assert_eq!(wiki, ["ok", "broken", "ok", "ok"]);
+    let own = ["ok", "ok", "broken", "external"];
+    assert_eq!(wiki, [&["ok", "broken", "ok"][..], &own, &["ok"]].concat());
     // Without its sidebar, a doc set with one piped link reads it note first.
     let unmarked = statuses(&files[..3], "links-github-wiki-none");
-    assert_eq!(unmarked, ["broken", "ok", "broken"]);
+    let external = ["external"; 4];
+    assert_eq!(
+        unmarked,
+        [&["broken", "ok", "broken"][..], &external].concat()
+    );
 }

@@ -10,7 +10,7 @@ use crate::call::LinkView;
 use crate::load::{Need, Walk};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
-use crate::selector::{self, Inputs, Landing, Lands, Targets, canonical, resolve_in};
+use crate::selector::{self, Inputs, Landing, Lands, Targets, canonical, resolve_in, wiki_url};
 use crate::tree::{Document, Kind, LineCursor, NodeId};
 
 /// The longest link text a line shows, in characters.
@@ -164,7 +164,8 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
             Some((_, dest)) => (dest.clone(), false),
             None => (link.target, link.wiki),
         };
-        if inside_only && selector::lands_outside(&target, wiki) {
+        // (A GitHub wiki's own page by address is read when all are in.)
+        if inside_only && selector::lands_outside(&target, wiki) && wiki_url(&target).is_none() {
             outside += 1;
             continue;
         }
@@ -265,10 +266,11 @@ fn resolve_all(
 /// they share, once there are enough links to be worth a thread. With
 /// whether the doc set writes a piped wiki link's label first.
 fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (Vec<Landing>, bool) {
-    let inputs = Inputs::new(targets, options.limits().within);
+    let mut inputs = Inputs::new(targets, options.limits().within);
     let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
         .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
         .collect();
+    inputs.read_own_wiki(links.iter().map(|(_, link)| link.target.as_str()));
     let land = |part: &[(usize, &Listed)]| {
         let mut lands = Lands::new(&inputs);
         (part.iter())

@@ -139,8 +139,10 @@ pub(crate) struct Inputs<'p> {
     /// site builds no page for ([`Inputs::partial`]).
     pub(super) rspress: OnceLock<bool>,
     pub(super) partials: OnceLock<Option<Partials>>,
-    /// Whether the inputs are a GitHub wiki's ([`Inputs::github_wiki`]).
+    /// Whether the inputs are a GitHub wiki's ([`Inputs::github_wiki`]),
+    /// and which repository's ([`Inputs::read_own_wiki`]).
     pub(super) github_wiki: OnceLock<bool>,
+    pub(super) own_wiki: Option<String>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
     /// What the MkDocs configuration says, where the inputs are its site's;
@@ -205,6 +207,7 @@ impl<'p> Inputs<'p> {
             rspress: OnceLock::new(),
             partials: OnceLock::new(),
             github_wiki: OnceLock::new(),
+            own_wiki: None,
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
             mkdocs: OnceLock::new(),
@@ -279,6 +282,9 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// address (`/b.md` is `/b`, the page `b.mdx`), that address where
     /// the path names no file.
     pub fn land(&mut self, from: usize, target: &str, wiki: bool) -> Landing {
+        if let Some(landing) = self.own_wiki_page(from, target).filter(|_| !wiki) {
+            return landing;
+        }
         let landing = self.land_as_written(from, target, wiki);
         let no_file = matches!(
             landing,

@@ -123,3 +123,86 @@ impl Inputs<'_> {
         })
     }
 }
+
+/// A GitHub wiki's page address (`https://github.com/OWNER/REPO/wiki/Page#x`):
+/// the wiki's repository (`OWNER/REPO`) and the page with its anchor,
+/// percent-decoded (`Home` where the address names none).
+pub(crate) fn wiki_url(target: &str) -> Option<(&str, String)> {
+    let rest = target.trim().split_once("://")?.1;
+    let rest = (rest.strip_prefix("www.")).unwrap_or(rest);
+    let rest = rest.strip_prefix("github.com/")?;
+    let mut parts = rest.splitn(4, '/');
+    let (owner, repo) = (parts.next()?, parts.next()?);
+    if parts.next() != Some("wiki") || owner.is_empty() || repo.is_empty() {
+        return None;
+    }
+    let page = parts.next().unwrap_or_default();
+    let page = match page.split(['#', '?']).next() {
+        Some("") => format!("Home{}", &page[page.find('#').unwrap_or(page.len())..]),
+        _ => page.to_owned(),
+    };
+    let page = percent_decoded(&page).unwrap_or(page);
+    Some((&rest[..owner.len() + 1 + repo.len()], page))
+}
+
+impl Lands<'_, '_> {
+    /// Where a link by a GitHub wiki's own address lands: on its page, as
+    /// `[[Page#x]]` does. `None` for any other target.
+    pub(super) fn own_wiki_page(&mut self, from: usize, target: &str) -> Option<Landing> {
+        let own = self.inputs.own_wiki.as_deref()?;
+        let (_, page) = wiki_url(target).filter(|(repo, _)| repo.eq_ignore_ascii_case(own))?;
+        Some(self.wiki(from, &page))
+    }
+}
+
+impl Inputs<'_> {
+    /// Which repository's wiki the inputs are, read from the links to wiki
+    /// pages written by address (`targets`, each with the document it is
+    /// in): on a GitHub wiki, the repository whose addresses name its pages
+    /// most often, at least twice.
+    pub(crate) fn read_own_wiki<'t>(&mut self, targets: impl Iterator<Item = &'t str>) {
+        if !self.github_wiki() {
+            return;
+        }
+        let notes = Notes::new(&self.paths(), Names::AnyCase);
+        let mut named: Vec<(String, usize)> = Vec::new();
+        for (repo, page) in targets.filter_map(wiki_url) {
+            let page = page.split('#').next().unwrap_or_default();
+            if notes.find(page).is_empty() {
+                continue;
+            }
+            let repo = repo.to_lowercase();
+            match named.iter_mut().find(|(r, _)| *r == repo) {
+                Some((_, n)) => *n += 1,
+                None => named.push((repo, 1)),
+            }
+        }
+        named.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        self.own_wiki = named
+            .first()
+            .filter(|(_, n)| *n >= 2)
+            .map(|(repo, _)| repo.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wiki_pages_address_names_its_repository_and_page() {
+        let page = |url: &str| wiki_url(url).map(|(repo, page)| (repo.to_owned(), page));
+        let at = |repo: &str, page: &str| Some((repo.to_owned(), page.to_owned()));
+        assert_eq!(
+            page("https://github.com/Microsoft/TypeScript/wiki/Standalone-Server-%28tsserver%29#x"),
+            at("Microsoft/TypeScript", "Standalone-Server-(tsserver)#x")
+        );
+        assert_eq!(page("https://www.github.com/o/r/wiki"), at("o/r", "Home"));
+        assert_eq!(
+            page("https://github.com/o/r/wiki/#faq"),
+            at("o/r", "Home#faq")
+        );
+        assert_eq!(page("https://github.com/o/r/blob/main/README.md"), None);
+        assert_eq!(page("https://gitlab.com/o/r/wiki/Page"), None);
+    }
+}
