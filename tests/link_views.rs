@@ -1611,3 +1611,18 @@ fn a_github_wiki_reads_its_pages_by_name_and_its_piped_links_label_first() {
         [&["broken", "ok", "broken"][..], &external].concat()
     );
 }
+
+#[test]
+fn a_link_in_an_obsidian_comment_is_hidden() {
+    let vault = Scratch::with(
+        "links-obsidian-comments",
+        &[(
+            "plugin.md",
+            "# Plugin\n\n%% ![[author#Sponsor]] %%\n\n%%\n[[no such note]]\n%%\n\n\
+             `%%` [[Missing]]\n\n```\n%%\n```\n\n[[Also missing]]\n",
+        )],
+    );
+    let links = listed(&vault, &["--broken", "."]);
+    let texts: Vec<&str> = links.iter().map(|l| l.0.as_str()).collect();
+    assert_eq!(texts, ["[[Missing]]", "[[Also missing]]"]);
+}

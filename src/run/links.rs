@@ -11,7 +11,7 @@ use crate::load::{Need, Walk};
 use crate::options::Options;
 use crate::report::{Asked, Event, LinkInfo, LinkList, LinkStatus, Sink};
 use crate::selector::{self, Inputs, Landing, Lands, Targets, canonical, resolve_in, wiki_url};
-use crate::tree::{Document, Kind, LineCursor, NodeId};
+use crate::tree::{BlockKind, Document, Kind, LineCursor, NodeId};
 
 /// The longest link text a line shows, in characters.
 const SHOWN_CHARS: usize = 80;
@@ -146,7 +146,16 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let mut lines = LineCursor::new(doc.text());
     let inside_only = !matches!(view, LinkView::Out);
     let definitions = std::mem::take(&mut written.definitions);
+    let comments = {
+        let mut held = doc.holders();
+        let mut in_code = |at| doc.node(held.of(at)).kind() == Kind::Block(BlockKind::Code);
+        selector::comments(doc.text(), &mut in_code)
+    };
     for link in std::mem::take(&mut written.links) {
+        // A link in an Obsidian comment is hidden, as Obsidian reads it.
+        if comments.iter().any(|c| c.contains(&link.span.start)) {
+            continue;
+        }
         // Text spelled as a wiki link is no link.
         if !within(link.span.start) || (link.wiki && !selector::may_name_a_note(&link.target)) {
             continue;

@@ -61,4 +61,4 @@ pub(crate) use split::{looks_like_selector, split_selectors};
 pub(crate) use syntax::DocRef;
 pub use syntax::{Index, MAX_SELECTOR_LEN, MAX_STEPS, Query, Selector, Step, Target};
 pub(crate) use targets::Targets;
-pub(crate) use vault::wiki_url;
+pub(crate) use vault::{comments, wiki_url};

@@ -2,6 +2,8 @@
 //! and heading, and a Markdown link Obsidian resolves as it does a wiki
 //! link (`[App](App)` as `[[App]]`, a note by name).
 
+use std::ops::Range;
+
 use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::{is_attachment, is_contents_marker, lands_outside};
 use super::notes::{Names, Notes, reference_start};
@@ -185,9 +187,45 @@ impl Inputs<'_> {
     }
 }
 
+/// The stretches an Obsidian comment hides (`%% hidden %%`, inline or over
+/// several lines, as Obsidian reads it: no link in one is followed or
+/// counted), as byte ranges of `text`. A `%%` in code (`in_code`, or
+/// between backticks on its line) opens or closes none.
+pub(crate) fn comments(text: &str, in_code: &mut dyn FnMut(usize) -> bool) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut marks = Vec::new();
+    let mut after = 0;
+    for at in memchr::memmem::find_iter(bytes, "%%") {
+        // (`%%%%` is two marks, not three.)
+        if at < after {
+            continue;
+        }
+        let line = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        let ticks = memchr::memchr_iter(b'`', &bytes[line..at]).count();
+        if ticks.is_multiple_of(2) && !in_code(at) {
+            marks.push(at);
+            after = at + 2;
+        }
+    }
+    (marks.chunks_exact(2))
+        .map(|pair| pair[0]..pair[1] + 2)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_obsidian_comment_hides_what_it_holds_but_in_code() {
+        let text = "a %% [[x]] %% b\n\n%%\n[[y]]\n%%\n\n`%%` [[z]] and %% open";
+        let hidden = comments(text, &mut |_| false);
+        let held: Vec<&str> = hidden.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(held, ["%% [[x]] %%", "%%\n[[y]]\n%%"]);
+        // A mark in a code block is none: the next one opens.
+        let shifted = comments(text, &mut |at| at < 4);
+        assert_eq!(shifted.first().map(|r| r.start), Some(11));
+    }
 
     #[test]
     fn a_wiki_pages_address_names_its_repository_and_page() {
