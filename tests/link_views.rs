@@ -1626,3 +1626,33 @@ fn a_link_in_an_obsidian_comment_is_hidden() {
     let texts: Vec<&str> = links.iter().map(|l| l.0.as_str()).collect();
     assert_eq!(texts, ["[[Missing]]", "[[Also missing]]"]);
 }
+
+#[test]
+fn a_docusaurus_translation_of_no_page_is_never_built() {
+    let translated = "i18n/fr/docusaurus-plugin-content-docs/current";
+    let (a, b) = (format!("{translated}/a.md"), format!("{translated}/b.md"));
+    let files = [
+        ("docs/a.md", "# A\n"),
+        (a.as_str(), "# A (fr)\n\nVoir [B](./b.md) et [A](./a.md).\n"),
+        (b.as_str(), "# B (fr)\n\n[A](./a.md)\n"),
+        ("docusaurus.config.js", "module.exports = {};\n"),
+    ];
+    let statuses = |files: &[(&str, &str)], name: &str| {
+        let site = Scratch::with(name, files);
+        let links = listed(&site, &[a.as_str(), b.as_str(), "."]);
+        links
+            .into_iter()
+            .map(|(_, status, reason)| (status, reason))
+            .collect::<Vec<_>>()
+    };
+    let site = statuses(&files, "links-docusaurus-orphan");
+    let never = format!("a translation of no page in the default docs, never built: {b}");
+    assert_eq!(site[0], ("broken".to_owned(), never));
+    // Its own links are read as between files; elsewhere it is a page.
+    assert_eq!(
+        site[1..].iter().map(|s| s.0.as_str()).collect::<Vec<_>>(),
+        ["ok", "ok"]
+    );
+    let unconfigured = statuses(&files[..3], "links-docusaurus-orphan-none");
+    assert!(unconfigured.iter().all(|s| s.0 == "ok"), "{unconfigured:?}");
+}

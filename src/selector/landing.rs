@@ -20,7 +20,9 @@ use foldhash::{HashMap, HashMapExt};
 
 use super::books::Book;
 use super::docs::{Paths, components, components_joined, file_languages, is_root, lowercase};
-use super::link_paths::{bare_key, joined, lands_outside, under};
+use super::link_paths::{
+    bare_key, joined, lands_outside, path_and_anchor, under, without_page_extension,
+};
 use super::mkdocs::MkDocs;
 use super::near_page::{PageNames, in_folders, is_page, named_stem};
 use super::notes::Notes;
@@ -30,7 +32,7 @@ use super::routes::{Moves, RouteTables};
 use super::targets::{Exact, Targets};
 use super::templates::{is_page_reference, untemplated};
 use super::versions::Versions;
-use crate::paths::{is_markdown_name, percent_decoded};
+use crate::paths::is_markdown_name;
 
 /// Where a link lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +66,8 @@ pub(crate) enum Broken {
     Unlisted(String),
     /// A partial, named `_…`: the site builds no page for it.
     Partial(String),
+    /// A Docusaurus translation of no page of the default docs.
+    Orphan(String),
     /// No such anchor: the page is there, no heading or id is the fragment.
     Anchor { anchor: String, doc: usize },
 }
@@ -79,6 +83,9 @@ impl Broken {
             Broken::NotServed(path) => format!("no page at a Markdown file's path: {path}"),
             Broken::Unlisted(path) => format!("not in SUMMARY.md, never built: {path}"),
             Broken::Partial(path) => format!("a partial (named `_…`), never built: {path}"),
+            Broken::Orphan(path) => {
+                format!("a translation of no page in the default docs, never built: {path}")
+            }
             Broken::Anchor { anchor, doc } if *doc == from => format!("no anchor #{anchor} here"),
             Broken::Anchor { anchor, doc } => {
                 format!("no anchor #{anchor} in {}", pages[*doc].shown_path())
@@ -142,6 +149,8 @@ pub(crate) struct Inputs<'p> {
     /// Whether the inputs are a GitHub wiki's ([`Inputs::github_wiki`]),
     /// and which repository's ([`Inputs::read_own_wiki`]).
     pub(super) github_wiki: OnceLock<bool>,
+    /// Each input's being a translation of no page ([`Inputs::orphan_translation`]).
+    pub(super) orphans: OnceLock<Vec<bool>>,
     pub(super) own_wiki: Option<String>,
     pub(super) astro: OnceLock<Option<PathBuf>>,
     pub(super) astro_rewrites_none: OnceLock<bool>,
@@ -207,6 +216,7 @@ impl<'p> Inputs<'p> {
             rspress: OnceLock::new(),
             partials: OnceLock::new(),
             github_wiki: OnceLock::new(),
+            orphans: OnceLock::new(),
             own_wiki: None,
             astro: OnceLock::new(),
             astro_rewrites_none: OnceLock::new(),
@@ -516,33 +526,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             .collect();
         in_folders(inputs.pages, &near, path, anchor)
     }
-}
-
-/// A link's target without its Markdown file's extension (`./b.md#x` →
-/// `./b#x`), if its path has one.
-fn without_page_extension(target: &str) -> Option<String> {
-    let end = target.find(['#', '?']).unwrap_or(target.len());
-    let (path, rest) = target.split_at(end);
-    let stem = [".md", ".mdx"].iter().find_map(|ext| {
-        let at = path.len().checked_sub(ext.len())?;
-        (path.is_char_boundary(at) && path[at..].eq_ignore_ascii_case(ext)).then(|| &path[..at])
-    })?;
-    (!stem.is_empty() && !stem.ends_with('/')).then(|| format!("{stem}{rest}"))
-}
-
-/// A link's path and its anchor (percent-decoded; none where empty):
-/// `page#anchor`, and Docsify's `page?id=anchor`.
-fn path_and_anchor(target: &str) -> (&str, Option<String>) {
-    let (path, anchor) = match target.split_once('#') {
-        Some((path, anchor)) => (path, Some(anchor)),
-        None => (target, None),
-    };
-    let (path, anchor) = match path.split_once('?') {
-        Some((p, query)) => (p, anchor.or_else(|| query.strip_prefix("id="))),
-        None => (path, anchor),
-    };
-    let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
-    (path, anchor.filter(|a| !a.is_empty()))
 }
 
 #[cfg(test)]

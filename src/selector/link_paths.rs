@@ -97,3 +97,30 @@ fn is_external(target: &str) -> bool {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
 }
+
+/// A link's target without its Markdown file's extension (`./b.md#x` →
+/// `./b#x`), if its path has one.
+pub(super) fn without_page_extension(target: &str) -> Option<String> {
+    let end = target.find(['#', '?']).unwrap_or(target.len());
+    let (path, rest) = target.split_at(end);
+    let stem = [".md", ".mdx"].iter().find_map(|ext| {
+        let at = path.len().checked_sub(ext.len())?;
+        (path.is_char_boundary(at) && path[at..].eq_ignore_ascii_case(ext)).then(|| &path[..at])
+    })?;
+    (!stem.is_empty() && !stem.ends_with('/')).then(|| format!("{stem}{rest}"))
+}
+
+/// A link's path and its anchor (percent-decoded; none where empty):
+/// `page#anchor`, and Docsify's `page?id=anchor`.
+pub(super) fn path_and_anchor(target: &str) -> (&str, Option<String>) {
+    let (path, anchor) = match target.split_once('#') {
+        Some((path, anchor)) => (path, Some(anchor)),
+        None => (target, None),
+    };
+    let (path, anchor) = match path.split_once('?') {
+        Some((p, query)) => (p, anchor.or_else(|| query.strip_prefix("id="))),
+        None => (path, anchor),
+    };
+    let anchor = anchor.map(|a| percent_decoded(a).unwrap_or_else(|_| a.to_owned()));
+    (path, anchor.filter(|a| !a.is_empty()))
+}

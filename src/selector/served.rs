@@ -14,7 +14,7 @@ use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::joined;
 use super::mkdocs::MkDocs;
 use super::near_page::is_page;
-use super::partials::Partials;
+use super::partials::{Partials, translated};
 use super::redirects::Redirects;
 use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
@@ -61,6 +61,26 @@ impl Inputs<'_> {
             }
         });
         partials.is_some_and(|partials| partials.holds(&self.pages[doc].path))
+    }
+
+    /// Whether document `doc` is a Docusaurus translation of a page the
+    /// default docs do not have, which Docusaurus builds no page for: where
+    /// the inputs hold the default docs (some page of theirs is among them).
+    pub(super) fn orphan_translation(&self, doc: usize) -> bool {
+        if !self.docusaurus() {
+            return false;
+        }
+        let orphans = self.orphans.get_or_init(|| {
+            let translates: Vec<Option<String>> = (self.pages.iter())
+                .map(|page| translated(&components(&page.path)))
+                .collect();
+            let found = |page: &String| self.exact.contains_key(page.as_str());
+            let defaults = translates.iter().flatten().any(found);
+            (translates.iter())
+                .map(|page| defaults && page.as_ref().is_some_and(|page| !found(page)))
+                .collect()
+        });
+        orphans[doc]
     }
 
     /// The site's redirects: those of the configuration in the folder every
@@ -417,6 +437,13 @@ impl Lands<'_, '_> {
             return Some(Landing::Broken {
                 suggestion: None,
                 why: Broken::Partial(page),
+            });
+        }
+        if self.inputs.orphan_translation(doc) && !self.inputs.orphan_translation(from) {
+            let page = self.inputs.pages[doc].shown_path().to_owned();
+            return Some(Landing::Broken {
+                suggestion: None,
+                why: Broken::Orphan(page),
             });
         }
         if self.inputs.astro_refuses(from, path) {
