@@ -121,6 +121,8 @@ pub(crate) struct Inputs<'p> {
     /// The language each input's file name carries, if any (Nextra's
     /// `api.ja.mdx`).
     pub(super) languages: Vec<Option<&'p str>>,
+    /// Whether any input is in a folder a language may name.
+    pub(super) language_folders: OnceLock<bool>,
     /// Whether a page is served as a folder of its own (`guide/setup.md` at
     /// `/guide/setup/`), as Hugo and Zola serve a site with section pages
     /// (`_index.md`): a page's `./` and `../` are read from that folder
@@ -208,6 +210,7 @@ impl<'p> Inputs<'p> {
             routed,
             stems: OnceLock::new(),
             languages,
+            language_folders: OnceLock::new(),
             folders,
             moved,
             docusaurus: OnceLock::new(),

@@ -49,7 +49,20 @@ impl Lands<'_, '_> {
     /// The language document `doc` is in: its file's name's, else its
     /// language folder's at the top.
     pub(super) fn language_of(&self, doc: usize) -> Option<&str> {
-        (self.inputs.languages[doc]).or_else(|| self.site_paths().language_folder(doc))
+        // (Most doc sets have no folder a language could name: their
+        // paths are not made ready for it.)
+        let folders = *self.inputs.language_folders.get_or_init(|| {
+            (self.inputs.pages.iter()).any(|page| {
+                let mut parts = page.path.split(['/', '\\']);
+                parts.next_back();
+                parts.any(is_language)
+            })
+        });
+        (self.inputs.languages[doc]).or_else(|| {
+            folders
+                .then(|| self.site_paths().language_folder(doc))
+                .flatten()
+        })
     }
 
     /// Whether document `doc` is another language's copy of a page, to
