@@ -365,8 +365,9 @@ fn read_label_first(inputs: &Inputs, links: &[(usize, &Listed)], landings: &mut 
 
 /// The fewest wiki links landing on notes that make a doc set a vault (as
 /// a GitHub wiki is, however few it has), whose Markdown links are resolved
-/// as notes where no path names them, as Obsidian and GitHub do (a site's generator reads no wiki links: those it has are
-/// text that happens to be spelled so, as Hugo's `[[cascade]]`).
+/// as notes where no path names them, as Obsidian and GitHub do (a site's
+/// generator reads no wiki links: those it has are text that happens to be
+/// spelled so, as Hugo's `[[cascade]]`).
 const VAULT_NOTES: usize = 32;
 
 /// The fewest links resolved on more than one thread: fewer take less time

@@ -27,9 +27,7 @@ impl Inputs<'_> {
     /// The inputs, their routes read as an Eleventy site serves them where
     /// they are one's (its configuration where a site's is looked for).
     pub(super) fn with_eleventy_routes(mut self) -> Self {
-        let eleventy = (self.config_folders().iter())
-            .any(|(folder, _)| ELEVENTY_CONFIGS.iter().any(|c| folder.join(c).is_file()));
-        if !eleventy {
+        if !self.configured(&ELEVENTY_CONFIGS) {
             return self;
         }
         let mut permalinks: HashMap<String, Option<String>> = HashMap::new();

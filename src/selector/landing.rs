@@ -299,25 +299,19 @@ impl<'i, 'p> Lands<'i, 'p> {
             return landing;
         }
         let landing = self.land_as_written(from, target, wiki);
-        let no_file = matches!(
-            landing,
-            Landing::Broken {
-                why: Broken::File(_),
-                ..
-            }
-        );
-        if no_file && !wiki && self.inputs.rspress() {
+        let no_file = |landing: &Landing| {
+            matches!(
+                landing,
+                Landing::Broken {
+                    why: Broken::File(_),
+                    ..
+                }
+            )
+        };
+        if no_file(&landing) && !wiki && self.inputs.rspress() {
             let again =
                 without_page_extension(target).map(|t| self.land_as_written(from, &t, false));
-            if let Some(again) = again.filter(|a| {
-                !matches!(
-                    a,
-                    Landing::Broken {
-                        why: Broken::File(_),
-                        ..
-                    }
-                )
-            }) {
+            if let Some(again) = again.filter(|again| !no_file(again)) {
                 return again;
             }
         }

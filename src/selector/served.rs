@@ -28,6 +28,16 @@ const RSPRESS_CONFIGS: [&str; 4] = [
     "rspress.config.mts",
 ];
 
+/// VitePress' configuration files.
+const VITEPRESS_CONFIGS: [&str; 6] = [
+    ".vitepress/config.js",
+    ".vitepress/config.ts",
+    ".vitepress/config.mjs",
+    ".vitepress/config.mts",
+    ".vitepress/config.cjs",
+    ".vitepress/config.cts",
+];
+
 /// The folders generators copy to a site's root as they are.
 const AS_IS: [&str; 2] = ["public", "static"];
 
@@ -40,13 +50,19 @@ const HOPS: u8 = 8;
 const ABOVE: usize = 2;
 
 impl Inputs<'_> {
+    /// Whether a configuration file of one of `names` (paths from a
+    /// folder: `.vitepress/config.ts`) is where a site's is looked for.
+    pub(super) fn configured(&self, names: &[&str]) -> bool {
+        (self.config_folders().iter())
+            .any(|(folder, _)| names.iter().any(|name| folder.join(name).is_file()))
+    }
+
     /// Whether the inputs are an Rspress site's: its configuration where a
     /// site's is looked for.
     pub(super) fn rspress(&self) -> bool {
-        *self.rspress.get_or_init(|| {
-            (self.config_folders().iter())
-                .any(|(folder, _)| RSPRESS_CONFIGS.iter().any(|c| folder.join(c).is_file()))
-        })
+        *self
+            .rspress
+            .get_or_init(|| self.configured(&RSPRESS_CONFIGS))
     }
 
     /// Whether document `doc` is a partial its site builds no page for.
@@ -161,6 +177,22 @@ impl Inputs<'_> {
         })
     }
 
+    /// Why the site builds no page for document `doc`, if it builds none:
+    /// a book's page its summary lists not ([`Inputs::unlisted`]), a
+    /// partial ([`Inputs::partial`]), a Docusaurus translation of no page
+    /// ([`Inputs::orphan_translation`]).
+    pub(super) fn unbuilt(&self, doc: usize) -> Option<fn(String) -> Broken> {
+        if self.unlisted(doc) {
+            Some(Broken::Unlisted)
+        } else if self.partial(doc) {
+            Some(Broken::Partial)
+        } else if self.orphan_translation(doc) {
+            Some(Broken::Orphan)
+        } else {
+            None
+        }
+    }
+
     /// Whether document `doc` is a page a book leaves unbuilt: its
     /// `SUMMARY.md` lists it not ([`Book::unlisted`]).
     pub(super) fn unlisted(&self, doc: usize) -> bool {
@@ -182,11 +214,7 @@ impl Inputs<'_> {
     /// Whether the inputs are a Quartz site's: its `quartz.config.ts` where
     /// a site's configuration is looked for.
     pub(super) fn quartz(&self) -> bool {
-        (self.config_folders().iter()).any(|(folder, _)| {
-            ["ts", "js", "mjs"]
-                .iter()
-                .any(|ext| folder.join(format!("quartz.config.{ext}")).is_file())
-        })
+        self.configured(&["quartz.config.ts", "quartz.config.js", "quartz.config.mjs"])
     }
 
     /// Whether the inputs are a GitBook space.
@@ -292,14 +320,9 @@ impl Inputs<'_> {
     /// Whether the inputs are a VitePress site's: its `.vitepress/config`
     /// where a site's configuration is looked for.
     fn vitepress(&self) -> bool {
-        *self.vitepress.get_or_init(|| {
-            self.config_folders().iter().any(|(folder, _)| {
-                let config = folder.join(".vitepress");
-                ["js", "ts", "mjs", "mts", "cjs", "cts"]
-                    .iter()
-                    .any(|ext| config.join(format!("config.{ext}")).is_file())
-            })
-        })
+        *self
+            .vitepress
+            .get_or_init(|| self.configured(&VITEPRESS_CONFIGS))
     }
 
     /// Whether a site serves `path` (from its root: `/pure.html`, or `/pure` for
@@ -407,8 +430,7 @@ impl Inputs<'_> {
 impl Lands<'_, '_> {
     /// Why a link from document `from` by `path` (no anchor) to document
     /// `doc` is broken all the same, where the site serves no page there:
-    /// a page a book does not build ([`Inputs::unlisted`]), a partial
-    /// ([`Inputs::partial`]), a Markdown
+    /// a page the site does not build ([`Inputs::unbuilt`]), a Markdown
     /// file's path on an Astro site ([`Inputs::astro_refuses`]; the page as
     /// its suggestion), an address a VitePress site reads otherwise
     /// ([`Inputs::vitepress_refuses`]) or a GitBook
@@ -423,27 +445,15 @@ impl Lands<'_, '_> {
         if path.is_empty() {
             return None;
         }
-        // From a page the book leaves unbuilt too, the link is read as
+        // From a page the site leaves unbuilt too, the link is read as
         // between files: no reader follows it.
-        if self.inputs.unlisted(doc) && !self.inputs.unlisted(from) {
+        if let Some(why) = self.inputs.unbuilt(doc)
+            && self.inputs.unbuilt(from).is_none()
+        {
             let page = self.inputs.pages[doc].shown_path().to_owned();
             return Some(Landing::Broken {
                 suggestion: None,
-                why: Broken::Unlisted(page),
-            });
-        }
-        if self.inputs.partial(doc) && !self.inputs.partial(from) {
-            let page = self.inputs.pages[doc].shown_path().to_owned();
-            return Some(Landing::Broken {
-                suggestion: None,
-                why: Broken::Partial(page),
-            });
-        }
-        if self.inputs.orphan_translation(doc) && !self.inputs.orphan_translation(from) {
-            let page = self.inputs.pages[doc].shown_path().to_owned();
-            return Some(Landing::Broken {
-                suggestion: None,
-                why: Broken::Orphan(page),
+                why: why(page),
             });
         }
         if self.inputs.astro_refuses(from, path) {

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+use super::docs::depth;
 use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::{is_attachment, is_contents_marker, lands_outside};
 use super::notes::{Names, Notes, reference_start};
@@ -32,13 +33,7 @@ impl Lands<'_, '_> {
         if note.is_empty() {
             return self.in_page(from, heading);
         }
-        let notes = (self.inputs.notes_named).get_or_init(|| {
-            let names = match self.inputs.quartz() {
-                true => Names::Slugs,
-                false => Names::AnyCase,
-            };
-            Notes::new(&self.inputs.paths(), names)
-        });
+        let notes = self.inputs.notes();
         let found = *(self.notes.entry(note.to_owned()))
             .or_insert_with(|| notes.find(note).first().copied());
         match found {
@@ -58,6 +53,14 @@ impl Lands<'_, '_> {
                 why: Broken::Note(note.to_owned()),
             },
         }
+    }
+
+    /// Where a link by a GitHub wiki's own address lands: on its page, as
+    /// `[[Page#x]]` does. `None` for any other target.
+    pub(super) fn own_wiki_page(&mut self, from: usize, target: &str) -> Option<Landing> {
+        let own = self.inputs.own_wiki.as_deref()?;
+        let (_, page) = wiki_url(target).filter(|(repo, _)| repo.eq_ignore_ascii_case(own))?;
+        Some(self.wiki(from, &page))
     }
 
     /// Where a Markdown link lands in a vault, which resolves one as it does
@@ -102,6 +105,18 @@ impl Lands<'_, '_> {
 }
 
 impl Inputs<'_> {
+    /// The inputs' paths made ready for wiki links' lookups (by slug on a
+    /// Quartz site, else in any case), made when a first is looked up.
+    pub(super) fn notes(&self) -> &Notes {
+        self.notes_named.get_or_init(|| {
+            let names = match self.quartz() {
+                true => Names::Slugs,
+                false => Names::AnyCase,
+            };
+            Notes::new(&self.paths(), names)
+        })
+    }
+
     /// Whether the inputs are a GitHub wiki's: a `Home.md` and a
     /// `_Sidebar.md` or `_Footer.md` in the folder they are all in, where
     /// GitHub reads them. Its piped links are written label first
@@ -109,20 +124,41 @@ impl Inputs<'_> {
     /// (`[home](Home)`) is to that page from any folder.
     pub(crate) fn github_wiki(&self) -> bool {
         *self.github_wiki.get_or_init(|| {
-            let top = (self
-                .pages
-                .iter()
-                .map(|p| p.path.matches(['/', '\\']).count()))
-            .min();
-            let at_top = |name: &str| {
-                (self.pages.iter()).any(|p| {
-                    Some(p.path.matches(['/', '\\']).count()) == top
-                        && (p.path.rsplit(['/', '\\']).next())
-                            .is_some_and(|f| f.eq_ignore_ascii_case(name))
-                })
-            };
-            at_top("Home.md") && (at_top("_Sidebar.md") || at_top("_Footer.md"))
+            let top = self.pages.iter().map(|p| depth(&p.path)).min();
+            let at_top: Vec<&str> = (self.pages.iter())
+                .filter(|p| Some(depth(&p.path)) == top)
+                .filter_map(|p| p.path.rsplit(['/', '\\']).next())
+                .collect();
+            let has = |name: &str| at_top.iter().any(|f| f.eq_ignore_ascii_case(name));
+            has("Home.md") && (has("_Sidebar.md") || has("_Footer.md"))
         })
+    }
+
+    /// Which repository's wiki the inputs are, read from the targets of
+    /// their links: on a GitHub wiki, the repository whose wiki addresses
+    /// name its pages most often, at least twice.
+    pub(crate) fn read_own_wiki<'t>(&mut self, targets: impl Iterator<Item = &'t str>) {
+        if !self.github_wiki() {
+            return;
+        }
+        let notes = self.notes();
+        let mut named: Vec<(String, usize)> = Vec::new();
+        for (repo, page) in targets.filter_map(wiki_url) {
+            let page = page.split('#').next().unwrap_or_default();
+            if notes.find(page).is_empty() {
+                continue;
+            }
+            let repo = repo.to_lowercase();
+            match named.iter_mut().find(|(r, _)| *r == repo) {
+                Some((_, n)) => *n += 1,
+                None => named.push((repo, 1)),
+            }
+        }
+        named.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        self.own_wiki = named
+            .first()
+            .filter(|(_, n)| *n >= 2)
+            .map(|(repo, _)| repo.clone());
     }
 }
 
@@ -145,46 +181,6 @@ pub(crate) fn wiki_url(target: &str) -> Option<(&str, String)> {
     };
     let page = percent_decoded(&page).unwrap_or(page);
     Some((&rest[..owner.len() + 1 + repo.len()], page))
-}
-
-impl Lands<'_, '_> {
-    /// Where a link by a GitHub wiki's own address lands: on its page, as
-    /// `[[Page#x]]` does. `None` for any other target.
-    pub(super) fn own_wiki_page(&mut self, from: usize, target: &str) -> Option<Landing> {
-        let own = self.inputs.own_wiki.as_deref()?;
-        let (_, page) = wiki_url(target).filter(|(repo, _)| repo.eq_ignore_ascii_case(own))?;
-        Some(self.wiki(from, &page))
-    }
-}
-
-impl Inputs<'_> {
-    /// Which repository's wiki the inputs are, read from the links to wiki
-    /// pages written by address (`targets`, each with the document it is
-    /// in): on a GitHub wiki, the repository whose addresses name its pages
-    /// most often, at least twice.
-    pub(crate) fn read_own_wiki<'t>(&mut self, targets: impl Iterator<Item = &'t str>) {
-        if !self.github_wiki() {
-            return;
-        }
-        let notes = Notes::new(&self.paths(), Names::AnyCase);
-        let mut named: Vec<(String, usize)> = Vec::new();
-        for (repo, page) in targets.filter_map(wiki_url) {
-            let page = page.split('#').next().unwrap_or_default();
-            if notes.find(page).is_empty() {
-                continue;
-            }
-            let repo = repo.to_lowercase();
-            match named.iter_mut().find(|(r, _)| *r == repo) {
-                Some((_, n)) => *n += 1,
-                None => named.push((repo, 1)),
-            }
-        }
-        named.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-        self.own_wiki = named
-            .first()
-            .filter(|(_, n)| *n >= 2)
-            .map(|(repo, _)| repo.clone());
-    }
 }
 
 /// The stretches an Obsidian comment hides (`%% hidden %%`, inline or over
