@@ -121,8 +121,9 @@ pub(crate) struct Inputs<'p> {
     /// The language each input's file name carries, if any (Nextra's
     /// `api.ja.mdx`).
     pub(super) languages: Vec<Option<&'p str>>,
-    /// Whether any input is in a folder a language may name.
-    pub(super) language_folders: OnceLock<bool>,
+    /// The language each input is in: its file name's, else its language
+    /// folder's at the top (made when a first one is asked for).
+    pub(super) page_languages: OnceLock<Vec<Option<Box<str>>>>,
     /// Whether a page is served as a folder of its own (`guide/setup.md` at
     /// `/guide/setup/`), as Hugo and Zola serve a site with section pages
     /// (`_index.md`): a page's `./` and `../` are read from that folder
@@ -210,7 +211,7 @@ impl<'p> Inputs<'p> {
             routed,
             stems: OnceLock::new(),
             languages,
-            language_folders: OnceLock::new(),
+            page_languages: OnceLock::new(),
             folders,
             moved,
             docusaurus: OnceLock::new(),

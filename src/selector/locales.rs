@@ -49,20 +49,24 @@ impl Lands<'_, '_> {
     /// The language document `doc` is in: its file's name's, else its
     /// language folder's at the top.
     pub(super) fn language_of(&self, doc: usize) -> Option<&str> {
-        // (Most doc sets have no folder a language could name: their
-        // paths are not made ready for it.)
-        let folders = *self.inputs.language_folders.get_or_init(|| {
-            (self.inputs.pages.iter()).any(|page| {
+        let inputs = self.inputs;
+        let all = inputs.page_languages.get_or_init(|| {
+            // (Most doc sets have no folder a language could name: their
+            // paths are not made ready for it.)
+            let folders = (inputs.pages.iter()).any(|page| {
                 let mut parts = page.path.split(['/', '\\']);
                 parts.next_back();
                 parts.any(is_language)
-            })
+            });
+            let paths = folders.then(|| self.site_paths());
+            (0..inputs.pages.len())
+                .map(|doc| {
+                    let folder = paths.and_then(|paths| paths.language_folder(doc));
+                    inputs.languages[doc].or(folder).map(Box::from)
+                })
+                .collect()
         });
-        (self.inputs.languages[doc]).or_else(|| {
-            folders
-                .then(|| self.site_paths().language_folder(doc))
-                .flatten()
-        })
+        all[doc].as_deref()
     }
 
     /// Whether document `doc` is another language's copy of a page, to
