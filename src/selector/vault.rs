@@ -166,6 +166,12 @@ impl Inputs<'_> {
 /// the wiki's repository (`OWNER/REPO`) and the page with its anchor,
 /// percent-decoded (`Home` where the address names none).
 pub(crate) fn wiki_url(target: &str) -> Option<(&str, String)> {
+    // (Most targets name no GitHub page: they are passed by with a byte
+    // search, which every external link of a sweep is asked.)
+    let bytes = target.as_bytes();
+    if !memchr::memchr_iter(b'g', bytes).any(|i| bytes[i..].starts_with(b"github.com/")) {
+        return None;
+    }
     let rest = target.trim().split_once("://")?.1;
     let rest = (rest.strip_prefix("www.")).unwrap_or(rest);
     let rest = rest.strip_prefix("github.com/")?;
