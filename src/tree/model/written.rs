@@ -170,6 +170,19 @@ impl Written {
         }
     }
 
+    /// A plain inline link found without the parser (`[text](dest)`, no
+    /// escape or entity in `dest`), written as `source` at `at` in `text`:
+    /// what its [`Event::Start`] adds.
+    pub(crate) fn add_link(&mut self, source: &str, text: &str, at: usize, dest: &str) {
+        self.links.push(Link {
+            written: as_written_link(source, text, at),
+            span: at..at + source.len(),
+            target: as_written(dest).into_owned(),
+            wiki: false,
+            target_at: at,
+        });
+    }
+
     /// The link of the role waiting for its code span, `code`, which starts
     /// at `at`, where the role's text ended.
     fn read_role(&mut self, code: &str, source: &str, text: &str, at: usize) {

@@ -6,15 +6,19 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use pulldown_cmark::{Options, Parser};
+
 use super::blocks;
 use super::builder::Builder;
+use super::inline;
 use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk, walk_reading};
 use crate::paths::Dialect;
 use crate::tree::dialect::{
     containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written,
     templates_in_destinations,
 };
-use crate::tree::model::{Kind, Lines, Written, plain_title};
+use crate::tree::model::{BlockKind, Kind, Lines, Written, plain_title};
+use crate::tree::options::options;
 
 impl Builder {
     /// Reads `text[body..]` into block nodes and headings: with the block-level
@@ -30,7 +34,7 @@ impl Builder {
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
         let as_written =
             read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
-        if as_written && self.read_blocks(lines, body) {
+        if as_written && self.read_blocks(lines, body, None) {
             #[cfg(debug_assertions)]
             if self.complete {
                 super::agree::same_as_parsed(self, lines, whole);
@@ -70,8 +74,26 @@ impl Builder {
         let text = lines.text();
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
+        let as_written =
+            read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         // Template tags that write a destination read as one, for the links.
         let parsed = templates_in_destinations(parser_text(&marked, dialect));
+        // Where no link can name a definition written elsewhere (there is
+        // none), the block-level pass reads the tree, and the parser only
+        // the blocks that may hold a link or an id.
+        if as_written && memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_none() {
+            let unread = links.clone();
+            let reading = Reading {
+                parsed: &parsed,
+                body,
+                written: &mut *links,
+            };
+            if self.read_blocks(lines, body, Some(reading)) {
+                return self.no_wiki_link_in_headings(links);
+            }
+            self.reset();
+            *links = unread;
+        }
         let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
         if let Walked::Crossed = walked {
             self.reset();
@@ -84,6 +106,12 @@ impl Builder {
             );
             return true;
         }
+        self.no_wiki_link_in_headings(links)
+    }
+
+    /// Whether no document-level heading holds a wiki link (its title is
+    /// read otherwise without).
+    fn no_wiki_link_in_headings(&self, links: &Written) -> bool {
         let in_heading = |at: usize| {
             let next = self.headings.partition_point(|h| h.start <= at);
             next > 0 && at < self.headings[next - 1].end
@@ -94,83 +122,111 @@ impl Builder {
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
     /// reading only the stretches the pass hands it. False, with the work half
     /// done, when the pass gives up: the caller parses the document whole.
-    fn read_blocks(&mut self, lines: &Lines<'_>, body: usize) -> bool {
+    /// With `links`, the links of the text are read too: each block that
+    /// may hold one parsed on its own, each stretch handed to the parser in
+    /// its parse.
+    fn read_blocks(
+        &mut self,
+        lines: &Lines<'_>,
+        body: usize,
+        mut links: Option<Reading<'_>>,
+    ) -> bool {
         let text = lines.text();
         // A link in a heading takes its text from a definition anywhere.
         let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
         let mut defined: Vec<String> = Vec::new();
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let span = |range: &Range<usize>| parsed_block_span(lines, &text[body..], body, range);
-        let read = blocks::scan(text, body, |piece| match piece {
-            blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
-                if !self.complete =>
+        let read = blocks::scan(text, body, |piece| {
+            if let Some(reading) = links.as_mut()
+                && !reading.read(&piece, lines)
             {
-                true
+                return false;
             }
-            blocks::Piece::Block(kind, range) => {
-                self.add_block(Kind::Block(kind), span(&range), 0, None);
-                true
-            }
-            blocks::Piece::Heading {
-                start,
-                level,
-                title,
-            } => {
-                self.headings.push(Heading {
-                    start,
-                    end: title.end,
-                    level,
-                    title: plain_title(&text[title]),
-                    unresolved: false,
-                    footnote: false,
-                });
-                true
-            }
-            blocks::Piece::List(range, items) => {
-                self.add_list(span(&range), items.into_iter().map(|item| span(&item)));
-                true
-            }
-            blocks::Piece::Quote(range) => {
-                self.add_quote(span(&range));
-                true
-            }
-            blocks::Piece::Definition(label) => {
-                defined.push(text[label].to_owned());
-                true
-            }
-            // Read for its sections, a stretch with no line that may start
-            // a heading, a fenced code block or an HTML block gives none of
-            // them, and ends with no block open: its blocks are not needed.
-            blocks::Piece::Parse(range)
-                if !self.complete
-                    && !definitions
-                    && !blocks::may_give_sections(&text[range.clone()]) =>
-            {
-                true
-            }
-            blocks::Piece::Parse(range) => {
-                let first = self.headings.len();
-                let Walked::Done {
-                    open_at_end,
-                    labels,
-                } = walk(self, lines, range.clone(), &text[range.clone()], Vec::new())
-                else {
-                    unreachable!("no containers, no crossing")
-                };
-                defined.extend(labels);
-                for (i, h) in self.headings.iter().enumerate().skip(first) {
-                    if definitions && h.footnote {
-                        return false;
-                    }
-                    if h.unresolved {
-                        unresolved.push(i);
-                    }
+            match piece {
+                blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
+                    if !self.complete =>
+                {
+                    true
                 }
-                // A fence or HTML block open at the stretch's end may run on.
-                !(open_at_end && range.end < text.len())
+                blocks::Piece::Block(kind, range) => {
+                    self.add_block(Kind::Block(kind), span(&range), 0, None);
+                    true
+                }
+                blocks::Piece::Heading {
+                    start,
+                    level,
+                    title,
+                } => {
+                    self.plain_heading(text, start, level, title);
+                    true
+                }
+                blocks::Piece::List(range, items) => {
+                    self.add_list(span(&range), items.into_iter().map(|item| span(&item)));
+                    true
+                }
+                blocks::Piece::Quote(range) => {
+                    self.add_quote(span(&range));
+                    true
+                }
+                blocks::Piece::Definition(label) => {
+                    defined.push(text[label].to_owned());
+                    true
+                }
+                // Read for its sections, a stretch with no line that may
+                // start a heading, a fenced code block or an HTML block gives
+                // none of them, and ends with no block open: its blocks are
+                // not needed.
+                blocks::Piece::Parse(range)
+                    if !self.complete
+                        && !definitions
+                        && !blocks::may_give_sections(&text[range.clone()]) =>
+                {
+                    true
+                }
+                blocks::Piece::Parse(range) => {
+                    let first = self.headings.len();
+                    let (parsed, written) = match links.as_mut() {
+                        Some(r) => (slice(r.parsed, r.body, &range), Some(&mut *r.written)),
+                        None => (&text[range.clone()], None),
+                    };
+                    let walked =
+                        walk_reading(self, lines, range.clone(), parsed, Vec::new(), written);
+                    let Walked::Done {
+                        open_at_end,
+                        labels,
+                    } = walked
+                    else {
+                        unreachable!("no containers, no crossing")
+                    };
+                    defined.extend(labels);
+                    for (i, h) in self.headings.iter().enumerate().skip(first) {
+                        if definitions && h.footnote {
+                            return false;
+                        }
+                        if h.unresolved {
+                            unresolved.push(i);
+                        }
+                    }
+                    // A fence or HTML block open at the stretch's end may run on.
+                    !(open_at_end && range.end < text.len())
+                }
             }
         });
         read && self.resolve_titles(text, &unresolved, &defined)
+    }
+
+    /// Keeps a heading the block-level pass read: with no markup in its
+    /// title (`text[title]`), its title is its text.
+    fn plain_heading(&mut self, text: &str, start: usize, level: u8, title: Range<usize>) {
+        self.headings.push(Heading {
+            start,
+            end: title.end,
+            level,
+            title: plain_title(&text[title]),
+            unresolved: false,
+            footnote: false,
+        });
     }
 
     /// Reads again the titles of `headings`, whose links nothing in their own
@@ -231,4 +287,77 @@ impl Builder {
         }
         true
     }
+}
+
+/// The links [`Builder::read_blocks`] reads besides the tree: into
+/// `written`, from the parser's text (`parsed`, of the text from `body` on).
+pub(super) struct Reading<'a> {
+    parsed: &'a str,
+    body: usize,
+    written: &'a mut Written,
+}
+
+/// The parser's text (`parsed`, of the text from `body` on) of `range` of
+/// the document's text.
+fn slice<'p>(parsed: &'p str, body: usize, range: &Range<usize>) -> &'p str {
+    &parsed[range.start - body..range.end - body]
+}
+
+impl Reading<'_> {
+    /// Reads the links and ids of a piece the block-level pass read itself:
+    /// none in a block that holds none of the bytes one opens with (`[`,
+    /// `<`, an attribute list's or a role's `{`, a MyST label's `)=`); else
+    /// the parser reads the block on its own, as no definition is written
+    /// anywhere to change it. (A stretch for the parser is read in its
+    /// parse.) False where it cannot be read so: the caller reads the text
+    /// whole.
+    fn read(&mut self, piece: &blocks::Piece, lines: &Lines<'_>) -> bool {
+        let text = lines.text();
+        let range = match piece {
+            blocks::Piece::Block(BlockKind::Code, _) | blocks::Piece::Parse(_) => return true,
+            blocks::Piece::Block(_, range)
+            | blocks::Piece::List(range, _)
+            | blocks::Piece::Quote(range) => range.start..lines.end_of(range.end),
+            // A setext heading (its title starts its first line): its
+            // underline's line is not known here.
+            blocks::Piece::Heading { start, title, .. } if title.start == *start => {
+                let bytes = &text.as_bytes()[*start..title.end];
+                return !may_hold_links(bytes) && bytes.trim_ascii_start().first() != Some(&b'#');
+            }
+            blocks::Piece::Heading { start, .. } => *start..lines.end_of(*start + 1),
+            blocks::Piece::Definition(_) => return false,
+        };
+        if may_hold_links(&text.as_bytes()[range.clone()]) {
+            let block = slice(self.parsed, self.body, &range);
+            match inline::plain_links(block.as_bytes()) {
+                Some(found) => {
+                    for f in found {
+                        let at = range.start + f.link.start;
+                        (self.written).add_link(&block[f.link], text, at, &block[f.dest]);
+                    }
+                }
+                None => self.read_parsed(range, text),
+            }
+        } else if let blocks::Piece::Heading { start, .. } = piece {
+            let at = start + text[*start..].len() - text[*start..].trim_start().len();
+            self.written.headings.push(at..range.end);
+        }
+        true
+    }
+
+    /// The links and ids the parser reads in `range` alone.
+    fn read_parsed(&mut self, range: Range<usize>, text: &str) {
+        let piece = slice(self.parsed, self.body, &range);
+        let options = options() | Options::ENABLE_WIKILINKS;
+        for (event, at) in Parser::new_ext(piece, options).into_offset_iter() {
+            self.written
+                .read(&event, &piece[at.clone()], text, range.start + at.start);
+        }
+    }
+}
+
+/// Whether a block's bytes may hold a link or an id: `[`, `<`, `{` or `)=`.
+fn may_hold_links(bytes: &[u8]) -> bool {
+    memchr::memchr3(b'[', b'<', b'{', bytes).is_some()
+        || memchr::memchr_iter(b')', bytes).any(|i| bytes.get(i + 1) == Some(&b'='))
 }

@@ -2,7 +2,8 @@
 //! has the body read (`body`: the block-level pass, `blocks`, where it may, the
 //! parser's events folded by `walk` elsewhere) into the document being
 //! assembled (`builder`), then makes the preamble, the sections and the title.
-//! `agree` holds the block-level pass to the parser's reading.
+//! `agree` holds the block-level pass to the parser's reading. For a link
+//! listing, `inline` finds the plain links of a block the pass read.
 
 #[cfg(any(test, debug_assertions))]
 mod agree;
@@ -10,6 +11,7 @@ mod blocks;
 mod body;
 mod build;
 mod builder;
+mod inline;
 mod walk;
 
 pub use build::parse_document;
