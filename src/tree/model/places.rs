@@ -20,8 +20,11 @@ pub(super) fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, 
             memmem::Finder::new("\nlabel:"),
         ]
     });
-    figure_md_labels(text, at, labels);
     let bytes = text.as_bytes();
+    if !may_open_directive(bytes) {
+        return;
+    }
+    figure_md_labels(text, at, labels);
     for key in KEYS.iter() {
         // Each line is read once, however many keys it holds.
         let mut read_to = 0;
@@ -36,6 +39,24 @@ pub(super) fn directive_labels(text: &str, at: usize, labels: &mut Vec<(String, 
             directive_label(text, option, end, at, labels);
         }
     }
+}
+
+/// Whether some `{` follows a run of three or more backticks, tildes or
+/// colons, past white space within the line: every directive a label is
+/// read in opens so (most texts have none, and are not searched for the
+/// options' keys). Past white space beyond ASCII, it may.
+fn may_open_directive(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'{', bytes).any(|open| {
+        let before = &bytes[..open];
+        let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c);
+        let Some(last) = before.iter().rposition(|&b| !blank(b)) else {
+            return false;
+        };
+        let run = (before[..=last].iter().rev())
+            .take_while(|&&b| matches!(b, b'`' | b'~' | b':'))
+            .count();
+        run >= 3 || !before[last].is_ascii()
+    })
 }
 
 /// [`directive_labels`] for the option at `option`, on a line ending at `end`.
@@ -145,6 +166,34 @@ pub(super) fn block_ids(text: &str, at: usize, ids: &mut Vec<(String, usize)>) {
         let rest = text[end..].split('\n').next().unwrap_or_default();
         if id > 0 && rest.trim().is_empty() {
             ids.push((text[caret..end].to_owned(), at + caret));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_open_directive;
+
+    #[test]
+    fn a_directive_opens_only_after_a_run_of_fence_characters() {
+        for text in [
+            "```{figure} x.png",
+            "  :::  {note}",
+            "~~~\t{figure-md} fig",
+            "``:{mixed}",
+            "prose\n```\u{3000}{x}",
+        ] {
+            assert!(may_open_directive(text.as_bytes()), "{text:?}");
+        }
+        for text in [
+            "{x}",
+            "``{x}",
+            "a ```b {x}",
+            "const a = { b: 1 };",
+            ":: {x}",
+            "",
+        ] {
+            assert!(!may_open_directive(text.as_bytes()), "{text:?}");
         }
     }
 }
