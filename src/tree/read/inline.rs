@@ -32,6 +32,8 @@ pub(super) fn plain_links(block: &[u8]) -> Option<Vec<Found>> {
         at = i + 1;
         match block[i] {
             b'`' => at = past_code_span(block, i)?,
+            // (Neither a tag nor an autolink opens with white space.)
+            b'<' if block.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {}
             b'<' | b'{' => return None,
             b')' if block.get(i + 1) == Some(&b'=') => return None,
             b')' => {}
@@ -105,19 +107,20 @@ fn past_code_span(block: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Where a destination starting at `from` ends, at the `)` that closes the
-/// link: bytes other than spaces, controls, parentheses, brackets, `<`, `&`
-/// and backticks, at least one.
+/// link: bytes other than spaces, controls, parentheses, brackets, `&` and
+/// backticks, at least one, not opening with `<` (a destination in angle
+/// brackets is the parser's). A template tag that writes one
+/// (`{{~<~relref~"x"~>}}`, its spaces shown as `~`) is such bytes.
 fn destination_end(block: &[u8], from: usize) -> Option<usize> {
     let len = block[from..]
         .iter()
         .take_while(|&&b| {
-            b > b' '
-                && b != 0x7f
-                && !matches!(b, b'(' | b')' | b'[' | b']' | b'<' | b'&' | b'`' | b'\\')
+            b > b' ' && b != 0x7f && !matches!(b, b'(' | b')' | b'[' | b']' | b'&' | b'`' | b'\\')
         })
         .count();
     let end = from + len;
-    (len > 0 && block.get(end) == Some(&b')')).then_some(end)
+    let angled = block.get(from) == Some(&b'<');
+    (len > 0 && !angled && block.get(end) == Some(&b')')).then_some(end)
 }
 
 #[cfg(test)]
@@ -153,6 +156,9 @@ mod tests {
             Some(vec![("[a](b)", "b")])
         );
         assert_eq!(links("[1] and [a][b] are text"), Some(vec![]));
+        assert_eq!(links("a < b, [c](d)"), Some(vec![("[c](d)", "d")]));
+        let hugo = r#"[x]({{~<~relref~"a.md"~>}})"#;
+        assert_eq!(links(hugo), Some(vec![(hugo, r#"{{~<~relref~"a.md"~>}}"#)]));
     }
 
     #[test]
@@ -189,6 +195,15 @@ mod tests {
                 &["a.md", "b", "https://x.y", "W"],
             ),
             ("A [a\nb](c) and `x\ny` [d](e)\n", &["c", "e"]),
+            (
+                "x < y [a](b) <c@d.e> [f](x<y)\n",
+                &["b", "mailto:c@d.e", "x<y"],
+            ),
+            ("[f](x<y>) and a < b\n", &["x<y>"]),
+            (
+                "[a]({{< relref \"b.md\" >}}) [c]({{< ref c >}}#d)\n",
+                &[r#"{{< relref "b.md" >}}"#, "{{< ref c >}}#d"],
+            ),
         ] {
             assert_eq!(targets(text), want, "{text:?}");
         }
