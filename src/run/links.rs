@@ -143,6 +143,7 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
     let within = |at: usize| !scoped || nodes.iter().any(|&id| doc.node(id).span().contains(&at));
     let (mut links, mut outside) = (Vec::new(), 0);
     let mut holders = doc.holders();
+    let mut last: Option<(NodeId, String)> = None;
     let mut lines = LineCursor::new(doc.text());
     let inside_only = !matches!(view, LinkView::Out);
     let definitions = std::mem::take(&mut written.definitions);
@@ -178,8 +179,15 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
             outside += 1;
             continue;
         }
+        // (Links in one block share its selector, made once.)
+        let holder = holders.of(link.span.start);
+        let from = match &last {
+            Some((id, from)) if *id == holder => from.clone(),
+            _ => canonical(&doc, holder),
+        };
+        last = Some((holder, from.clone()));
         links.push(Listed {
-            from: canonical(&doc, holders.of(link.span.start)),
+            from,
             line: lines.line_of(link.target_at),
             text: shown(&link.written),
             piped: wiki.then(|| label_first(&link.written)).flatten(),

@@ -9,7 +9,9 @@ use std::borrow::Cow;
 /// `target` with its templates read: itself when it has none, the address
 /// they write, or `None` when a template writes a value from elsewhere.
 pub(super) fn untemplated(target: &str) -> Option<Cow<'_, str>> {
-    if !target.contains("{{") && !target.contains("{%") {
+    // (A byte search first: most targets hold no brace.)
+    let braced = memchr::memchr(b'{', target.as_bytes()).is_some();
+    if !braced || (!target.contains("{{") && !target.contains("{%")) {
         return Some(Cow::Borrowed(target));
     }
     let mut out = String::with_capacity(target.len());
@@ -87,12 +89,13 @@ fn written(open: &str, inner: &str) -> Option<String> {
 /// `{{% ref "x" %}}`), whose path Hugo reads from the linking page, then from
 /// the content root or as a page's name.
 pub(super) fn is_page_reference(target: &str) -> bool {
-    ["{{<", "{{%"].iter().any(|open| {
-        (target.split(open).skip(1)).any(|code| {
-            let code = code.trim_start();
-            code.starts_with("relref") || code.starts_with("ref ")
+    memchr::memchr(b'{', target.as_bytes()).is_some()
+        && ["{{<", "{{%"].iter().any(|open| {
+            (target.split(open).skip(1)).any(|code| {
+                let code = code.trim_start();
+                code.starts_with("relref") || code.starts_with("ref ")
+            })
         })
-    })
 }
 
 /// `text` without the quotes around it, if it has them.
