@@ -63,10 +63,18 @@ impl PageNames {
             .filter(|&(i, _)| among(i))
             .filter_map(|(i, name)| {
                 let longest = len.max(name.len);
-                let fewest = len.abs_diff(name.len).max(bag.distance(&name.bag));
-                let letters = 1.0 - fewest as f32 / longest as f32;
                 let words = wanted_words.bound_listed(&name.words, name.shape);
-                let most = name_likeness(letters, words) + 1e-3;
+                let most = |fewest: usize| {
+                    let letters = 1.0 - fewest as f32 / longest as f32;
+                    name_likeness(letters, words) + 1e-3
+                };
+                // (The lengths alone pass most names by before their
+                // letters are counted against each other.)
+                let apart = len.abs_diff(name.len);
+                if most(apart) < NEAR {
+                    return None;
+                }
+                let most = most(apart.max(bag.distance(&name.bag)));
                 (most >= NEAR).then_some((most, i))
             })
             .collect();
