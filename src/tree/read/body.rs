@@ -329,7 +329,8 @@ impl Reading<'_> {
         };
         if may_hold_links(&text.as_bytes()[range.clone()]) {
             let block = slice(self.parsed, self.body, &range);
-            match inline::plain_links(block.as_bytes()) {
+            let cells = matches!(piece, blocks::Piece::Block(BlockKind::Table, _));
+            match inline::plain_links(block.as_bytes(), cells) {
                 Some(found) => {
                     for f in found {
                         let at = range.start + f.link.start;

@@ -19,8 +19,10 @@ pub(super) struct Found {
 }
 
 /// The links in `block` (images are no links), in order; `None` where the
-/// parser must read it.
-pub(super) fn plain_links(block: &[u8]) -> Option<Vec<Found>> {
+/// parser must read it. In a table's (`cells`), a `|` inside a code span or
+/// a link gives up too: it parts the cells first.
+pub(super) fn plain_links(block: &[u8], cells: bool) -> Option<Vec<Found>> {
+    let parted = |range: Range<usize>| cells && memchr::memchr(b'|', &block[range]).is_some();
     if memchr::memchr(b'\\', block).is_some() {
         return None;
     }
@@ -31,7 +33,12 @@ pub(super) fn plain_links(block: &[u8]) -> Option<Vec<Found>> {
     while let Some(i) = next_special(block, at) {
         at = i + 1;
         match block[i] {
-            b'`' => at = past_code_span(block, i)?,
+            b'`' => {
+                at = past_code_span(block, i)?;
+                if parted(i..at) {
+                    return None;
+                }
+            }
             // (Neither a tag nor an autolink opens with white space.)
             b'<' if block.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {}
             b'<' | b'{' => return None,
@@ -56,7 +63,7 @@ pub(super) fn plain_links(block: &[u8]) -> Option<Vec<Found>> {
                 }
                 let dest = i + 2..destination_end(block, i + 2)?;
                 at = dest.end + 1;
-                if block.get(at) == Some(&b'=') {
+                if block.get(at) == Some(&b'=') || parted(start..at) {
                     return None;
                 }
                 let image = start > 0 && block[start - 1] == b'!';
@@ -129,7 +136,7 @@ mod tests {
 
     /// The links found, as (link, destination) texts.
     fn links(text: &str) -> Option<Vec<(&str, &str)>> {
-        let found = plain_links(text.as_bytes())?;
+        let found = plain_links(text.as_bytes(), false)?;
         Some(
             found
                 .into_iter()
@@ -207,6 +214,21 @@ mod tests {
         ] {
             assert_eq!(targets(text), want, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_tables_pipes_part_its_cells_first() {
+        let table = |text: &str| plain_links(text.as_bytes(), true).map(|found| found.len());
+        assert_eq!(
+            table("| [a](b) | `c` |\n|---|---|\n| x | [d](e) |"),
+            Some(2)
+        );
+        assert_eq!(table("| [a | b](c) |"), None);
+        assert_eq!(table("| `x | [a](b)` |"), None);
+        assert_eq!(
+            plain_links(b"`x | [a](b)`", false).map(|f| f.len()),
+            Some(0)
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::scanners::{
     interrupts, item_marker, list_marker, opens_fence, plain, quoted, setext,
 };
 use super::state::{Piece, State, parse_from, put};
+use super::tables::{opens_table, table_row};
 use crate::tree::model::BlockKind;
 
 /// Reads `text[from..]` block by block, handing each piece to `each`. False as
@@ -59,6 +60,7 @@ fn step(
             ended,
         } => list(start, marker, items, ended, here, each),
         State::Quote { start, last } => quote(start, last, here, each),
+        State::Table { start, last } => table(start, last, here, each),
         State::Fence { start, fence, len } => fenced(start, fence, len, here, each),
         State::Indented { start, last } => indented(start, last, here, each),
         State::Html { start, last, until } => html(start, last, until, here, each),
@@ -92,6 +94,15 @@ fn paragraph(
     if line.is_blank() {
         put(each, Piece::Block(BlockKind::Paragraph, start..last))?;
         return Some(State::Idle);
+    }
+    // A paragraph's only line and a delimiter row under it with as many
+    // columns open a table, as the parser reads it before anything else.
+    let head = &text.as_bytes()[start..last];
+    if !head.contains(&b'\n') && opens_table(head.trim_ascii_start(), line.bytes) {
+        return Some(State::Table {
+            start,
+            last: line.end(),
+        });
     }
     let rest = line.rest();
     if line.indent < 4 {
@@ -127,6 +138,29 @@ fn paragraph(
         start,
         last: line.end(),
     })
+}
+
+/// A line after a table's rows: another row, or its end (a blank line; a
+/// line that may start a block, which would end it, is the parser's to read
+/// with the table).
+fn table(
+    start: usize,
+    last: usize,
+    here: Here<'_>,
+    each: &mut impl FnMut(Piece) -> bool,
+) -> Option<State> {
+    let Here { line, text, next } = here;
+    if line.is_blank() {
+        put(each, Piece::Block(BlockKind::Table, start..last))?;
+        return Some(State::Idle);
+    }
+    if table_row(line.rest()) {
+        return Some(State::Table {
+            start,
+            last: line.end(),
+        });
+    }
+    step(parse_from(start), line, text, next, each)
 }
 
 /// A line after link reference definitions: another, or the parser's to read.
@@ -370,5 +404,6 @@ fn finish(state: State, len: usize, each: &mut impl FnMut(Piece) -> bool) -> boo
             each(Piece::List(start..end, items))
         }
         State::Quote { start, last } => each(Piece::Quote(start..last)),
+        State::Table { start, last } => each(Piece::Block(BlockKind::Table, start..last)),
     }
 }

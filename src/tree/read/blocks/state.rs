@@ -51,6 +51,9 @@ pub(super) enum State {
         items: Items,
         ended: bool,
     },
+    /// A table since `start` (its head's line), its last row ending at
+    /// `last`.
+    Table { start: usize, last: usize },
     /// A blockquote of one paragraph since `start`, to `last`.
     Quote { start: usize, last: usize },
     /// An HTML block: its end string (types 1 to 5), or `None` (type 6: it

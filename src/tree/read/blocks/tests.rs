@@ -39,6 +39,46 @@ fn stretches_are_handed_to_the_parser_and_agree() {
     read("[a]: /a\n- a list\n\n[b]: /b(c)\n\n[^1]: a footnote\n");
 }
 
+/// The pieces the pass hands on for `text`, by kind: `T` a table, `P` a
+/// stretch for the parser, `b` any other block, `h` a heading.
+fn pieces(text: &str) -> String {
+    let mut kinds = String::new();
+    let read = super::scan(text, 0, |piece| {
+        kinds.push(match piece {
+            super::Piece::Block(crate::tree::model::BlockKind::Table, _) => 'T',
+            super::Piece::Parse(_) => 'P',
+            super::Piece::Heading { .. } => 'h',
+            _ => 'b',
+        });
+        true
+    });
+    assert!(read, "the pass gave up on {text:?}");
+    kinds
+}
+
+#[test]
+fn a_table_at_a_paragraphs_start_is_read_by_the_pass() {
+    for (text, want) in [
+        ("| a | b |\n|---|:-:|\n| 1 | `2` |\n\ntext\n", "Tb"),
+        (
+            "a | b\n--|--\nrow without pipes\n    | indented row |\n",
+            "T",
+        ),
+        ("# A\n\n|a|\n|-|\n\n## B\n", "hTh"),
+        // Columns that do not match: no table, the parser's to read.
+        ("| a | b |\n|---|\n| 1 | 2 |\n", "P"),
+        ("a \\| b\n--|--\n", "P"),
+        ("| a | b |\n|---|---|\n- a row that is a list item\n", "P"),
+        ("| a |\n|---|\n|\n", "P"),
+        // A paragraph's second line and a delimiter row: the parser's.
+        ("text\n| a | b |\n|---|---|\n", "P"),
+    ] {
+        let text = text.to_owned();
+        assert_eq!(pieces(&text), want, "{text:?}");
+        read(&text);
+    }
+}
+
 #[test]
 fn a_heading_link_defined_elsewhere_reads_as_the_parser_reads_it() {
     // A changelog: each version's heading links to a definition at the end.
@@ -62,9 +102,15 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 57] = [
+    const LINES: [&str; 63] = [
         "a | b",
         "--|--",
+        "a | b | c",
+        "|-|-|",
+        "| x",
+        "|",
+        "    | indented |",
+        "row without pipes",
         "`cmd {{[-C|--dir]}}`",
         "| :-: |",
         "> q | r",
