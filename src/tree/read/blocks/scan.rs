@@ -98,7 +98,10 @@ fn paragraph(
     // A paragraph's only line and a delimiter row under it with as many
     // columns open a table, as the parser reads it before anything else.
     let head = &text.as_bytes()[start..last];
-    if !head.contains(&b'\n') && opens_table(head.trim_ascii_start(), line.bytes) {
+    if delimiter_row(line.rest())
+        && !head.contains(&b'\n')
+        && opens_table(head.trim_ascii_start(), line.bytes)
+    {
         return Some(State::Table {
             start,
             last: line.end(),
