@@ -216,6 +216,18 @@ fn imports_of_line(text: &str, at: usize) -> Vec<&str> {
     found
 }
 
+/// Whether the import statement starting `text` may name a Markdown file:
+/// a `.m` (of `.md`, `.mdx`, `.markdown`, in any case) on its line or the
+/// next, which [`imports_of_line`] reads. (Most imports are JavaScript's, in
+/// code.)
+fn may_import_markdown(text: &[u8]) -> bool {
+    let first = memchr::memchr(b'\n', text).map_or(text.len(), |i| i + 1);
+    let second = memchr::memchr(b'\n', &text[first..]).map_or(text.len(), |i| first + i);
+    text[..second]
+        .windows(2)
+        .any(|w| w[0] == b'.' && w[1].eq_ignore_ascii_case(&b'm'))
+}
+
 /// The relative Markdown path an import statement's words import.
 fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str> {
     if words.next() != Some("import") {
@@ -248,6 +260,7 @@ fn includes_of(doc: &Document) -> Vec<String> {
     // may go on to the next line (as Prettier wraps them).
     let imported = memchr::memmem::find_iter(text.as_bytes(), "import")
         .filter(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
+        .filter(|&at| may_import_markdown(&text.as_bytes()[at..]))
         .flat_map(|at| imports_of_line(text, at).into_iter().map(move |p| (at, p)));
     let mut found: Vec<(usize, &str)> = included.chain(imported).collect();
     found.extend(include_tags(text));
@@ -290,4 +303,26 @@ fn include_tags(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// (no white space), not a sidebar's title.
 fn is_label(value: &str) -> bool {
     !value.is_empty() && !value.contains(char::is_whitespace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_import_markdown;
+
+    #[test]
+    fn only_an_import_naming_a_markdown_file_is_read() {
+        for text in [
+            "import Part from './_part.mdx'\n",
+            "import Tabs from '@theme/Tabs'; import\nKotlin from './_kotlin.MD';\n",
+            "import A from \"../a.markdown\"",
+        ] {
+            assert!(may_import_markdown(text.as_bytes()), "{text:?}");
+        }
+        for text in [
+            "import http from 'k6/http';\n",
+            "import { check } from 'k6';\nexport default function () {}\n\n./x.md\n",
+        ] {
+            assert!(!may_import_markdown(text.as_bytes()), "{text:?}");
+        }
+    }
 }
