@@ -75,6 +75,48 @@ fn hostile_markup_is_read_once() {
     }
 }
 
+/// A link listing's own reading of blocks (docs/links.md): runs of
+/// backticks that close nothing, each shorter than the one before, and
+/// tables of a hundred thousand rows, read with their links in time that
+/// grows with the page.
+#[test]
+#[ignore = "takes a minute in a debug build; run: cargo test --release --test integration scale:: -- --ignored"]
+fn a_link_listing_reads_hostile_blocks_once() {
+    let ticks: String = (1..=3000)
+        .rev()
+        .map(|n| format!("a {} x\n", "`".repeat(n)))
+        .collect::<String>()
+        + "[a](b.md)\n";
+    let rows = "| [x](y.md) | z |\n".repeat(100_000);
+    let table = format!("| a | b |\n|---|---|\n{rows}");
+    // (The pipe in the code span parts the cell: the parser reads these.)
+    let parted = format!(
+        "| a | b |\n|---|---|\n{}",
+        "| [x](y.md) `a|b` |\n".repeat(50_000)
+    );
+    let dir = Scratch::with(
+        "hostile-links",
+        &[
+            ("ticks.md", ticks.as_str()),
+            ("table.md", table.as_str()),
+            ("parted.md", parted.as_str()),
+        ],
+    );
+    for (file, links) in [
+        ("ticks.md", 1),
+        ("table.md", 100_000),
+        ("parted.md", 50_000),
+    ] {
+        let out = mdsel_in(dir.path(), &["--full", "links", file], b"");
+        let out = String::from_utf8(out.stdout).unwrap();
+        let listed = out
+            .lines()
+            .filter(|l| l.contains("→ broken: no such file"))
+            .count();
+        assert_eq!(listed, links, "{file}: {}", &out[..out.len().min(200)]);
+    }
+}
+
 /// The response budget's ceiling at `max_words`, with the few words
 /// a marker may run over.
 fn assert_fits(text: &str, max_words: usize, call: &str) {

@@ -90,9 +90,11 @@ fn next_special(block: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Past the code span a run of backticks at `at` opens, on its line; where
-/// no run as long closes it there, past the run (it is text). `None` where
-/// a closing run is on a later line only (a span over lines is the
-/// parser's).
+/// no run as long closes it there and no backtick follows at all, past the
+/// run (it is text). `None` where another backtick follows but none closes
+/// the span on its line: a span over lines, or runs that may pair among
+/// themselves, are the parser's (so no run is looked for past twice, and
+/// the scan stays linear).
 fn past_code_span(block: &[u8], at: usize) -> Option<usize> {
     let run = |from: usize| block[from..].iter().take_while(|&&b| b == b'`').count();
     let len = run(at);
@@ -106,8 +108,7 @@ fn past_code_span(block: &[u8], at: usize) -> Option<usize> {
         }
         from = closing + n;
     }
-    let later = memchr::memmem::find(&block[line_end..], &block[at..at + len]);
-    match later {
+    match memchr::memchr(b'`', &block[at + len..]) {
         Some(_) => None,
         None => Some(at + len),
     }
@@ -173,8 +174,9 @@ mod tests {
         assert_eq!(links("`[a](b)` and [c](d)"), Some(vec![("[c](d)", "d")]));
         assert_eq!(links("[a `]` b](c)"), Some(vec![("[a `]` b](c)", "c")]));
         assert_eq!(links("``a ` <b>`` [c](d)"), Some(vec![("[c](d)", "d")]));
-        // An unclosed run is text.
+        // An unclosed run is text; one another run follows is the parser's.
         assert_eq!(links("a ` b [c](d)"), Some(vec![("[c](d)", "d")]));
+        assert_eq!(links("a `` b [c](d) `x`"), None);
         assert_eq!(links("`Vec<T>` [c](d)"), Some(vec![("[c](d)", "d")]));
     }
 
