@@ -307,10 +307,11 @@ impl Reading<'_> {
     /// Reads the links and ids of a piece the block-level pass read itself:
     /// none in a block that holds none of the bytes one opens with (`[`,
     /// `<`, an attribute list's or a role's `{`, a MyST label's `)=`); else
-    /// the parser reads the block on its own, as no definition is written
-    /// anywhere to change it. (A stretch for the parser is read in its
-    /// parse.) False where it cannot be read so: the caller reads the text
-    /// whole.
+    /// its plain links as [`inline`] finds them, or, where they are not
+    /// plain, the parser's reading of the block on its own, as no
+    /// definition is written anywhere to change it. (A stretch for the
+    /// parser is read in its parse.) False where it cannot be read so: the
+    /// caller reads the text whole.
     fn read(&mut self, piece: &blocks::Piece, lines: &Lines<'_>) -> bool {
         let text = lines.text();
         let range = match piece {
