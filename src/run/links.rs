@@ -181,13 +181,12 @@ fn read(mut doc: Document, view: &LinkView, scoped: bool, nodes: &[NodeId], name
         }
         // (Links in one block share its selector, made once.)
         let holder = holders.of(link.span.start);
-        let from = match &last {
-            Some((id, from)) if *id == holder => from.clone(),
-            _ => canonical(&doc, holder),
+        let from = match &mut last {
+            Some((id, from)) if *id == holder => from,
+            _ => &mut last.insert((holder, canonical(&doc, holder))).1,
         };
-        last = Some((holder, from.clone()));
         links.push(Listed {
-            from,
+            from: from.clone(),
             line: lines.line_of(link.target_at),
             text: shown(&link.written),
             piped: wiki.then(|| label_first(&link.written)).flatten(),

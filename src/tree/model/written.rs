@@ -95,18 +95,16 @@ impl Written {
                 link_type,
                 dest_url,
                 ..
-            }) => self.links.push(Link {
-                written: as_written_link(source, text, at),
-                span: at..at + source.len(),
-                target: match link_type {
+            }) => {
+                let target = match link_type {
                     LinkType::Email if !dest_url.starts_with("mailto:") => {
                         format!("mailto:{dest_url}")
                     }
                     _ => as_written(dest_url).into_owned(),
-                },
-                wiki: matches!(link_type, LinkType::WikiLink { .. }),
-                target_at: at,
-            }),
+                };
+                let wiki = matches!(link_type, LinkType::WikiLink { .. });
+                self.push_link(source, text, at, target, wiki);
+            }
             // A note embedded (`![[Note#Heading]]`) links to it, as Obsidian
             // counts it; an attachment embedded is an image, no link.
             Event::Start(Tag::Image {
@@ -174,11 +172,16 @@ impl Written {
     /// escape or entity in `dest`), written as `source` at `at` in `text`:
     /// what its [`Event::Start`] adds.
     pub(crate) fn add_link(&mut self, source: &str, text: &str, at: usize, dest: &str) {
+        self.push_link(source, text, at, as_written(dest).into_owned(), false);
+    }
+
+    /// A link written as `source` at `at` in `text`, to `target`.
+    fn push_link(&mut self, source: &str, text: &str, at: usize, target: String, wiki: bool) {
         self.links.push(Link {
             written: as_written_link(source, text, at),
             span: at..at + source.len(),
-            target: as_written(dest).into_owned(),
-            wiki: false,
+            target,
+            wiki,
             target_at: at,
         });
     }

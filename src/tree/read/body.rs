@@ -56,12 +56,13 @@ impl Builder {
         false
     }
 
-    /// Reads `text[body..]` with the parser over all of it, its links into
-    /// `links` in the same parse: what a link listing reads every document
-    /// for, which the parser must read whole for its links anyway. Where a
-    /// block crossed a container's edge, the tree is read again as written,
-    /// as [`Builder::read`] reads it on the same crossing (the links are
-    /// read whole all the same). False, with the tree half built, where a
+    /// Reads `text[body..]` and its links into `links`, for a link listing:
+    /// with the block-level pass where it reads the text (only the blocks
+    /// that may link read for their links), else with the parser over all
+    /// of it, the links from the same parse. Where a block crossed a
+    /// container's edge, the tree is read again as written, as
+    /// [`Builder::read`] reads it on the same crossing (the links are read
+    /// whole all the same). False, with the tree half built, where a
     /// document-level heading holds a wiki link (its title is read otherwise
     /// without): the caller reads the tree as usual.
     pub(super) fn read_linked(
@@ -78,10 +79,10 @@ impl Builder {
             read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
         // Template tags that write a destination read as one, for the links.
         let parsed = templates_in_destinations(parser_text(&marked, dialect));
-        // Where no link can name a definition written elsewhere (there is
-        // none), the block-level pass reads the tree, and the parser only
-        // the blocks that may hold a link or an id.
-        if as_written && memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_none() {
+        // Where the text is read as written, the block-level pass reads the
+        // tree, and the parser only the blocks that may hold a link or an id
+        // (the pass gives up where a definition is written).
+        if as_written {
             let unread = links.clone();
             let reading = Reading {
                 parsed: &parsed,
@@ -134,6 +135,11 @@ impl Builder {
         let text = lines.text();
         // A link in a heading takes its text from a definition anywhere.
         let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
+        // A block read on its own would miss a definition elsewhere naming
+        // its link: with one, the links are the whole text's parse's.
+        if definitions && links.is_some() {
+            return false;
+        }
         let mut defined: Vec<String> = Vec::new();
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let span = |range: &Range<usize>| parsed_block_span(lines, &text[body..], body, range);

@@ -95,19 +95,17 @@ fn paragraph(
         put(each, Piece::Block(BlockKind::Paragraph, start..last))?;
         return Some(State::Idle);
     }
+    let rest = line.rest();
     // A paragraph's only line and a delimiter row under it with as many
     // columns open a table, as the parser reads it before anything else.
+    let delimiter = delimiter_row(rest);
     let head = &text.as_bytes()[start..last];
-    if delimiter_row(line.rest())
-        && !head.contains(&b'\n')
-        && opens_table(head.trim_ascii_start(), line.bytes)
-    {
+    if delimiter && !head.contains(&b'\n') && opens_table(head.trim_ascii_start(), line.bytes) {
         return Some(State::Table {
             start,
             last: line.end(),
         });
     }
-    let rest = line.rest();
     if line.indent < 4 {
         if let Some(level) = setext(rest) {
             if plain(&text.as_bytes()[start..last]) {
@@ -133,7 +131,7 @@ fn paragraph(
             Interrupt::No => {}
         }
     }
-    if delimiter_row(line.rest()) {
+    if delimiter {
         // The paragraph's lines may be a table's head.
         return Some(parse_from(start));
     }
