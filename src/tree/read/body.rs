@@ -125,7 +125,9 @@ impl Builder {
     /// done, when the pass gives up: the caller parses the document whole.
     /// With `links`, the links of the text are read too: each block that
     /// may hold one parsed on its own, each stretch handed to the parser in
-    /// its parse.
+    /// its parse; not where a definition is written (a block read on its own
+    /// would miss one naming its link: the links are the whole text's
+    /// parse's).
     fn read_blocks(
         &mut self,
         lines: &Lines<'_>,
@@ -135,8 +137,6 @@ impl Builder {
         let text = lines.text();
         // A link in a heading takes its text from a definition anywhere.
         let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
-        // A block read on its own would miss a definition elsewhere naming
-        // its link: with one, the links are the whole text's parse's.
         if definitions && links.is_some() {
             return false;
         }
@@ -192,10 +192,7 @@ impl Builder {
                 }
                 blocks::Piece::Parse(range) => {
                     let first = self.headings.len();
-                    let (parsed, written) = match links.as_mut() {
-                        Some(r) => (slice(r.parsed, r.body, &range), Some(&mut *r.written)),
-                        None => (&text[range.clone()], None),
-                    };
+                    let (parsed, written) = Reading::stretch(links.as_mut(), text, &range);
                     let walked =
                         walk_reading(self, lines, range.clone(), parsed, Vec::new(), written);
                     let Walked::Done {
@@ -309,7 +306,20 @@ fn slice<'p>(parsed: &'p str, body: usize, range: &Range<usize>) -> &'p str {
     &parsed[range.start - body..range.end - body]
 }
 
-impl Reading<'_> {
+impl<'a> Reading<'a> {
+    /// The parser's text of a stretch the block-level pass hands it, and
+    /// where its links go, if they are read.
+    fn stretch<'r>(
+        reading: Option<&'r mut Reading<'a>>,
+        text: &'r str,
+        range: &Range<usize>,
+    ) -> (&'r str, Option<&'r mut Written>) {
+        match reading {
+            Some(r) => (slice(r.parsed, r.body, range), Some(&mut *r.written)),
+            None => (&text[range.clone()], None),
+        }
+    }
+
     /// Reads the links and ids of a piece the block-level pass read itself:
     /// none in a block that holds none of the bytes one opens with (`[`,
     /// `<`, an attribute list's or a role's `{`, a MyST label's `)=`); else
