@@ -207,9 +207,17 @@ impl Written {
     /// Keeps the reference definitions a wiki link may name
     /// ([`Written::definitions`]): none where the text has no wiki link.
     pub(crate) fn define(&mut self, definitions: &pulldown_cmark::RefDefs<'_>) {
+        self.define_each((definitions.iter()).map(|(label, def)| (label, def.dest.as_ref())));
+    }
+
+    /// [`Written::define`], of each label and the destination it gives.
+    pub(crate) fn define_each<'d>(
+        &mut self,
+        definitions: impl Iterator<Item = (&'d str, &'d str)>,
+    ) {
         if self.links.iter().any(|link| link.wiki) {
-            self.definitions = (definitions.iter())
-                .map(|(label, def)| (label.to_lowercase(), def.dest.to_string()))
+            self.definitions = definitions
+                .map(|(label, dest)| (label.to_lowercase(), dest.to_owned()))
                 .collect();
             // In label order: the parser keeps them in a hash map.
             self.definitions.sort_unstable();

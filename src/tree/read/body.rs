@@ -6,19 +6,16 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use pulldown_cmark::{Options, Parser};
-
 use super::blocks;
 use super::builder::Builder;
-use super::inline;
+use super::linked::Reading;
 use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk, walk_reading};
 use crate::paths::Dialect;
 use crate::tree::dialect::{
     containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written,
     templates_in_destinations,
 };
-use crate::tree::model::{BlockKind, Kind, Lines, Written, plain_title};
-use crate::tree::options::options;
+use crate::tree::model::{Kind, Lines, Written, plain_title};
 
 impl Builder {
     /// Reads `text[body..]` into block nodes and headings: with the block-level
@@ -84,11 +81,7 @@ impl Builder {
         // (the pass gives up where a definition is written).
         if as_written {
             let unread = links.clone();
-            let reading = Reading {
-                parsed: &parsed,
-                body,
-                written: &mut *links,
-            };
+            let reading = Reading::new(&parsed, body, &mut *links);
             if self.read_blocks(lines, body, Some(reading)) {
                 return self.no_wiki_link_in_headings(links);
             }
@@ -123,12 +116,9 @@ impl Builder {
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
     /// reading only the stretches the pass hands it. False, with the work half
     /// done, when the pass gives up: the caller parses the document whole.
-    /// With `links`, the links of the text are read too: each block that
-    /// may hold one parsed on its own, each stretch handed to the parser in
-    /// its parse; not where a definition is written (a block read on its own
-    /// would miss one naming its link: the links are the whole text's
-    /// parse's).
-    fn read_blocks(
+    /// With `links`, the links of the text are read too ([`Reading`]): where
+    /// a definition is written, once the pass has found every one.
+    pub(super) fn read_blocks(
         &mut self,
         lines: &Lines<'_>,
         body: usize,
@@ -137,8 +127,8 @@ impl Builder {
         let text = lines.text();
         // A link in a heading takes its text from a definition anywhere.
         let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
-        if definitions && links.is_some() {
-            return false;
+        if definitions && let Some(reading) = links.as_mut() {
+            reading.defer();
         }
         let mut defined: Vec<String> = Vec::new();
         let mut unresolved: Vec<usize> = Vec::new(); // headings
@@ -191,32 +181,53 @@ impl Builder {
                     true
                 }
                 blocks::Piece::Parse(range) => {
-                    let first = self.headings.len();
-                    let (parsed, written) = Reading::stretch(links.as_mut(), text, &range);
-                    let walked =
-                        walk_reading(self, lines, range.clone(), parsed, Vec::new(), written);
-                    let Walked::Done {
-                        open_at_end,
-                        labels,
-                    } = walked
-                    else {
-                        unreachable!("no containers, no crossing")
-                    };
-                    defined.extend(labels);
-                    for (i, h) in self.headings.iter().enumerate().skip(first) {
-                        if definitions && h.footnote {
-                            return false;
-                        }
-                        if h.unresolved {
-                            unresolved.push(i);
-                        }
-                    }
-                    // A fence or HTML block open at the stretch's end may run on.
-                    !(open_at_end && range.end < text.len())
+                    let kept = (&mut defined, &mut unresolved);
+                    self.read_stretch(lines, range, links.as_mut(), kept, definitions)
                 }
             }
         });
         read && self.resolve_titles(text, &unresolved, &defined)
+            && links.is_none_or(|mut reading| reading.finish(text))
+    }
+
+    /// Reads a stretch the block-level pass hands the parser (and its links,
+    /// where they are read in its parse), keeping the labels it defines and
+    /// its headings whose links nothing in it defined (`kept`). False where
+    /// the pass gives up: a heading with a footnote where the text writes
+    /// definitions, a fence or HTML block open at its end that may run on.
+    fn read_stretch(
+        &mut self,
+        lines: &Lines<'_>,
+        range: Range<usize>,
+        mut links: Option<&mut Reading<'_>>,
+        (defined, unresolved): (&mut Vec<String>, &mut Vec<usize>),
+        definitions: bool,
+    ) -> bool {
+        let text = lines.text();
+        let first = self.headings.len();
+        let (parsed, written) = Reading::stretch(links.as_deref_mut(), text, &range);
+        let walked = walk_reading(self, lines, range.clone(), parsed, Vec::new(), written);
+        let Walked::Done {
+            open_at_end,
+            definitions: found,
+        } = walked
+        else {
+            unreachable!("no containers, no crossing")
+        };
+        defined.extend(found.iter().map(|d| d.label.clone()));
+        if let Some(reading) = links {
+            reading.parsed_definitions(found);
+        }
+        for (i, h) in self.headings.iter().enumerate().skip(first) {
+            if definitions && h.footnote {
+                return false;
+            }
+            if h.unresolved {
+                unresolved.push(i);
+            }
+        }
+        // A fence or HTML block open at the stretch's end may run on.
+        !(open_at_end && range.end < text.len())
     }
 
     /// Keeps a heading the block-level pass read: with no markup in its
@@ -290,92 +301,4 @@ impl Builder {
         }
         true
     }
-}
-
-/// The links [`Builder::read_blocks`] reads besides the tree: into
-/// `written`, from the parser's text (`parsed`, of the text from `body` on).
-pub(super) struct Reading<'a> {
-    parsed: &'a str,
-    body: usize,
-    written: &'a mut Written,
-}
-
-/// The parser's text (`parsed`, of the text from `body` on) of `range` of
-/// the document's text.
-fn slice<'p>(parsed: &'p str, body: usize, range: &Range<usize>) -> &'p str {
-    &parsed[range.start - body..range.end - body]
-}
-
-impl<'a> Reading<'a> {
-    /// The parser's text of a stretch the block-level pass hands it, and
-    /// where its links go, if they are read.
-    fn stretch<'r>(
-        reading: Option<&'r mut Reading<'a>>,
-        text: &'r str,
-        range: &Range<usize>,
-    ) -> (&'r str, Option<&'r mut Written>) {
-        match reading {
-            Some(r) => (slice(r.parsed, r.body, range), Some(&mut *r.written)),
-            None => (&text[range.clone()], None),
-        }
-    }
-
-    /// Reads the links and ids of a piece the block-level pass read itself:
-    /// none in a block that holds none of the bytes one opens with (`[`,
-    /// `<`, an attribute list's or a role's `{`, a MyST label's `)=`); else
-    /// its plain links as [`inline`] finds them, or, where they are not
-    /// plain, the parser's reading of the block on its own, as no
-    /// definition is written anywhere to change it. (A stretch for the
-    /// parser is read in its parse.) False where it cannot be read so: the
-    /// caller reads the text whole.
-    fn read(&mut self, piece: &blocks::Piece, lines: &Lines<'_>) -> bool {
-        let text = lines.text();
-        let range = match piece {
-            blocks::Piece::Block(BlockKind::Code, _) | blocks::Piece::Parse(_) => return true,
-            blocks::Piece::Block(_, range)
-            | blocks::Piece::List(range, _)
-            | blocks::Piece::Quote(range) => range.start..lines.end_of(range.end),
-            // A setext heading (its title starts its first line): its
-            // underline's line is not known here.
-            blocks::Piece::Heading { start, title, .. } if title.start == *start => {
-                let bytes = &text.as_bytes()[*start..title.end];
-                return !may_hold_links(bytes) && bytes.trim_ascii_start().first() != Some(&b'#');
-            }
-            blocks::Piece::Heading { start, .. } => *start..lines.end_of(*start + 1),
-            blocks::Piece::Definition(_) => return false,
-        };
-        if may_hold_links(&text.as_bytes()[range.clone()]) {
-            let block = slice(self.parsed, self.body, &range);
-            let cells = matches!(piece, blocks::Piece::Block(BlockKind::Table, _));
-            match inline::plain_links(block.as_bytes(), cells) {
-                Some(found) => {
-                    for f in found {
-                        let at = range.start + f.link.start;
-                        (self.written).add_link(&block[f.link], text, at, &block[f.dest]);
-                    }
-                }
-                None => self.read_parsed(range, text),
-            }
-        } else if let blocks::Piece::Heading { start, .. } = piece {
-            let at = start + text[*start..].len() - text[*start..].trim_start().len();
-            self.written.headings.push(at..range.end);
-        }
-        true
-    }
-
-    /// The links and ids the parser reads in `range` alone.
-    fn read_parsed(&mut self, range: Range<usize>, text: &str) {
-        let piece = slice(self.parsed, self.body, &range);
-        let options = options() | Options::ENABLE_WIKILINKS;
-        for (event, at) in Parser::new_ext(piece, options).into_offset_iter() {
-            self.written
-                .read(&event, &piece[at.clone()], text, range.start + at.start);
-        }
-    }
-}
-
-/// Whether a block's bytes may hold a link or an id: `[`, `<`, `{` or `)=`.
-fn may_hold_links(bytes: &[u8]) -> bool {
-    memchr::memchr3(b'[', b'<', b'{', bytes).is_some()
-        || memchr::memchr_iter(b')', bytes).any(|i| bytes.get(i + 1) == Some(&b'='))
 }

@@ -1,27 +1,47 @@
 //! The links of a block the block-level pass read, where they are plain
 //! enough to be found without the parser's inline pass: each `[text](dest)`
-//! on one line, in a text with no definition anywhere (so no `[text]` is a
-//! link by reference), no backslash, and outside code spans no `<`, `{` or
-//! `)=` (HTML, autolinks, attribute lists, roles and MyST labels are the
-//! parser's). Anything else (brackets inside a link's text, a title, a
-//! destination with spaces, parentheses or entities, a wiki link, a
-//! footnote) gives up, and the parser reads the block. Every parse of a debug
-//! build holds the links found to the parser's (`agree.rs`).
+//! on one line, and, where the text writes definitions, each `[text][label]`,
+//! `[label][]` or `[label]` whose label is plain and defined (one that is
+//! not is text, or gives up where it could be more); no backslash, and
+//! outside code spans no `<`, `{` or `)=` (HTML, autolinks, attribute
+//! lists, roles and MyST labels are the parser's). Anything else (brackets
+//! inside a link's text, a title, a destination with spaces, parentheses or
+//! entities, a wiki link, a footnote, an image by reference) gives up, and
+//! the parser reads the block. Every parse of a debug build holds the links
+//! found to the parser's (`agree.rs`).
 
 use std::ops::Range;
 
-/// One link found: the whole link (`[text](dest)`) and its destination,
-/// offsets into the block's text.
+/// One link found: the whole link (`[text](dest)`) and where its
+/// destination is, offsets into the block's text.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct Found {
     pub link: Range<usize>,
-    pub dest: Range<usize>,
+    pub dest: Dest,
 }
+
+/// Where a link's destination is written.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Dest {
+    /// In the link (`[text](dest)`).
+    Inline(Range<usize>),
+    /// In the definition the link's label names (`[text][label]`).
+    Named(Range<usize>),
+}
+
+/// Whether a label (as written between its brackets) is defined.
+pub(super) type Defined<'d> = &'d dyn Fn(&[u8]) -> bool;
 
 /// The links in `block` (images are no links), in order; `None` where the
 /// parser must read it. In a table's (`cells`), a `|` inside a code span or
-/// a link gives up too: it parts the cells first.
-pub(super) fn plain_links(block: &[u8], cells: bool) -> Option<Vec<Found>> {
+/// a link gives up too: it parts the cells first. With `defined` (whether a
+/// label is defined: the text writes definitions), links by reference are
+/// found too.
+pub(super) fn plain_links(
+    block: &[u8],
+    cells: bool,
+    defined: Option<Defined<'_>>,
+) -> Option<Vec<Found>> {
     let parted = |range: Range<usize>| cells && memchr::memchr(b'|', &block[range]).is_some();
     if memchr::memchr(b'\\', block).is_some() {
         return None;
@@ -56,20 +76,45 @@ pub(super) fn plain_links(block: &[u8], cells: bool) -> Option<Vec<Found>> {
             b'[' => open = Some(i),
             b']' => {
                 let start = open.take()?;
-                if block.get(i + 1) != Some(&b'(') {
+                let image = start > 0 && block[start - 1] == b'!';
+                // Where the link ends, and where the scan goes on: past a
+                // collapsed reference's `[]`, which the parser's link leaves
+                // out.
+                let (end, past, dest) = match (block.get(i + 1), defined) {
+                    (Some(b'('), _) => {
+                        let dest = i + 2..destination_end(block, i + 2)?;
+                        (dest.end + 1, dest.end + 1, Dest::Inline(dest))
+                    }
                     // `[text]`, `[text][label]`: no definition makes it a
                     // link. (`]]` was a wiki link's, given up above.)
-                    continue;
-                }
-                let dest = i + 2..destination_end(block, i + 2)?;
-                at = dest.end + 1;
+                    (_, None) => continue,
+                    (_, Some(_)) if image => return None,
+                    (Some(b'['), Some(defined)) => {
+                        let (past, label) = full_reference(block, start, i)?;
+                        let end = if label.start == start + 1 {
+                            i + 1
+                        } else {
+                            past
+                        };
+                        // (An undefined label may leave the text a link.)
+                        defined(&block[label.clone()]).then_some((end, past, Dest::Named(label)))?
+                    }
+                    (_, Some(defined)) => {
+                        let label = start + 1..i;
+                        match plain_label(&block[label.clone()])? && defined(&block[label.clone()])
+                        {
+                            true => (i + 1, i + 1, Dest::Named(label)),
+                            false => continue,
+                        }
+                    }
+                };
+                at = past;
                 if block.get(at) == Some(&b'=') || parted(start..at) {
                     return None;
                 }
-                let image = start > 0 && block[start - 1] == b'!';
                 if !image {
                     found.push(Found {
-                        link: start..at,
+                        link: start..end,
                         dest,
                     });
                 }
@@ -78,6 +123,43 @@ pub(super) fn plain_links(block: &[u8], cells: bool) -> Option<Vec<Found>> {
         }
     }
     Some(found)
+}
+
+/// A full or collapsed reference (`[text][label]`, `[label][]`) whose text
+/// opens at `start` and closes at `close`: where it ends, and its label's
+/// range. `None` where the label is not plain or not on the line.
+fn full_reference(block: &[u8], start: usize, close: usize) -> Option<(usize, Range<usize>)> {
+    let from = close + 2;
+    let len = block[from..]
+        .iter()
+        .position(|&b| matches!(b, b']' | b'[' | b'`' | b'<' | b'{' | b'\n' | b'\r'))?;
+    let end = from + len;
+    if block[end] != b']' {
+        return None;
+    }
+    let label = if len == 0 {
+        start + 1..close
+    } else {
+        from..end
+    };
+    plain_label(&block[label.clone()])?.then_some((end + 1, label))
+}
+
+/// Whether a label is one the parser reads as written: `Some(true)` where
+/// it is, `None` where the parser may read it otherwise (white space other
+/// than single spaces between words, too long). `Some(false)`: no label.
+fn plain_label(label: &[u8]) -> Option<bool> {
+    if label.is_empty() {
+        return Some(false);
+    }
+    let spaced = |w: &[u8]| w.first() == Some(&b' ') || w.last() == Some(&b' ');
+    let plain = label.len() <= 999
+        && !spaced(label)
+        && !label.windows(2).any(|w| w == b"  ")
+        && !label
+            .iter()
+            .any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c));
+    plain.then_some(true)
 }
 
 /// The next byte from `at` on that a link, a code span or what gives up
@@ -137,11 +219,14 @@ mod tests {
 
     /// The links found, as (link, destination) texts.
     fn links(text: &str) -> Option<Vec<(&str, &str)>> {
-        let found = plain_links(text.as_bytes(), false)?;
+        let found = plain_links(text.as_bytes(), false, None)?;
         Some(
             found
                 .into_iter()
-                .map(|f| (&text[f.link], &text[f.dest]))
+                .map(|f| match f.dest {
+                    Dest::Inline(dest) => (&text[f.link], &text[dest]),
+                    Dest::Named(_) => unreachable!("no definitions"),
+                })
                 .collect(),
         )
     }
@@ -209,6 +294,18 @@ mod tests {
                 &["b", "mailto:c@d.e", "x<y"],
             ),
             ("[f](x<y>) and a < b\n", &["x<y>"]),
+            // With definitions: by reference, before and after them, in a
+            // stretch the parser reads (a nested list, a quote), the first
+            // of a label counting, case folded.
+            (
+                "[a][b], [c] and [d][]. [e][nope] [f]\n\n[b]: /b\n[c]: /c \"t\"\n[D]: /d\n",
+                &["/b", "/c", "/d"],
+            ),
+            ("- x\n\n  - [n][]\n\n[n]: /n\n", &["/n"]),
+            ("> [q]: /q\n\n[q] and [r]\n\n> [r]: /r\n", &["/q", "/r"]),
+            ("[x]\n\n[x]: /1\n[X]: /2\n", &["/1"]),
+            ("- [x]: /2\n\n[x]: /1\n\n[x]\n", &["/2"]),
+            ("[a](b) [c]\n\n[c]: d&amp;e\n", &["b", "d&e"]),
             (
                 "[a]({{< relref \"b.md\" >}}) [c]({{< ref c >}}#d)\n",
                 &[r#"{{< relref "b.md" >}}"#, "{{< ref c >}}#d"],
@@ -219,8 +316,38 @@ mod tests {
     }
 
     #[test]
+    fn finds_links_by_reference_where_definitions_are_written() {
+        let defined = |label: &[u8]| matches!(label, b"a" | b"b c" | b"d");
+        let named = |text: &str| {
+            let found = plain_links(text.as_bytes(), false, Some(&defined))?;
+            let shown = |f: Found| {
+                let (Dest::Inline(dest) | Dest::Named(dest)) = f.dest;
+                (text[f.link].to_owned(), text[dest].to_owned())
+            };
+            Some(found.into_iter().map(shown).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            named("[x][a], [b c][] and [d]; [e] [f](g)"),
+            Some(
+                [
+                    ("[x][a]", "a"),
+                    // (The parser's link leaves a collapsed reference's `[]` out.)
+                    ("[b c]", "b c"),
+                    ("[d]", "d"),
+                    ("[f](g)", "g")
+                ]
+                .map(|(l, d)| (l.to_owned(), d.to_owned()))
+                .to_vec()
+            )
+        );
+        for text in ["[x][nope]", "[x][a\tb]", "![i][a]", "[a  b]", "[x][a"] {
+            assert_eq!(named(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
     fn a_tables_pipes_part_its_cells_first() {
-        let table = |text: &str| plain_links(text.as_bytes(), true).map(|found| found.len());
+        let table = |text: &str| plain_links(text.as_bytes(), true, None).map(|found| found.len());
         assert_eq!(
             table("| [a](b) | `c` |\n|---|---|\n| x | [d](e) |"),
             Some(2)
@@ -228,7 +355,7 @@ mod tests {
         assert_eq!(table("| [a | b](c) |"), None);
         assert_eq!(table("| `x | [a](b)` |"), None);
         assert_eq!(
-            plain_links(b"`x | [a](b)`", false).map(|f| f.len()),
+            plain_links(b"`x | [a](b)`", false, None).map(|f| f.len()),
             Some(0)
         );
     }

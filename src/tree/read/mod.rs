@@ -11,7 +11,9 @@ mod blocks;
 mod body;
 mod build;
 mod builder;
+mod definitions;
 mod inline;
+mod linked;
 mod walk;
 
 pub use build::parse_document;

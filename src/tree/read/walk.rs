@@ -81,11 +81,20 @@ pub(super) enum Walked {
     Crossed,
     /// Done; `open_at_end` if the last top-level block is a fenced code or
     /// HTML block that runs to the end of the text walked (it may be unclosed);
-    /// the labels of the link definitions in the text walked.
+    /// the link definitions in the text walked.
     Done {
         open_at_end: bool,
-        labels: Vec<String>,
+        definitions: Vec<Defined>,
     },
+}
+
+/// A link definition the parser read: its label, where it is written in
+/// the document, and the destination and title it gives.
+pub(super) struct Defined {
+    pub label: String,
+    pub span: Range<usize>,
+    pub dest: String,
+    pub title: String,
 }
 
 /// What an open parser tag is to the tree.
@@ -254,14 +263,17 @@ pub(super) fn walk_reading(
     if let Some(links) = links {
         links.define(events.reference_definitions());
     }
-    let labels = events
-        .reference_definitions()
-        .iter()
-        .map(|(label, _)| label.to_string())
+    let definitions = (events.reference_definitions().iter())
+        .map(|(label, def)| Defined {
+            label: label.to_owned(),
+            span: def.span.start + body..def.span.end + body,
+            dest: def.dest.to_string(),
+            title: def.title.as_deref().unwrap_or_default().to_owned(),
+        })
         .collect();
     Walked::Done {
         open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
-        labels,
+        definitions,
     }
 }
 
