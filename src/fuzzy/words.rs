@@ -97,7 +97,9 @@ impl<'a> Words<'a> {
     /// closer: as if each of its words with a bit this name has were
     /// found, not every one.
     pub fn bound_listed(&self, other: &WordList, shape: WordShape) -> f32 {
-        if self.words.is_empty() || other.words.is_empty() {
+        // (Each word's bit is in its name's mask: names whose masks share
+        // none have no word whose bit the other has.)
+        if self.words.is_empty() || other.words.is_empty() || self.shape.mask & shape.mask == 0 {
             return 0.0;
         }
         let in_b = self.bits.iter().filter(|&&b| b & shape.mask != 0).count() as f32;

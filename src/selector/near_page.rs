@@ -60,7 +60,6 @@ impl PageNames {
         // words' shape alone (with room for rounding: a name as near still
         // ties); the names that may be near, most first.
         let mut order: Vec<(f32, usize)> = (self.names.iter().enumerate())
-            .filter(|&(i, _)| among(i))
             .filter_map(|(i, name)| {
                 let longest = len.max(name.len);
                 let words = wanted_words.bound_listed(&name.words, name.shape);
@@ -75,7 +74,7 @@ impl PageNames {
                     return None;
                 }
                 let most = most(apart.max(bag.distance(&name.bag)));
-                (most >= NEAR).then_some((most, i))
+                (most >= NEAR && among(i)).then_some((most, i))
             })
             .collect();
         order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
