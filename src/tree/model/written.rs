@@ -233,6 +233,36 @@ impl Written {
         }
     }
 
+    /// An empty reading of a piece of the same text, to be taken in by
+    /// [`Written::take_in`] later.
+    pub(crate) fn for_piece(&self) -> Written {
+        Written {
+            attributes: self.attributes,
+            may_label: self.may_label,
+            may_role: self.may_role,
+            ..Written::default()
+        }
+    }
+
+    /// Takes in what a piece read apart ([`Written::for_piece`]) found, as
+    /// if this had read its events now. False, taking nothing, where this
+    /// is in the middle of something a piece's first events would go on
+    /// with: a tag an HTML block left open, an MDX file's ESM.
+    pub(crate) fn take_in(&mut self, piece: Written) -> bool {
+        if self.open_tag.is_some() || self.in_esm {
+            return false;
+        }
+        self.links.extend(piece.links);
+        self.ids.extend(piece.ids);
+        self.headings.extend(piece.headings);
+        self.labels.extend(piece.labels);
+        self.open_tag = piece.open_tag;
+        self.in_esm = piece.in_esm;
+        self.in_code = piece.in_code;
+        self.role = piece.role;
+        true
+    }
+
     /// Obsidian's block ids of a body's text, which starts at `at`: what a
     /// document's links start from, before any parser event.
     pub(crate) fn with_block_ids(text: &str, at: usize) -> Written {

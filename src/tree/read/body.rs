@@ -88,7 +88,15 @@ impl Builder {
             self.reset();
             *links = unread;
         }
-        let walked = walk_reading(self, lines, body..text.len(), &parsed, boxes, Some(links));
+        let walked = walk_reading(
+            self,
+            lines,
+            body..text.len(),
+            &parsed,
+            boxes,
+            Some(links),
+            None,
+        );
         if let Walked::Crossed = walked {
             self.reset();
             walk(
@@ -205,18 +213,28 @@ impl Builder {
     ) -> bool {
         let text = lines.text();
         let first = self.headings.len();
-        let (parsed, written) = Reading::stretch(links.as_deref_mut(), text, &range);
-        let walked = walk_reading(self, lines, range.clone(), parsed, Vec::new(), written);
+        let (parsed, written, known) = Reading::stretch(links.as_deref_mut(), text, &range);
+        let walked = walk_reading(
+            self,
+            lines,
+            range.clone(),
+            parsed,
+            Vec::new(),
+            written,
+            known,
+        );
         let Walked::Done {
             open_at_end,
             definitions: found,
+            asked,
+            copied,
         } = walked
         else {
             unreachable!("no containers, no crossing")
         };
         defined.extend(found.iter().map(|d| d.label.clone()));
         if let Some(reading) = links {
-            reading.parsed_definitions(found);
+            reading.walked(found, asked, copied);
         }
         for (i, h) in self.headings.iter().enumerate().skip(first) {
             if definitions && h.footnote {

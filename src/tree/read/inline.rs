@@ -306,6 +306,16 @@ mod tests {
             ("[x]\n\n[x]: /1\n[X]: /2\n", &["/1"]),
             ("- [x]: /2\n\n[x]: /1\n\n[x]\n", &["/2"]),
             ("[a](b) [c]\n\n[c]: d&amp;e\n", &["b", "d&e"]),
+            // A stretch whose walk needs no definition after it, or one.
+            (
+                "- a\n\n  - [x](y) <a href=\"z\">\n\n[d]\n\n[d]: /d\n",
+                &["y", "z", "/d"],
+            ),
+            (
+                "[e]: /e\n\n- a\n\n  - [e] and [f]\n\n[f]: /f\n",
+                &["/e", "/f"],
+            ),
+            ("[e]: /e\n\n- a\n\n  - [e]\n\n<p>\n", &["/e"]),
             (
                 "[a]({{< relref \"b.md\" >}}) [c]({{< ref c >}}#d)\n",
                 &[r#"{{< relref "b.md" >}}"#, "{{< ref c >}}#d"],

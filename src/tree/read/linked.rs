@@ -34,17 +34,20 @@ pub(super) struct Reading<'a> {
 #[derive(Default)]
 struct Later {
     pieces: Vec<Pending>,
-    /// The lines of the definitions the pass read itself.
-    lines: Vec<Range<usize>>,
-    /// The definitions the parser read in the stretches handed it, with what
-    /// each gave there.
+    /// The definitions read so far, in order: the lines the pass read, and
+    /// those the parser read in the stretches handed it.
+    known: Definitions,
+    /// The stretches' definitions, with what each gave there.
     parsed: Vec<Defined>,
+    /// The bytes the links the stretches' walks read copied from `known`.
+    copied: usize,
 }
 
-/// A piece whose links are read after the pass.
+/// A piece whose links are read after the pass: a block, or a stretch,
+/// with what its walk read, where no definition could change it.
 enum Pending {
     Block(Block),
-    Stretch(Range<usize>),
+    Stretch(Range<usize>, Option<Written>),
 }
 
 /// A block the pass read, to be read for its links: its lines, whether
@@ -84,35 +87,50 @@ impl<'a> Reading<'a> {
         self.later = Some(Later::default());
     }
 
-    /// The parser's text of a stretch the block-level pass hands it, and
-    /// where its links go, if they are read in its parse (not where they
-    /// are read after the pass).
+    /// The parser's text of a stretch the block-level pass hands it, where
+    /// its links go as its walk reads them, and the definitions known
+    /// before it, if the text writes some: its links are kept apart, to be
+    /// taken in after the pass.
     pub fn stretch<'r>(
         reading: Option<&'r mut Reading<'a>>,
         text: &'r str,
         range: &Range<usize>,
-    ) -> (&'r str, Option<&'r mut Written>) {
-        match reading {
-            Some(r) => {
-                let parsed = slice(r.parsed, r.body, range);
-                match r.later.as_mut() {
-                    Some(later) => {
-                        later.pieces.push(Pending::Stretch(range.clone()));
-                        (parsed, None)
-                    }
-                    None => (parsed, Some(&mut *r.written)),
-                }
-            }
-            None => (&text[range.clone()], None),
+    ) -> (&'r str, Option<&'r mut Written>, Option<&'r Definitions>) {
+        let Some(r) = reading else {
+            return (&text[range.clone()], None, None);
+        };
+        let parsed = slice(r.parsed, r.body, range);
+        let Some(later) = r.later.as_mut() else {
+            return (parsed, Some(&mut *r.written), None);
+        };
+        let piece = r.written.for_piece();
+        (later.pieces).push(Pending::Stretch(range.clone(), Some(piece)));
+        match later.pieces.last_mut() {
+            Some(Pending::Stretch(_, read)) => (parsed, read.as_mut(), Some(&later.known)),
+            _ => unreachable!("just pushed"),
         }
     }
 
-    /// Keeps the definitions the parser read in a stretch, where links are
-    /// read after the pass.
-    pub fn parsed_definitions(&mut self, definitions: Vec<Defined>) {
-        if let Some(later) = self.later.as_mut() {
-            later.parsed.extend(definitions);
+    /// Keeps the definitions the parser read in the stretch just walked,
+    /// where links are read after the pass, and the bytes its links copied
+    /// from those known before. Where it defines a label, or asked for one
+    /// no definition before it had (`asked`), what its walk read is
+    /// dropped, and the stretch is read again then.
+    pub fn walked(&mut self, definitions: Vec<Defined>, asked: bool, copied: usize) {
+        let Some(later) = self.later.as_mut() else {
+            return;
+        };
+        if asked || !definitions.is_empty() {
+            if let Some(Pending::Stretch(_, read)) = later.pieces.last_mut() {
+                *read = None;
+            }
+        } else {
+            later.copied += copied;
         }
+        for d in &definitions {
+            (later.known).add(d.label.clone(), d.dest.clone(), d.title.clone());
+        }
+        later.parsed.extend(definitions);
     }
 
     /// Reads the links and ids of a piece the block-level pass read itself
@@ -140,9 +158,13 @@ impl<'a> Reading<'a> {
                 let Some(later) = self.later.as_mut() else {
                     return false;
                 };
-                later
-                    .lines
-                    .push(lines.start_of(label.start)..lines.end_of(label.end));
+                let line = lines.start_of(label.start)..lines.end_of(label.end);
+                let Some((label, dest, title)) =
+                    definitions::read_line(slice(self.parsed, self.body, &line))
+                else {
+                    return false;
+                };
+                later.known.add(label, dest, title);
                 return true;
             }
         };
@@ -171,20 +193,25 @@ impl<'a> Reading<'a> {
         let Some(later) = self.later.take() else {
             return true;
         };
-        let Some(defs) = self.definitions(&later) else {
-            return false;
-        };
+        let defs = &later.known;
         let same = |d: &Defined| {
             (defs.get(&d.label)).is_some_and(|def| def.dest == d.dest && def.title == d.title)
         };
         if !later.parsed.iter().all(same) {
             return false;
         }
-        let mut expanded = 0;
+        let mut expanded = later.copied;
         for piece in later.pieces {
             let read = match piece {
-                Pending::Block(block) => self.read_block(block, text, Some(&defs)),
-                Pending::Stretch(range) => self.read_parsed(range, text, Some(&defs), true),
+                Pending::Block(block) => self.read_block(block, text, Some(defs)),
+                // (No reference in what its walk read but to definitions
+                // before it, whose bytes are counted.)
+                Pending::Stretch(range, read) => {
+                    match read.is_some_and(|r| self.written.take_in(r)) {
+                        true => Some(0),
+                        false => self.read_parsed(range, text, Some(defs), true),
+                    }
+                }
             };
             match read {
                 Some(bytes) => expanded += bytes,
@@ -193,29 +220,6 @@ impl<'a> Reading<'a> {
         }
         self.written.define_each(defs.each());
         expanded <= EXPANSION_MOST
-    }
-
-    /// Every definition the text writes, in order, the first of a label
-    /// kept. `None` where a line the pass read could be read otherwise.
-    fn definitions(&self, later: &Later) -> Option<Definitions> {
-        let mut written: Vec<(usize, Option<&Defined>)> = (later.lines.iter())
-            .map(|line| (line.start, None))
-            .chain(later.parsed.iter().map(|d| (d.span.start, Some(d))))
-            .collect();
-        written.sort_unstable_by_key(|&(start, _)| start);
-        let mut lines = later.lines.iter();
-        let mut defs = Definitions::default();
-        for (_, parsed) in written {
-            match parsed {
-                Some(d) => defs.add(d.label.clone(), d.dest.clone(), d.title.clone()),
-                None => {
-                    let line = slice(self.parsed, self.body, lines.next()?);
-                    let (label, dest, title) = definitions::read_line(line)?;
-                    defs.add(label, dest, title);
-                }
-            }
-        }
-        Some(defs)
     }
 
     /// Reads a block's links: its plain links, where [`inline`] finds them

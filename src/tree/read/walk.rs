@@ -10,7 +10,9 @@ use std::cell::Cell;
 use std::iter::Peekable;
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{BrokenLink, CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
+
+use super::definitions::Definitions;
 
 use crate::tree::model::{BlockKind, Kind, Lines, NodeId, Written, plain_title};
 use crate::tree::options::options;
@@ -81,18 +83,21 @@ pub(super) enum Walked {
     Crossed,
     /// Done; `open_at_end` if the last top-level block is a fenced code or
     /// HTML block that runs to the end of the text walked (it may be unclosed);
-    /// the link definitions in the text walked.
+    /// the link definitions in the text walked; whether the parser asked
+    /// for a label none of them, nor those known before, defines; and the
+    /// bytes links copied from those known before.
     Done {
         open_at_end: bool,
         definitions: Vec<Defined>,
+        asked: bool,
+        copied: usize,
     },
 }
 
-/// A link definition the parser read: its label, where it is written in
-/// the document, and the destination and title it gives.
+/// A link definition the parser read: its label, and the destination and
+/// title it gives.
 pub(super) struct Defined {
     pub label: String,
-    pub span: Range<usize>,
     pub dest: String,
     pub title: String,
 }
@@ -178,14 +183,16 @@ pub(super) fn walk(
     parsed: &str,
     boxes: Vec<Range<usize>>,
 ) -> Walked {
-    walk_reading(into, lines, range, parsed, boxes, None)
+    walk_reading(into, lines, range, parsed, boxes, None, None)
 }
 
 /// [`walk`], handing every event to `links` too, when given, with wiki
 /// links read as links: the links of the text are read in the same parse
 /// (docs/links.md, "Links both ways"), to its end even where the tree is
 /// given up ([`Walked::Crossed`]). Wiki links are inline: the blocks are the
-/// same; a heading that holds one may not have the same title.
+/// same; a heading that holds one may not have the same title. A label the
+/// text walked does not define is looked up in the definitions `known`
+/// from before it (a stretch of a text that writes some).
 pub(super) fn walk_reading(
     into: &mut impl Assembly,
     lines: &Lines<'_>,
@@ -193,6 +200,7 @@ pub(super) fn walk_reading(
     parsed: &str,
     boxes: Vec<Range<usize>>,
     mut links: Option<&mut Written>,
+    known: Option<&Definitions>,
 ) -> Walked {
     debug_assert_eq!(
         parsed.len(),
@@ -205,9 +213,18 @@ pub(super) fn walk_reading(
     // elsewhere may resolve it.
     let in_heading = Cell::new(false);
     let unresolved = Cell::new(false);
-    let ask = |_: BrokenLink<'_>| {
-        unresolved.set(unresolved.get() | in_heading.get());
-        None
+    // Whether any label went unresolved: a definition elsewhere may make
+    // a link of it.
+    let asked = Cell::new(false);
+    // The bytes copied from `known` definitions into links.
+    let copied = Cell::new(0);
+    let ask = |link: BrokenLink<'_>| {
+        let found = known_link(known, &link.reference, &copied);
+        if found.is_none() {
+            unresolved.set(unresolved.get() | in_heading.get());
+            asked.set(true);
+        }
+        found
     };
     let options = match links {
         Some(_) => options() | Options::ENABLE_WIKILINKS,
@@ -263,18 +280,35 @@ pub(super) fn walk_reading(
     if let Some(links) = links {
         links.define(events.reference_definitions());
     }
-    let definitions = (events.reference_definitions().iter())
+    Walked::Done {
+        open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
+        definitions: defined_in(events.reference_definitions()),
+        asked: asked.get(),
+        copied: copied.get(),
+    }
+}
+
+/// The destination and title of the definition `known` has of `label`, if
+/// any, their bytes added to `copied`.
+fn known_link(
+    known: Option<&Definitions>,
+    label: &str,
+    copied: &Cell<usize>,
+) -> Option<(CowStr<'static>, CowStr<'static>)> {
+    let def = known?.get(label)?;
+    copied.set(copied.get() + def.dest.len() + def.title.len());
+    Some((def.dest.clone().into(), def.title.clone().into()))
+}
+
+/// The definitions a parse read, owned.
+fn defined_in(definitions: &pulldown_cmark::RefDefs<'_>) -> Vec<Defined> {
+    (definitions.iter())
         .map(|(label, def)| Defined {
             label: label.to_owned(),
-            span: def.span.start + body..def.span.end + body,
             dest: def.dest.to_string(),
             title: def.title.as_deref().unwrap_or_default().to_owned(),
         })
-        .collect();
-    Walked::Done {
-        open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
-        definitions,
-    }
+        .collect()
 }
 
 /// Reads the rest of a parse's events into `links`, and the definitions
