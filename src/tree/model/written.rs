@@ -233,6 +233,12 @@ impl Written {
         }
     }
 
+    /// Whether a `{` in the text may open an attribute list or a role,
+    /// whose ids and links a text event is read for.
+    pub(crate) fn reads_braces(&self) -> bool {
+        self.attributes || self.may_role
+    }
+
     /// An empty reading of a piece of the same text, to be taken in by
     /// [`Written::take_in`] later.
     pub(crate) fn for_piece(&self) -> Written {

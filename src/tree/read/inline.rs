@@ -3,8 +3,9 @@
 //! on one line, and, where the text writes definitions, each `[text][label]`,
 //! `[label][]` or `[label]` whose label is plain and defined (one that is
 //! not is text, or gives up where it could be more); no backslash, and
-//! outside code spans no `<`, `{` or `)=` (HTML, autolinks, attribute
-//! lists, roles and MyST labels are the parser's). Anything else (brackets
+//! outside code spans no `<` but a tag with no attribute (`<kbd>`,
+//! `<br/>`: it holds no id or link), no `{` or `)=` (other HTML, autolinks,
+//! attribute lists, roles and MyST labels are the parser's). Anything else (brackets
 //! inside a link's text, a title, a destination with spaces, parentheses or
 //! entities, a wiki link, a footnote, an image by reference) gives up, and
 //! the parser reads the block. Every parse of a debug build holds the links
@@ -34,12 +35,14 @@ pub(super) type Defined<'d> = &'d dyn Fn(&[u8]) -> bool;
 
 /// The links in `block` (images are no links), in order; `None` where the
 /// parser must read it. In a table's (`cells`), a `|` inside a code span or
-/// a link gives up too: it parts the cells first. With `defined` (whether a
-/// label is defined: the text writes definitions), links by reference are
-/// found too.
+/// a link gives up too: it parts the cells first. With `braces` (the text
+/// may write an attribute list or a role), a `{` gives up. With `defined`
+/// (whether a label is defined: the text writes definitions), links by
+/// reference are found too.
 pub(super) fn plain_links(
     block: &[u8],
     cells: bool,
+    braces: bool,
     defined: Option<Defined<'_>>,
 ) -> Option<Vec<Found>> {
     let parted = |range: Range<usize>| cells && memchr::memchr(b'|', &block[range]).is_some();
@@ -61,7 +64,11 @@ pub(super) fn plain_links(
             }
             // (Neither a tag nor an autolink opens with white space.)
             b'<' if block.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {}
-            b'<' | b'{' => return None,
+            // A tag with no attribute holds no id or link.
+            b'<' => at = bare_tag_end(block, i)?,
+            // Where no attribute list or role may be written, a `{` is text.
+            b'{' if !braces => {}
+            b'{' => return None,
             b')' if block.get(i + 1) == Some(&b'=') => return None,
             b')' => {}
             b'\n' | b'\r' => {
@@ -196,6 +203,30 @@ fn past_code_span(block: &[u8], at: usize) -> Option<usize> {
     }
 }
 
+/// Past a tag opening at `open` with no attribute, as the parser reads
+/// inline HTML: `<name>`, `<name/>`, `</name>` (a letter, then letters,
+/// digits or `-`; spaces or tabs before the end). `None` for anything else
+/// (attributes, comments, autolinks), which is the parser's.
+fn bare_tag_end(block: &[u8], open: usize) -> Option<usize> {
+    let closing = block.get(open + 1) == Some(&b'/');
+    let name = open + 1 + usize::from(closing);
+    if !block.get(name)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let rest = &block[name..];
+    let mut at = rest
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-'))?;
+    at += rest[at..]
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    if !closing && rest.get(at) == Some(&b'/') {
+        at += 1;
+    }
+    (rest.get(at) == Some(&b'>')).then_some(name + at + 1)
+}
+
 /// Where a destination starting at `from` ends, at the `)` that closes the
 /// link: bytes other than spaces, controls, parentheses, brackets, `&` and
 /// backticks, at least one, not opening with `<` (a destination in angle
@@ -219,7 +250,7 @@ mod tests {
 
     /// The links found, as (link, destination) texts.
     fn links(text: &str) -> Option<Vec<(&str, &str)>> {
-        let found = plain_links(text.as_bytes(), false, None)?;
+        let found = plain_links(text.as_bytes(), false, true, None)?;
         Some(
             found
                 .into_iter()
@@ -250,6 +281,10 @@ mod tests {
         );
         assert_eq!(links("[1] and [a][b] are text"), Some(vec![]));
         assert_eq!(links("a < b, [c](d)"), Some(vec![("[c](d)", "d")]));
+        assert_eq!(
+            links("<kbd>Ctrl</kbd>+<kbd>C</kbd><br/> [c <b>x</b>](d)<br >"),
+            Some(vec![("[c <b>x</b>](d)", "d")])
+        );
         let hugo = r#"[x]({{~<~relref~"a.md"~>}})"#;
         assert_eq!(links(hugo), Some(vec![(hugo, r#"{{~<~relref~"a.md"~>}}"#)]));
     }
@@ -294,6 +329,16 @@ mod tests {
                 &["b", "mailto:c@d.e", "x<y"],
             ),
             ("[f](x<y>) and a < b\n", &["x<y>"]),
+            (
+                "<kbd>a</kbd> [b](c) <br/>\n\n| <b>d</b> | [e](f) |\n|---|---|\n",
+                &["c", "f"],
+            ),
+            // An HTML block's lines are no paragraph's.
+            ("<details>\n[a](b)\n</details>\n\n<b>\n[c](d)\n", &[]),
+            // A `{` is text unless an attribute list or a role may be written.
+            ("{{< note >}} [a](b)\n\n{x} [c](d)\n", &["b", "d"]),
+            ("## T {#t}\n\nP {: #p} [a](b)\n", &["b"]),
+            ("# A {b,c} d\n\n## [e](f) g\n", &["f"]),
             // With definitions: by reference, before and after them, in a
             // stretch the parser reads (a nested list, a quote), the first
             // of a label counting, case folded.
@@ -329,7 +374,7 @@ mod tests {
     fn finds_links_by_reference_where_definitions_are_written() {
         let defined = |label: &[u8]| matches!(label, b"a" | b"b c" | b"d");
         let named = |text: &str| {
-            let found = plain_links(text.as_bytes(), false, Some(&defined))?;
+            let found = plain_links(text.as_bytes(), false, true, Some(&defined))?;
             let shown = |f: Found| {
                 let (Dest::Inline(dest) | Dest::Named(dest)) = f.dest;
                 (text[f.link].to_owned(), text[dest].to_owned())
@@ -350,6 +395,11 @@ mod tests {
                 .to_vec()
             )
         );
+        // Where no attribute list or role may be written, a `{` is text.
+        assert_eq!(
+            plain_links(b"{{< note >}} [a](b) {x}", false, false, None).map(|f| f.len()),
+            Some(1)
+        );
         for text in ["[x][nope]", "[x][a\tb]", "![i][a]", "[a  b]", "[x][a"] {
             assert_eq!(named(text), None, "{text:?}");
         }
@@ -357,7 +407,8 @@ mod tests {
 
     #[test]
     fn a_tables_pipes_part_its_cells_first() {
-        let table = |text: &str| plain_links(text.as_bytes(), true, None).map(|found| found.len());
+        let table =
+            |text: &str| plain_links(text.as_bytes(), true, true, None).map(|found| found.len());
         assert_eq!(
             table("| [a](b) | `c` |\n|---|---|\n| x | [d](e) |"),
             Some(2)
@@ -365,7 +416,7 @@ mod tests {
         assert_eq!(table("| [a | b](c) |"), None);
         assert_eq!(table("| `x | [a](b)` |"), None);
         assert_eq!(
-            plain_links(b"`x | [a](b)`", false, None).map(|f| f.len()),
+            plain_links(b"`x | [a](b)`", false, true, None).map(|f| f.len()),
             Some(0)
         );
     }
@@ -385,6 +436,10 @@ mod tests {
             "a] b",
             "[^1](x)",
             "<https://example.com>",
+            "<a href=\"x\">[a](b)",
+            "<!-- [a](b) -->",
+            "<br x>",
+            "</b/>",
             "[a](b){#id}",
             "{ref}`x`",
             "(label)=",

@@ -51,11 +51,13 @@ enum Pending {
 }
 
 /// A block the pass read, to be read for its links: its lines, whether
-/// they are a table's, and whether it is a heading's (an ATX heading's line
-/// is kept even where it holds no link).
+/// they are a table's or an HTML block's (no inline text: the parser's),
+/// and whether it is a heading's (an ATX heading's line is kept even where
+/// it holds no link).
 struct Block {
     range: Range<usize>,
     cells: bool,
+    html: bool,
     heading: bool,
 }
 
@@ -171,6 +173,7 @@ impl<'a> Reading<'a> {
         let block = Block {
             range,
             cells: matches!(piece, blocks::Piece::Block(BlockKind::Table, _)),
+            html: matches!(piece, blocks::Piece::Block(BlockKind::Html, _)),
             heading: matches!(piece, blocks::Piece::Heading { .. }),
         };
         match self.later.as_mut() {
@@ -235,14 +238,19 @@ impl<'a> Reading<'a> {
         let Block {
             range,
             cells,
+            html,
             heading,
         } = block;
-        if !may_hold_links(&text.as_bytes()[range.clone()]) {
+        // An ATX heading's line, as the parser's event for it gives it.
+        let keep_heading = |written: &mut Written| {
             if heading {
                 let start = range.start;
                 let at = start + text[start..].len() - text[start..].trim_start().len();
-                self.written.headings.push(at..range.end);
+                written.headings.push(at..range.end);
             }
+        };
+        if !may_hold_links(&text.as_bytes()[range.clone()]) {
+            keep_heading(self.written);
             return Some(0);
         }
         let piece = slice(self.parsed, self.body, &range);
@@ -252,9 +260,14 @@ impl<'a> Reading<'a> {
             defs.is_some_and(|defs| defs.get(label).is_some())
         };
         let defined: Option<inline::Defined<'_>> = defs.map(|_| &defined as _);
-        let Some(found) = inline::plain_links(piece.as_bytes(), cells, defined) else {
+        let braces = self.written.reads_braces();
+        let found = (!html)
+            .then(|| inline::plain_links(piece.as_bytes(), cells, braces, defined))
+            .flatten();
+        let Some(found) = found else {
             return self.read_parsed(range, text, defs, false);
         };
+        keep_heading(self.written);
         let mut expanded = 0;
         for f in found {
             let at = range.start + f.link.start;
