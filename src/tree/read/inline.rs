@@ -53,7 +53,8 @@ pub(super) fn plain_links(
     // The `[` open, if any.
     let mut open: Option<usize> = None;
     let mut at = 0;
-    while let Some(i) = next_special(block, at) {
+    let mut specials = Specials::new(block);
+    while let Some(i) = specials.next(at) {
         at = i + 1;
         match block[i] {
             b'`' => {
@@ -71,18 +72,16 @@ pub(super) fn plain_links(
             b'{' => return None,
             b')' if block.get(i + 1) == Some(&b'=') => return None,
             b')' => {}
-            b'\n' | b'\r' => {
-                // A link's text is on one line here.
-                if open.is_some() {
-                    return None;
-                }
-            }
             b'[' if open.is_some() || matches!(block.get(i + 1), Some(b'[' | b'^')) => {
                 return None;
             }
             b'[' => open = Some(i),
             b']' => {
                 let start = open.take()?;
+                // A link's text is on one line here.
+                if memchr::memchr2(b'\n', b'\r', &block[start..i]).is_some() {
+                    return None;
+                }
                 let image = start > 0 && block[start - 1] == b'!';
                 // Where the link ends, and where the scan goes on: past a
                 // collapsed reference's `[]`, which the parser's link leaves
@@ -169,13 +168,39 @@ fn plain_label(label: &[u8]) -> Option<bool> {
     plain.then_some(true)
 }
 
-/// The next byte from `at` on that a link, a code span or what gives up
-/// may start with.
-fn next_special(block: &[u8], at: usize) -> Option<usize> {
-    let rest = block.get(at..)?;
-    rest.iter()
-        .position(|b| matches!(b, b'[' | b']' | b'`' | b'<' | b'{' | b')' | b'\n' | b'\r'))
-        .map(|i| at + i)
+/// Where the bytes a link, a code span or what gives up may start with are
+/// in a block: its next `[`, `]` or backtick, and its next `<`, `{` or `)`,
+/// each found with one search (`memchr3`) and looked for again only once
+/// passed, so the block is searched twice at most.
+struct Specials<'b> {
+    block: &'b [u8],
+    marks: usize,
+    others: usize,
+}
+
+impl<'b> Specials<'b> {
+    fn new(block: &'b [u8]) -> Specials<'b> {
+        let or_end = |hit: Option<usize>| hit.unwrap_or(block.len());
+        Specials {
+            block,
+            marks: or_end(memchr::memchr3(b'[', b']', b'`', block)),
+            others: or_end(memchr::memchr3(b'<', b'{', b')', block)),
+        }
+    }
+
+    /// The first of them from `at` on.
+    fn next(&mut self, at: usize) -> Option<usize> {
+        let block = self.block;
+        let from = |hit: Option<usize>| hit.map_or(block.len(), |i| at + i);
+        if self.marks < at {
+            self.marks = from(memchr::memchr3(b'[', b']', b'`', block.get(at..)?));
+        }
+        if self.others < at {
+            self.others = from(memchr::memchr3(b'<', b'{', b')', block.get(at..)?));
+        }
+        let next = self.marks.min(self.others);
+        (next < block.len()).then_some(next)
+    }
 }
 
 /// Past the code span a run of backticks at `at` opens, on its line; where
