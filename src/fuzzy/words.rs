@@ -119,12 +119,14 @@ pub(crate) struct WordList {
 }
 
 impl WordList {
-    pub fn of(name: &str) -> WordList {
+    /// The words of `name`, and its shape ([`WordShape::of`]), read once.
+    pub fn with_shape(name: &str) -> (WordList, WordShape) {
         let words = Words::of(name);
-        WordList {
+        let list = WordList {
             words: words.words.iter().map(|w| (*w).to_owned()).collect(),
             bits: words.bits,
-        }
+        };
+        (list, words.shape)
     }
 }
 
@@ -314,7 +316,8 @@ mod tests {
             let words = Words::of(sought);
             for other in names {
                 let shape = WordShape::of(other);
-                let listed = WordList::of(other);
+                let (listed, listed_shape) = WordList::with_shape(other);
+                assert_eq!(format!("{shape:?}"), format!("{listed_shape:?}"));
                 let alike = words.alike_shaped(other, shape);
                 assert_eq!(
                     alike,

@@ -32,11 +32,12 @@ impl PageNames {
             .map(|(p, language)| {
                 let written = named_stem(&p.path, *language);
                 let lower = written.to_lowercase();
+                let (words, shape) = WordList::with_shape(written);
                 Name {
                     len: lower.chars().count(),
                     bag: Bag::of(&lower),
-                    shape: WordShape::of(written),
-                    words: WordList::of(written),
+                    shape,
+                    words,
                     lower,
                 }
             })
@@ -183,8 +184,8 @@ pub(super) fn is_page(path: &str) -> bool {
     match name.rsplit_once('.') {
         None => true,
         Some((_, ext)) => {
-            let ext = ext.to_ascii_lowercase();
-            ["html", "htm"].contains(&ext.as_str()) || crate::paths::is_markdown_name(name)
+            ["html", "htm"].iter().any(|e| ext.eq_ignore_ascii_case(e))
+                || crate::paths::is_markdown_name(name)
         }
     }
 }
