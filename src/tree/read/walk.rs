@@ -282,7 +282,7 @@ pub(super) fn walk_reading(
     }
     Walked::Done {
         open_at_end: walk.leaf_end.is_some_and(|end| end >= body + parsed.len()),
-        definitions: defined_in(events.reference_definitions()),
+        definitions: defined_in(events.reference_definitions(), known.is_some()),
         asked: asked.get(),
         copied: copied.get(),
     }
@@ -300,13 +300,22 @@ fn known_link(
     Some((def.dest.clone().into(), def.title.clone().into()))
 }
 
-/// The definitions a parse read, owned.
-fn defined_in(definitions: &pulldown_cmark::RefDefs<'_>) -> Vec<Defined> {
+/// The definitions a parse read, owned: their labels, and with `given`
+/// what they give (only a stretch of a text read for its links after the
+/// block-level pass needs it).
+fn defined_in(definitions: &pulldown_cmark::RefDefs<'_>, given: bool) -> Vec<Defined> {
+    let owned = |text: &str| {
+        if given {
+            text.to_owned()
+        } else {
+            String::new()
+        }
+    };
     (definitions.iter())
         .map(|(label, def)| Defined {
             label: label.to_owned(),
-            dest: def.dest.to_string(),
-            title: def.title.as_deref().unwrap_or_default().to_owned(),
+            dest: owned(&def.dest),
+            title: owned(def.title.as_deref().unwrap_or_default()),
         })
         .collect()
 }
