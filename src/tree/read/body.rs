@@ -77,8 +77,7 @@ impl Builder {
         // Template tags that write a destination read as one, for the links.
         let parsed = templates_in_destinations(parser_text(&marked, dialect));
         // Where the text is read as written, the block-level pass reads the
-        // tree, and the parser only the blocks that may hold a link or an id
-        // (the pass gives up where a definition is written).
+        // tree, and the parser only the blocks that may hold a link or an id.
         if as_written {
             let unread = links.clone();
             let reading = Reading::new(&parsed, body, &mut *links);

@@ -4,6 +4,7 @@
 //! counts.
 
 use foldhash::HashMap;
+use pulldown_cmark::CowStr;
 use unicase::UniCase;
 
 /// The definitions a text writes, by label.
@@ -16,6 +17,20 @@ pub(super) struct Definitions {
 pub(super) struct Definition {
     pub dest: String,
     pub title: String,
+}
+
+impl Definition {
+    /// What the parser is given for a label with no definition in the text
+    /// it reads (its broken-link callback's answer).
+    pub fn as_link(&self) -> (CowStr<'static>, CowStr<'static>) {
+        (self.dest.clone().into(), self.title.clone().into())
+    }
+
+    /// The bytes a link naming it copies, as the parser counts them
+    /// against its limit.
+    pub fn copied(&self) -> usize {
+        self.dest.len() + self.title.len()
+    }
 }
 
 impl Definitions {
@@ -69,21 +84,23 @@ pub(super) fn read_line(line: &str) -> Option<(String, String, String)> {
 /// a form feed, which the parser reads as white space and Rust does not
 /// alike.
 pub(super) fn key(label: &str) -> Option<String> {
-    let bytes = label.as_bytes();
-    if bytes.iter().any(|&b| matches!(b, 0x0b | 0x0c)) {
+    // Most labels are keys as written.
+    if is_key(label.as_bytes()) {
+        return Some(label.to_owned());
+    }
+    if label.bytes().any(|b| matches!(b, 0x0b | 0x0c)) {
         return None;
     }
-    // Most labels are keys as written: words parted by single spaces.
-    let spaced = |b: &u8| b.is_ascii_whitespace();
-    let plain = !bytes.first().is_some_and(spaced)
-        && !bytes.last().is_some_and(spaced)
-        && !bytes
-            .windows(2)
-            .any(|w| w[0].is_ascii_whitespace() && (w[0] != b' ' || w[1] == b' '));
-    match plain {
-        true => Some(label.to_owned()),
-        false => Some(label.split_ascii_whitespace().collect::<Vec<_>>().join(" ")),
-    }
+    Some(label.split_ascii_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Whether a label is its own [`key`]: words parted by single spaces, no
+/// other white space.
+pub(super) fn is_key(label: &[u8]) -> bool {
+    let white = |b: &u8| b.is_ascii_whitespace() || *b == 0x0b;
+    !label.first().is_some_and(white)
+        && !label.last().is_some_and(white)
+        && !(label.windows(2)).any(|w| white(&w[0]) && (w[0] != b' ' || w[1] == b' '))
 }
 
 #[cfg(test)]
@@ -96,6 +113,7 @@ mod tests {
         assert_eq!(key(" a \t b  c ").as_deref(), Some("a b c"));
         assert_eq!(key("a\tb").as_deref(), Some("a b"));
         assert_eq!(key("a\x0cb"), None);
+        assert!(is_key(b"a b") && !is_key(b"a  b") && !is_key(b"a\tb") && !is_key(b"a\x0bb"));
     }
 
     #[test]

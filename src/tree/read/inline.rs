@@ -13,6 +13,8 @@
 
 use std::ops::Range;
 
+use super::definitions::is_key;
+
 /// One link found: the whole link (`[text](dest)`) and where its
 /// destination is, offsets into the block's text.
 #[derive(Debug, PartialEq, Eq)]
@@ -158,14 +160,7 @@ fn plain_label(label: &[u8]) -> Option<bool> {
     if label.is_empty() {
         return Some(false);
     }
-    let spaced = |w: &[u8]| w.first() == Some(&b' ') || w.last() == Some(&b' ');
-    let plain = label.len() <= 999
-        && !spaced(label)
-        && !label.windows(2).any(|w| w == b"  ")
-        && !label
-            .iter()
-            .any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c));
-    plain.then_some(true)
+    (label.len() <= 999 && is_key(label)).then_some(true)
 }
 
 /// Where the bytes a link, a code span or what gives up may start with are

@@ -8,10 +8,10 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Options, Parser, Tag};
+use pulldown_cmark::{BrokenLink, Event, LinkType, Options, Parser, Tag};
 
 use super::blocks;
-use super::definitions::{self, Definitions};
+use super::definitions::{self, Definition, Definitions};
 use super::inline::{self, Dest};
 use super::walk::Defined;
 use crate::tree::model::{BlockKind, Lines, Written};
@@ -21,16 +21,16 @@ use crate::tree::options::options;
 /// besides the tree: into `written`, from the parser's text (`parsed`, of the
 /// text from `body` on).
 pub(super) struct Reading<'a> {
-    pub parsed: &'a str,
-    pub body: usize,
-    pub written: &'a mut Written,
+    parsed: &'a str,
+    body: usize,
+    written: &'a mut Written,
     /// Where the text writes a definition: what is read after the pass.
     later: Option<Later>,
 }
 
-/// What a text that writes link definitions has read once the block-level
-/// pass is done: its pieces that may link, in order, and where each
-/// definition is written.
+/// What a text that writes link definitions keeps for after the
+/// block-level pass: its pieces that may link, in order, and its
+/// definitions.
 #[derive(Default)]
 struct Later {
     pieces: Vec<Pending>,
@@ -188,10 +188,9 @@ impl<'a> Reading<'a> {
     /// Reads the pieces kept for after the pass, where the text writes a
     /// definition: with every definition known, each as the parser reads it
     /// in the whole text. False where that could differ: a definition a
-    /// stretch's parse read otherwise alone (written in a container whose
-    /// marks its lines need, or after another of its label), a block that
-    /// the parser reads as a definition, or references that copy more than
-    /// [`EXPANSION_MOST`] bytes.
+    /// stretch's parse gave otherwise than the text does (another of its
+    /// label came first), a block that the parser reads as a definition,
+    /// or references that copy more than [`EXPANSION_MOST`] bytes.
     pub fn finish(&mut self, text: &str) -> bool {
         let Some(later) = self.later.take() else {
             return true;
@@ -276,7 +275,7 @@ impl<'a> Reading<'a> {
                 Dest::Inline(dest) => self.written.add_link(source, text, at, &piece[dest]),
                 Dest::Named(name) => {
                     let def = defs.and_then(|defs| defs.get(&piece[name]))?;
-                    expanded += def.dest.len() + def.title.len();
+                    expanded += def.copied();
                     self.written.add_link(source, text, at, &def.dest);
                 }
             }
@@ -297,13 +296,7 @@ impl<'a> Reading<'a> {
     ) -> Option<usize> {
         let piece = slice(self.parsed, self.body, &range);
         let options = options() | Options::ENABLE_WIKILINKS;
-        let named = |link: BrokenLink<'_>| {
-            let def = defs?.get(&link.reference)?;
-            Some((
-                CowStr::from(def.dest.clone()),
-                CowStr::from(def.title.clone()),
-            ))
-        };
+        let named = |link: BrokenLink<'_>| defs?.get(&link.reference).map(Definition::as_link);
         let mut events =
             Parser::new_with_broken_link_callback(piece, options, Some(named)).into_offset_iter();
         let mut expanded = 0;

@@ -3,7 +3,9 @@
 //! parser's events folded by `walk` elsewhere) into the document being
 //! assembled (`builder`), then makes the preamble, the sections and the title.
 //! `agree` holds the block-level pass to the parser's reading. For a link
-//! listing, `inline` finds the plain links of a block the pass read.
+//! listing, `linked` reads the links of the pieces the pass read: `inline`
+//! finds the plain links of a block, and `definitions` matches a label to
+//! a page's definitions as the parser does.
 
 #[cfg(any(test, debug_assertions))]
 mod agree;

@@ -296,8 +296,8 @@ fn known_link(
     copied: &Cell<usize>,
 ) -> Option<(CowStr<'static>, CowStr<'static>)> {
     let def = known?.get(label)?;
-    copied.set(copied.get() + def.dest.len() + def.title.len());
-    Some((def.dest.clone().into(), def.title.clone().into()))
+    copied.set(copied.get() + def.copied());
+    Some(def.as_link())
 }
 
 /// The definitions a parse read, owned: their labels, and with `given`
