@@ -3,10 +3,13 @@
 //! debug build runs it; a release build does not pay for it, and the tests
 //! call it directly, so they check in any build.
 
+use std::borrow::Cow;
+
 use super::builder::Builder;
-use super::walk::walk;
+use super::walk::{Walked, walk};
 #[cfg(test)]
 use crate::paths::Dialect;
+use crate::tree::dialect::containers_marked;
 use crate::tree::model::{Document, Lines, NodeId};
 
 /// Holds a document read for its sections to the whole reading of its text:
@@ -59,8 +62,8 @@ pub(super) fn same_linked(linked: &Document, usual: &Document) {
 }
 
 /// Holds the block-level pass to the parser's reading of the whole text
-/// (`whole`, the body's bytes): the same headings and titles, the same nodes,
-/// the same block lists.
+/// (`whole`, the body's bytes, its site containers marked): the same
+/// headings and titles, the same nodes, the same block lists.
 pub(super) fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops::Range<usize>) {
     let mut full = Builder::new(lines.text());
     full.nodes.truncate(0);
@@ -70,12 +73,11 @@ pub(super) fn same_as_parsed(quick: &Builder, lines: &Lines<'_>, whole: std::ops
             .cloned(),
     );
     full.front = quick.front;
-    walk(
-        &mut full,
-        lines,
-        whole.clone(),
-        &lines.text()[whole],
-        Vec::new(),
+    let (marked, boxes) = containers_marked(Cow::Borrowed(&lines.text()[whole.clone()]));
+    let walked = walk(&mut full, lines, whole, &marked, boxes);
+    assert!(
+        matches!(walked, Walked::Done { .. }),
+        "the parser's blocks cross a container's edge"
     );
     let titles = |b: &Builder| -> Vec<(usize, u8, String)> {
         b.headings

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::blocks;
 use super::builder::Builder;
 use super::linked::Reading;
-use super::walk::{Assembly, Heading, Walked, parsed_block_span, walk, walk_reading};
+use super::walk::{Assembly, Heading, Walked, block_span, parsed_block_span, walk, walk_reading};
 use crate::paths::Dialect;
 use crate::tree::dialect::{
     containers_marked, fence_tabs_as_spaces, lone_crs_as_lf, parser_text, read_as_written,
@@ -19,9 +19,10 @@ use crate::tree::model::{Kind, Lines, Written, plain_title};
 
 impl Builder {
     /// Reads `text[body..]` into block nodes and headings: with the block-level
-    /// pass where the parser's text is the text as written (in a debug build,
-    /// checked against the parser), else, or where the pass gives up, with the
-    /// parser over all of it. True if the pass read it.
+    /// pass where the parser's text is the text as written but for its site
+    /// containers' marker lines (in a debug build, checked against the
+    /// parser), else, or where the pass gives up, with the parser over all of
+    /// it. True if the pass read it.
     pub(super) fn read(&mut self, lines: &Lines<'_>, body: usize, dialect: Dialect) -> bool {
         let text = lines.text();
         let whole = body..text.len();
@@ -29,14 +30,16 @@ impl Builder {
         // fence as spaces, containers marked.
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
-        let as_written =
-            read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
-        if as_written && self.read_blocks(lines, body, None) {
-            #[cfg(debug_assertions)]
-            if self.complete {
-                super::agree::same_as_parsed(self, lines, whole);
+        let as_written = read_as_written(dialect) && matches!(lf, Cow::Borrowed(_));
+        if as_written {
+            let seen = pass_text(text, body, &marked, &boxes);
+            if self.read_blocks(lines, body, (&seen, &boxes), None) {
+                #[cfg(debug_assertions)]
+                if self.complete {
+                    super::agree::same_as_parsed(self, lines, whole);
+                }
+                return true;
             }
-            return true;
         }
         self.reset();
         if let Walked::Crossed = walk(
@@ -72,16 +75,16 @@ impl Builder {
         let text = lines.text();
         let lf = fence_tabs_as_spaces(lone_crs_as_lf(&text[body..]));
         let (marked, boxes) = containers_marked(Cow::Borrowed(&lf));
-        let as_written =
-            read_as_written(dialect) && boxes.is_empty() && matches!(lf, Cow::Borrowed(_));
+        let as_written = read_as_written(dialect) && matches!(lf, Cow::Borrowed(_));
         // Template tags that write a destination read as one, for the links.
         let parsed = templates_in_destinations(parser_text(&marked, dialect));
         // Where the text is read as written, the block-level pass reads the
         // tree, and the parser only the blocks that may hold a link or an id.
         if as_written {
+            let seen = pass_text(text, body, &marked, &boxes);
             let unread = links.clone();
             let reading = Reading::new(&parsed, body, &mut *links);
-            if self.read_blocks(lines, body, Some(reading)) {
+            if self.read_blocks(lines, body, (&seen, &boxes), Some(reading)) {
                 return self.no_wiki_link_in_headings(links);
             }
             self.reset();
@@ -123,15 +126,22 @@ impl Builder {
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
     /// reading only the stretches the pass hands it. False, with the work half
     /// done, when the pass gives up: the caller parses the document whole.
-    /// With `links`, the links of the text are read too ([`Reading`]): where
-    /// a definition is written, once the pass has found every one.
+    /// The pass reads `seen`, the text with its body as the parser reads it
+    /// (see [`pass_text`]), its site containers at `boxes` (spans from
+    /// `body`) holding the blocks within their lines. With `links`, the
+    /// links of the text are read too ([`Reading`]): where a definition is
+    /// written, once the pass has found every one.
     pub(super) fn read_blocks(
         &mut self,
         lines: &Lines<'_>,
         body: usize,
+        (text, boxes): (&str, &[Range<usize>]),
         mut links: Option<Reading<'_>>,
     ) -> bool {
-        let text = lines.text();
+        let spans = boxes
+            .iter()
+            .map(|r| block_span(lines, &(r.start + body..r.end + body)));
+        self.box_in(spans.collect());
         // A link in a heading takes its text from a definition anywhere.
         let definitions = memchr::memmem::find(&text.as_bytes()[body..], b"]:").is_some();
         if definitions && let Some(reading) = links.as_mut() {
@@ -140,11 +150,25 @@ impl Builder {
         let mut defined: Vec<String> = Vec::new();
         let mut unresolved: Vec<usize> = Vec::new(); // headings
         let span = |range: &Range<usize>| parsed_block_span(lines, &text[body..], body, range);
+        let mut run = body..body;
         let read = blocks::scan(text, body, |piece| {
             if let Some(reading) = links.as_mut()
                 && !reading.read(&piece, lines)
             {
                 return false;
+            }
+            // A stretch for the parser within a container's lines, or outside
+            // them all, holds no block across an edge (one that is no node, a
+            // footnote's, say, is placed nowhere); nor does a list, as far as
+            // the parser's range of it may reach.
+            if self.in_boxes()
+                && let blocks::Piece::List(range, _) | blocks::Piece::Parse(range) = &piece
+            {
+                let span = span(range);
+                let reach = list_reach(text.as_bytes(), span.end, &mut run);
+                if self.crosses_box(span.start, reach) {
+                    return false;
+                }
             }
             match piece {
                 blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
@@ -189,12 +213,14 @@ impl Builder {
                 }
                 blocks::Piece::Parse(range) => {
                     let kept = (&mut defined, &mut unresolved);
-                    self.read_stretch(lines, range, links.as_mut(), kept, definitions)
+                    self.read_stretch(lines, (text, range), links.as_mut(), kept, definitions)
                 }
             }
         });
-        read && self.resolve_titles(text, &unresolved, &defined)
-            && links.is_none_or(|mut reading| reading.finish(text))
+        let boxed = self.boxed_out();
+        read && boxed
+            && self.resolve_titles(text, &unresolved, &defined)
+            && links.is_none_or(|mut reading| reading.finish(lines.text()))
     }
 
     /// Reads a stretch the block-level pass hands the parser (and its links,
@@ -202,15 +228,15 @@ impl Builder {
     /// its headings whose links nothing in it defined (`kept`). False where
     /// the pass gives up: a heading with a footnote where the text writes
     /// definitions, a fence or HTML block open at its end that may run on.
+    /// `text` is the text the pass reads.
     fn read_stretch(
         &mut self,
         lines: &Lines<'_>,
-        range: Range<usize>,
+        (text, range): (&str, Range<usize>),
         mut links: Option<&mut Reading<'_>>,
         (defined, unresolved): (&mut Vec<String>, &mut Vec<usize>),
         definitions: bool,
     ) -> bool {
-        let text = lines.text();
         let first = self.headings.len();
         let (parsed, written, known) = Reading::stretch(links.as_deref_mut(), text, &range);
         let walked = walk_reading(
@@ -318,4 +344,42 @@ impl Builder {
         }
         true
     }
+}
+
+/// The text the block-level pass reads where the parser reads `marked`, the
+/// body from `body` on with its site containers marked (their opening and
+/// closing lines blank, mkdocs' content one level out: same length, lines
+/// in place) at `boxes`: `text` itself where there are none.
+fn pass_text<'t>(text: &'t str, body: usize, marked: &str, boxes: &[Range<usize>]) -> Cow<'t, str> {
+    if boxes.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(format!("{}{marked}", &text[..body]))
+}
+
+/// Where the parser's range of a list whose last line ends at `end` may
+/// reach: it closes a list only where the next block begins, so the range
+/// may run over the blank lines, link definitions and indented lines after
+/// it (the tree's list ends at its last item all the same). The run read
+/// last is kept (`run`): a later list ending in it reaches as far, and no
+/// line is read twice.
+fn list_reach(text: &[u8], end: usize, run: &mut Range<usize>) -> usize {
+    if run.start <= end && end <= run.end {
+        return run.end;
+    }
+    let mut reach = end;
+    let mut at = end;
+    while at < text.len() {
+        let line_end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i);
+        let line = &text[at..line_end];
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            if !matches!(line[0], b' ' | b'\t' | b'[') {
+                break;
+            }
+            reach = line_end;
+        }
+        at = line_end + 1;
+    }
+    *run = end..reach;
+    reach
 }

@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use super::boxes::Boxes;
 use super::walk::{Assembly, Heading, Open, type_slot};
 use crate::tree::model::{BlockKind, Kind, Lines, Node, NodeId};
 
@@ -24,6 +25,18 @@ pub(super) struct Builder {
     /// Whether the blocks the block-level pass reads become nodes (see
     /// [`parse_sections`](crate::tree::parse_sections)).
     pub(super) complete: bool,
+    /// While the block-level pass reads a text with site containers: where
+    /// each block it adds at document level goes.
+    boxed: Option<Boxed>,
+}
+
+/// The site containers of a text the block-level pass reads: its blocks at
+/// document level placed as the walk places the parser's ([`Boxes`]), the
+/// open container's node, and whether a block crossed an edge.
+struct Boxed {
+    boxes: Boxes,
+    open: Option<Open>,
+    crossed: bool,
 }
 
 impl Builder {
@@ -45,6 +58,7 @@ impl Builder {
             by_level: Default::default(),
             blocks: Default::default(),
             complete: true,
+            boxed: None,
         }
     }
 
@@ -66,6 +80,62 @@ impl Builder {
         self.nodes.truncate(usize::from(self.front.is_some()) + 1);
         self.headings.clear();
         self.blocks.iter_mut().for_each(Vec::clear);
+        self.boxed = None;
+    }
+
+    /// From here on, the blocks added at document level are placed in the
+    /// site containers at `spans` (block spans, in order) that hold them.
+    pub(super) fn box_in(&mut self, spans: Vec<std::ops::Range<usize>>) {
+        self.boxed = (!spans.is_empty()).then(|| Boxed {
+            boxes: Boxes::new(spans),
+            open: None,
+            crossed: false,
+        });
+    }
+
+    /// Ends [`Builder::box_in`]: false where a block crossed a container's
+    /// edge, or a heading is in one (the walk keeps neither), and the text
+    /// is read otherwise.
+    pub(super) fn boxed_out(&mut self) -> bool {
+        let Some(boxed) = self.boxed.take() else {
+            return true;
+        };
+        !boxed.crossed && !self.headings.iter().any(|h| boxed.boxes.holds(h.start))
+    }
+
+    /// Whether blocks are placed in site containers ([`Builder::box_in`]).
+    pub(super) fn in_boxes(&self) -> bool {
+        self.boxed.is_some()
+    }
+
+    /// Whether text from `start` to `end`, after every block added so far,
+    /// crosses a site container's edge (always false outside
+    /// [`Builder::box_in`]).
+    pub(super) fn crosses_box(&mut self, start: usize, end: usize) -> bool {
+        self.boxed
+            .as_mut()
+            .is_some_and(|b| b.boxes.crosses(start, end))
+    }
+
+    /// Adds a block at document level where site containers are: in the
+    /// one whose lines hold it, entered (its `quote` added) with its first
+    /// block.
+    fn add_boxed(&mut self, kind: Kind, span: Range<usize>, mut boxed: Boxed) -> NodeId {
+        match boxed.boxes.before(span.start, span.end) {
+            Ok(moved) => {
+                if moved.left {
+                    boxed.open = None;
+                }
+                if let Some(b) = moved.entered {
+                    let quote = self.add_block(Kind::Block(BlockKind::Quote), b, 0, None);
+                    boxed.open = Some(Open::new(quote));
+                }
+            }
+            Err(_) => boxed.crossed = true,
+        }
+        let id = self.add_block(kind, span, 0, boxed.open.as_mut());
+        self.boxed = Some(boxed);
+        id
     }
 
     /// A tight list the block-level pass read: the list, then its items.
@@ -175,6 +245,12 @@ impl Assembly for Builder {
         blocks_open: usize,
         container: Option<&mut Open>,
     ) -> NodeId {
+        if blocks_open == 0
+            && container.is_none()
+            && let Some(boxed) = self.boxed.take()
+        {
+            return self.add_boxed(kind, span, boxed);
+        }
         let id = self.push(kind, span, container.as_ref().map(|c| c.id));
         match (container, kind) {
             (Some(open), _) => {

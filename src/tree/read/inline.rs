@@ -355,6 +355,17 @@ mod tests {
             ),
             // An HTML block's lines are no paragraph's.
             ("<details>\n[a](b)\n</details>\n\n<b>\n[c](d)\n", &[]),
+            // Site containers' blocks, read by the pass, and a list across
+            // one's edge (read as written).
+            (
+                ":::note\nSee [a](b).\n\n- [c](d)\n:::\n\n[e](f)\n",
+                &["b", "d", "f"],
+            ),
+            (
+                "!!! tip\n    [a](b)\n\n    - x\n        - [c](d)\n",
+                &["b", "d"],
+            ),
+            ("- [a](b)\n\n:::note\n  [c](d)\n:::\n", &["b", "d"]),
             // A `{` is text unless an attribute list or a role may be written.
             ("{{< note >}} [a](b)\n\n{x} [c](d)\n", &["b", "d"]),
             ("## T {#t}\n\nP {: #p} [a](b)\n", &["b"]),

@@ -357,7 +357,7 @@ mod tests {
         let lines = Lines::new(text);
         let mut written = Written::default();
         let reading = Reading::new(text, 0, &mut written);
-        let read = Builder::new(text).read_blocks(&lines, 0, Some(reading));
+        let read = Builder::new(text).read_blocks(&lines, 0, (text, &[]), Some(reading));
         (read, written.links.into_iter().map(|l| l.target).collect())
     }
 

@@ -11,6 +11,7 @@
 mod agree;
 mod blocks;
 mod body;
+mod boxes;
 mod build;
 mod builder;
 mod definitions;

@@ -7,11 +7,11 @@
 //! document being assembled, `build.rs`), which numbers and links the nodes.
 
 use std::cell::Cell;
-use std::iter::Peekable;
 use std::ops::Range;
 
 use pulldown_cmark::{BrokenLink, CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
+use super::boxes::{Boxes, Crossed};
 use super::definitions::Definitions;
 
 use crate::tree::model::{BlockKind, Kind, Lines, NodeId, Written, plain_title};
@@ -36,7 +36,7 @@ pub(super) trait Assembly {
 }
 
 /// A block's span: the parser's range widened to whole lines, blank tail dropped.
-fn block_span(lines: &Lines<'_>, range: &Range<usize>) -> Range<usize> {
+pub(super) fn block_span(lines: &Lines<'_>, range: &Range<usize>) -> Range<usize> {
     let start = lines.start_of(range.start);
     let end = lines.end_of(range.end);
     start..lines.trim_blank_tail(start, end).max(start)
@@ -350,14 +350,13 @@ struct Walk<'a> {
     /// last top-level block.
     leaf_end: Option<usize>,
     /// Site containers (`:::note`) hold the document-level blocks
-    /// within their lines; the next ones to open, and the one open.
-    boxes: Peekable<std::vec::IntoIter<Range<usize>>>,
-    open_box: Option<Range<usize>>,
+    /// within their lines.
+    boxes: Boxes,
 }
 
 impl<'a> Walk<'a> {
     fn new(lines: &'a Lines<'a>, parsed: &'a str, body: usize, boxes: Vec<Range<usize>>) -> Self {
-        let boxes: Vec<Range<usize>> = boxes
+        let boxes = boxes
             .into_iter()
             .map(|r| block_span(lines, &(r.start + body..r.end + body)))
             .collect();
@@ -371,8 +370,7 @@ impl<'a> Walk<'a> {
             containers: Vec::new(),
             heading: None,
             leaf_end: None,
-            boxes: boxes.into_iter().peekable(),
-            open_box: None,
+            boxes: Boxes::new(boxes),
         }
     }
 
@@ -384,39 +382,24 @@ impl<'a> Walk<'a> {
         into: &mut impl Assembly,
         tag: &Tag<'_>,
         range: &Range<usize>,
-    ) -> Result<(), ()> {
-        if !((self.open_box.is_some() || self.boxes.peek().is_some())
-            && self.blocks_open == usize::from(self.open_box.is_some())
+    ) -> Result<(), Crossed> {
+        if !(self.boxes.any()
+            && self.blocks_open == usize::from(self.boxes.is_open())
             && (block_kind(tag).is_some() || is_block(tag)))
         {
             return Ok(());
         }
-        // Containers that ended before this block are behind it: only the
-        // open one and the next to open can cross it.
-        while self.boxes.peek().is_some_and(|b| b.end <= range.start) {
-            self.boxes.next();
-        }
         let end = parsed_block_span(self.lines, self.parsed, self.body, range).end;
-        let crosses = |b: &Range<usize>| {
-            (range.start < b.start && b.start < end)
-                || (b.start <= range.start && range.start < b.end && end > b.end)
-        };
-        if self.open_box.as_ref().is_some_and(crosses) || self.boxes.peek().is_some_and(crosses) {
-            return Err(());
-        }
-        if self.open_box.as_ref().is_some_and(|b| range.start >= b.end) {
-            self.open_box = None;
+        let moved = self.boxes.before(range.start, end)?;
+        if moved.left {
             self.containers.pop();
             self.blocks_open -= 1;
         }
-        if self.open_box.is_none()
-            && let Some(b) = self.boxes.next_if(|b| b.start <= range.start)
-        {
+        if let Some(b) = moved.entered {
             let quote = Kind::Block(BlockKind::Quote);
-            let id = into.add_block(quote, b.clone(), 0, None);
+            let id = into.add_block(quote, b, 0, None);
             self.containers.push(Open::new(id));
             self.blocks_open += 1;
-            self.open_box = Some(b);
         }
         Ok(())
     }

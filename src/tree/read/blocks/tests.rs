@@ -39,6 +39,37 @@ fn stretches_are_handed_to_the_parser_and_agree() {
     read("[a]: /a\n- a list\n\n[b]: /b(c)\n\n[^1]: a footnote\n");
 }
 
+#[test]
+fn site_containers_are_read_by_the_pass_and_agree() {
+    read("# A\n\nIntro.\n\n:::note\nInside [a](b.md).\n\n- one\n- two\n:::\n\nAfter.\n");
+    read(":::tip Title\n```\ncode\n```\n:::\n:::warning\n> quoted\n:::\n");
+    // Nested containers are one, the outermost.
+    read("::::note\npara\n\n:::tip\ninner\n:::\n::::\n\n## B\n");
+    // mkdocs' content is one level out; a nested list is the parser's.
+    read("!!! note \"Title\"\n    text\n\n    - item\n        - nested\n\npara\n");
+    read(
+        "{{< alert title=\"x\" >}}\n* a\n  * b\n{{< /alert >}}\n\n{{% note %}}\nx\n{{% /note %}}\n",
+    );
+    // An empty container is no block; blocks on either side are.
+    read("para\n\n:::note\n:::\n\n- after\n");
+}
+
+#[test]
+fn a_block_across_a_containers_edge_gives_the_pass_up() {
+    for text in [
+        // A list item's text runs on into the container.
+        "- item\n\n:::note\n  more of the item\n:::\n",
+        // Indented code runs on across the opening line.
+        "    code\n\n:::note\n    more code\n:::\n",
+        // The parser's range of a list runs over a definition after it.
+        "text\n\n{{< alert >}}\n1. one\n{{< /alert >}}\n[link]: /u\n",
+        // The parser's list runs from before the container into it.
+        "- a\n  - b\n\n:::note\n- c\n:::\n",
+    ] {
+        assert!(!read_by_blocks(text), "{text:?}");
+    }
+}
+
 /// The pieces the pass hands on for `text`, by kind: `T` a table, `P` a
 /// stretch for the parser, `b` any other block, `h` a heading.
 fn pieces(text: &str) -> String {
@@ -102,7 +133,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 63] = [
+    const LINES: [&str; 69] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -166,6 +197,12 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "  # indented three",
         "> # quoted",
         "- # in an item",
+        ":::note",
+        ":::",
+        "!!! tip",
+        "    in mkdocs",
+        "{{< alert >}}",
+        "{{< /alert >}}",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
