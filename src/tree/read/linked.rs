@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, Event, LinkType, Options, Parser, Tag};
+use pulldown_cmark::{BrokenLink, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::blocks;
 use super::definitions::{self, Definition, Definitions};
@@ -252,6 +252,10 @@ impl<'a> Reading<'a> {
             keep_heading(self.written);
             return Some(0);
         }
+        if html {
+            self.read_html_block(range, text);
+            return Some(0);
+        }
         let piece = slice(self.parsed, self.body, &range);
         // (A label is whole characters: its brackets are ASCII.)
         let defined = |bytes: &[u8]| {
@@ -260,9 +264,7 @@ impl<'a> Reading<'a> {
         };
         let defined: Option<inline::Defined<'_>> = defs.map(|_| &defined as _);
         let braces = self.written.reads_braces();
-        let found = (!html)
-            .then(|| inline::plain_links(piece.as_bytes(), cells, braces, defined))
-            .flatten();
+        let found = inline::plain_links(piece.as_bytes(), cells, braces, defined);
         let Some(found) = found else {
             return self.read_parsed(range, text, defs, false);
         };
@@ -281,6 +283,35 @@ impl<'a> Reading<'a> {
             }
         }
         Some(expanded)
+    }
+
+    /// An HTML block's links and ids (`range`, its lines), from the events
+    /// the parser gives it read on its own, made without it: the block's
+    /// start, its first line's indentation as text, each line as HTML (a
+    /// CRLF's LF on its own) and its end. No inline markup is read in one.
+    fn read_html_block(&mut self, range: Range<usize>, text: &str) {
+        let piece = slice(self.parsed, self.body, &range);
+        let written = &mut *self.written;
+        let mut read = |event: Event<'_>, source: &str, at: usize| {
+            written.read(&event, source, text, range.start + at);
+        };
+        read(Event::Start(Tag::HtmlBlock), piece, 0);
+        let indent = piece.bytes().take_while(|&b| b == b' ').count();
+        if indent > 0 {
+            read(Event::Text(" ".repeat(indent).into()), "", indent);
+        }
+        let mut at = indent;
+        for line in piece[indent..].split_inclusive('\n') {
+            match line.strip_suffix("\r\n") {
+                Some(content) => {
+                    read(Event::Html(content.into()), content, at);
+                    read(Event::Html("\n".into()), "\n", at + content.len() + 1);
+                }
+                None => read(Event::Html(line.into()), line, at),
+            }
+            at += line.len();
+        }
+        read(Event::End(TagEnd::HtmlBlock), piece, 0);
     }
 
     /// The links and ids the parser reads in `range` alone, its references
@@ -359,6 +390,33 @@ mod tests {
         let reading = Reading::new(text, 0, &mut written);
         let read = Builder::new(text).read_blocks(&lines, 0, (text, &[]), Some(reading));
         (read, written.links.into_iter().map(|l| l.target).collect())
+    }
+
+    #[test]
+    fn an_html_block_reads_as_the_parser_reads_it_alone() {
+        for text in [
+            "<div id=\"a\">\n<a href=\"x.md\">x</a> [y](z)\n</div>\n",
+            "  <div>\r\n<a\r\nhref=\"y.md\" name=n>\r\n</div>",
+            "   <p><a\nhref='q.md#r'\n>s</a></p>\n",
+            "<!-- [a](b) <a href=c> -->\n",
+            "<details>\n<summary id=s>S</summary>\n<img src=i.png>",
+            "<table><tr><td><a href=\"#t\">t</a>\n",
+        ] {
+            let range = 0..text.len();
+            let block = |html: bool| {
+                let mut written = Written::default();
+                let mut reading = Reading::new(text, 0, &mut written);
+                match html {
+                    true => reading.read_html_block(range.clone(), text),
+                    false => assert_eq!(
+                        reading.read_parsed(range.clone(), text, None, false),
+                        Some(0)
+                    ),
+                }
+                written
+            };
+            assert_eq!(block(true), block(false), "{text:?}");
+        }
     }
 
     #[test]
