@@ -184,8 +184,9 @@ impl Builder {
                     start,
                     level,
                     title,
+                    code,
                 } => {
-                    self.plain_heading(text, start, level, title);
+                    self.plain_heading(text, start, level, (title, code));
                     true
                 }
                 blocks::Piece::List(range, items) => {
@@ -274,13 +275,25 @@ impl Builder {
     }
 
     /// Keeps a heading the block-level pass read: with no markup in its
-    /// title (`text[title]`), its title is its text.
-    fn plain_heading(&mut self, text: &str, start: usize, level: u8, title: Range<usize>) {
+    /// title (`text[title]`) but code spans (`code`, if it holds one), its
+    /// title is its text, the spans' backticks taken out.
+    fn plain_heading(
+        &mut self,
+        text: &str,
+        start: usize,
+        level: u8,
+        (title, code): (Range<usize>, bool),
+    ) {
+        let end = title.end;
+        let title = match code {
+            true => plain_title(&blocks::code_title(&text[title])),
+            false => plain_title(&text[title]),
+        };
         self.headings.push(Heading {
             start,
-            end: title.end,
+            end,
             level,
-            title: plain_title(&text[title]),
+            title,
             unresolved: false,
             footnote: false,
         });

@@ -31,7 +31,9 @@ mod state;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod titles;
 
 pub(super) use scan::scan;
 pub(super) use scanners::may_give_sections;
 pub(super) use state::Piece;
+pub(super) use titles::code_title;

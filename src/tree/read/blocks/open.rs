@@ -88,10 +88,11 @@ fn atx_heading(
     each: &mut impl FnMut(Piece) -> bool,
 ) -> Option<State> {
     let piece = match atx_title(line, level) {
-        Some(title) => Piece::Heading {
+        Some((title, code)) => Piece::Heading {
             start: line.start,
             level,
             title,
+            code,
         },
         None => Piece::Parse(line.start..next),
     };

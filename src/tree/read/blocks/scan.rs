@@ -7,10 +7,11 @@ use super::items::Items;
 use super::open::open;
 use super::scanners::{
     Interrupt, Line, closes_fence, contains, continues, definition, delimiter_row, html_end,
-    interrupts, item_marker, list_marker, opens_fence, plain, quoted, setext,
+    interrupts, item_marker, list_marker, opens_fence, quoted, setext,
 };
 use super::state::{Piece, State, parse_from, put};
 use super::tables::{opens_table, table_row};
+use super::titles::plain;
 use crate::tree::model::BlockKind;
 
 /// Reads `text[from..]` block by block, handing each piece to `each`. False as
@@ -115,6 +116,7 @@ fn paragraph(
                         start,
                         level,
                         title: start..last,
+                        code: false,
                     },
                 )?;
             } else {

@@ -6,6 +6,8 @@ use std::ops::Range;
 
 use memchr::{memchr, memmem};
 
+use super::titles::{code_spans, plain};
+
 /// One line: where it starts, its bytes (without the line end), its
 /// indentation in columns and the position of its first other byte.
 pub(super) struct Line<'a> {
@@ -207,29 +209,23 @@ pub(super) fn atx(rest: &[u8]) -> Option<Option<u8>> {
     }
 }
 
-/// The title of an ATX heading line, if it holds no inline markup and no closing
-/// marks to strip.
-pub(super) fn atx_title(line: &Line<'_>, level: u8) -> Option<Range<usize>> {
+/// The title of an ATX heading line, if it holds no inline markup but code
+/// spans ([`code_spans`]) and no closing marks to strip, and whether it
+/// holds a code span.
+pub(super) fn atx_title(line: &Line<'_>, level: u8) -> Option<(Range<usize>, bool)> {
     let from = line.first + usize::from(level);
     let title = line.bytes[from..].trim_ascii();
-    if title.last() == Some(&b'#') || !plain(title) {
+    if title.last() == Some(&b'#') {
+        return None;
+    }
+    let code = !plain(title);
+    if code && code_spans(title, |_, _| {}).is_none() {
         return None;
     }
     let start = line.start
         + from
         + (line.bytes[from..].len() - line.bytes[from..].trim_ascii_start().len());
-    Some(start..start + title.len())
-}
-
-/// Whether inline parsing leaves `text` as it is (but for its whitespace): no
-/// byte that opens markup, an escape, an entity or a break.
-pub(super) fn plain(text: &[u8]) -> bool {
-    !text.iter().any(|b| {
-        matches!(
-            b,
-            b'\\' | b'`' | b'*' | b'_' | b'~' | b'[' | b']' | b'<' | b'&' | b'!' | 0
-        )
-    })
+    Some((start..start + title.len(), code))
 }
 
 /// A setext underline's level.

@@ -10,12 +10,15 @@ use crate::tree::model::BlockKind;
 pub(crate) enum Piece {
     /// A top-level block: its first line's start to its last line's end.
     Block(BlockKind, Range<usize>),
-    /// A top-level heading with no inline markup: its first line's start, its
-    /// level and its title (whitespace not yet folded).
+    /// A top-level heading with no inline markup but code spans: its first
+    /// line's start, its level, its title (whitespace not yet folded) and
+    /// whether it holds a code span ([`code_title`](super::code_title) reads
+    /// it).
     Heading {
         start: usize,
         level: u8,
         title: Range<usize>,
+        code: bool,
     },
     /// Lines for the parser, starting and ending where no block is open.
     Parse(Range<usize>),

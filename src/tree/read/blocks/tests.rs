@@ -24,6 +24,23 @@ fn plain_blocks_are_read_without_the_parser() {
 }
 
 #[test]
+fn a_heading_whose_only_markup_is_code_spans_is_read_by_the_pass() {
+    for text in [
+        "#### `async aclear()`\n",
+        "## `a` and ``b`c`` then ` d ` and `  `\n",
+        "### `unclosed and ``two`\n",
+        "# `*not emphasis*` `[no](link)` `<b>` `\\`\n",
+        "## ``` `` ```\n",
+    ] {
+        read(text);
+        assert_eq!(pieces(text), "h", "{text:?}");
+    }
+    // Other markup beside a code span is the parser's.
+    assert_eq!(pieces("## `a` *b*\n"), "P");
+    assert_eq!(pieces("## `a` [b](c)\n"), "P");
+}
+
+#[test]
 fn stretches_are_handed_to_the_parser_and_agree() {
     read("# A\n\n- item\n  - nested\n\n  more of the item\n\ntext\n");
     read("> quote\nlazy\n\n# B\n\n1. one\n2. two\n```\ncode\n\nstill code\n```\n\nafter\n");
@@ -133,7 +150,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 69] = [
+    const LINES: [&str; 72] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -203,6 +220,9 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "    in mkdocs",
         "{{< alert >}}",
         "{{< /alert >}}",
+        "## `code` head",
+        "### ``a`b`` `c",
+        "# `*x*` y",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
