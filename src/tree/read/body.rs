@@ -22,8 +22,15 @@ impl Builder {
     /// pass where the parser's text is the text as written but for its site
     /// containers' marker lines (in a debug build, checked against the
     /// parser), else, or where the pass gives up, with the parser over all of
-    /// it. True if the pass read it.
-    pub(super) fn read(&mut self, lines: &Lines<'_>, body: usize, dialect: Dialect) -> bool {
+    /// it. Where a block crosses a container's edge, the text is read as
+    /// written, its containers left as text. If the pass read it, whether it
+    /// read its containers as such.
+    pub(super) fn read(
+        &mut self,
+        lines: &Lines<'_>,
+        body: usize,
+        dialect: Dialect,
+    ) -> Option<bool> {
         let text = lines.text();
         let whole = body..text.len();
         // The parser's text, made once: lone CRs as LFs, tabs after a bare
@@ -36,23 +43,48 @@ impl Builder {
             if self.read_blocks(lines, body, (&seen, &boxes), None) {
                 #[cfg(debug_assertions)]
                 if self.complete {
-                    super::agree::same_as_parsed(self, lines, whole);
+                    super::agree::same_as_parsed(self, lines, whole.clone(), true);
                 }
-                return true;
+                return Some(true);
             }
         }
         self.reset();
-        if let Walked::Crossed = walk(
+        match walk(self, lines, whole, &parser_text(&marked, dialect), boxes) {
+            Walked::Crossed => self
+                .read_crossed(lines, body, (&lf, as_written), dialect)
+                .then_some(false),
+            Walked::Done { .. } => None,
+        }
+    }
+
+    /// Reads `text[body..]` as written, its site containers left as text,
+    /// where a block crossed one's edge: with the block-level pass where the
+    /// parser reads it as written (`lf`, the body as the parser reads it, is
+    /// then the text's), else with the parser. True if the pass read it.
+    fn read_crossed(
+        &mut self,
+        lines: &Lines<'_>,
+        body: usize,
+        (lf, as_written): (&str, bool),
+        dialect: Dialect,
+    ) -> bool {
+        let text = lines.text();
+        self.reset();
+        if as_written && self.read_blocks(lines, body, (text, &[]), None) {
+            #[cfg(debug_assertions)]
+            if self.complete {
+                super::agree::same_as_parsed(self, lines, body..text.len(), false);
+            }
+            return true;
+        }
+        self.reset();
+        walk(
             self,
             lines,
-            whole.clone(),
-            &parser_text(&marked, dialect),
-            boxes,
-        ) {
-            // A block crossed a container's edge: the document is read as written.
-            self.reset();
-            walk(self, lines, whole, &parser_text(&lf, dialect), Vec::new());
-        }
+            body..text.len(),
+            &parser_text(lf, dialect),
+            Vec::new(),
+        );
         false
     }
 
@@ -100,14 +132,7 @@ impl Builder {
             None,
         );
         if let Walked::Crossed = walked {
-            self.reset();
-            walk(
-                self,
-                lines,
-                body..text.len(),
-                &parser_text(&lf, dialect),
-                Vec::new(),
-            );
+            self.read_crossed(lines, body, (&lf, as_written), dialect);
             return true;
         }
         self.no_wiki_link_in_headings(links)
