@@ -55,6 +55,7 @@ pub(super) fn open(
                 put(each, Piece::Definition(label))?;
                 State::Definitions { start: line.start }
             }
+            None if no_label(rest) => paragraph(),
             None => parse_from(line.start),
         },
         b'>' if quoted(rest) => State::Quote {
@@ -127,9 +128,37 @@ fn html_start(
             last: line.end(),
             until: None,
         }
-    } else {
+    } else if (line.rest().iter().rev())
+        .find(|&&b| !matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r'))
+        == Some(&b'>')
+    {
         // Perhaps a block of HTML type 7, perhaps inline HTML.
         parse_from(line.start)
+    } else {
+        // A block of type 7 is a tag alone on its line (the parser reads
+        // it on one line, and only white space after it): this one is a
+        // paragraph's, opening with inline HTML.
+        State::Paragraph {
+            start: line.start,
+            last: line.end(),
+        }
     };
     Some(state)
+}
+
+/// Whether a line opening with `[` opens no link reference definition: its
+/// label (up to the first `]` not escaped) holds a `[`, or is not followed
+/// by `:`. (A label the line does not close may go on to the next one.)
+fn no_label(rest: &[u8]) -> bool {
+    let mut i = 1;
+    while i < rest.len() {
+        match rest[i] {
+            b'\\' => i += 1,
+            b'[' => return true,
+            b']' => return rest.get(i + 1) != Some(&b':'),
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }

@@ -60,6 +60,32 @@ fn stretches_are_handed_to_the_parser_and_agree() {
 }
 
 #[test]
+fn a_paragraph_opening_with_a_tag_or_a_bracket_is_read_by_the_pass() {
+    for text in [
+        "<sup>1</sup> A note\nmore of it\n",
+        "<a href=\"x.md\">x</a> and text\n",
+        "[Integer reply](x): the count\n",
+        "[a] [b] and [[wiki]] text\n",
+        "[a \\] b](c) text\n",
+    ] {
+        read(text);
+        assert_eq!(pieces(text), "b", "{text:?}");
+    }
+    // A tag alone on its line may open an HTML block; a label may run on,
+    // or be a footnote's: the parser decides.
+    for text in [
+        "<span>\nx\n",
+        "<a href=x>  \u{b}\nx\n",
+        "[a\nb]: /u\n",
+        "[^1]: note\n",
+        "[a]:\n/u\n",
+    ] {
+        read(text);
+        assert_eq!(pieces(text), "P", "{text:?}");
+    }
+}
+
+#[test]
 fn site_containers_are_read_by_the_pass_and_agree() {
     read("# A\n\nIntro.\n\n:::note\nInside [a](b.md).\n\n- one\n- two\n:::\n\nAfter.\n");
     read(":::tip Title\n```\ncode\n```\n:::\n:::warning\n> quoted\n:::\n");
@@ -159,7 +185,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 72] = [
+    const LINES: [&str; 76] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -232,6 +258,10 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "## `code` head",
         "### ``a`b`` `c",
         "# `*x*` y",
+        "<sup>1</sup> note",
+        "<b>tag alone</b>",
+        "[a](b) text",
+        "[x] [y]",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
