@@ -128,22 +128,33 @@ fn html_start(
             last: line.end(),
             until: None,
         }
-    } else if (line.rest().iter().rev())
-        .find(|&&b| !matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r'))
-        == Some(&b'>')
-    {
+    } else if may_be_tag_alone(line.rest()) {
         // Perhaps a block of HTML type 7, perhaps inline HTML.
         parse_from(line.start)
     } else {
-        // A block of type 7 is a tag alone on its line (the parser reads
-        // it on one line, and only white space after it): this one is a
-        // paragraph's, opening with inline HTML.
+        // A paragraph's, opening with inline HTML.
         State::Paragraph {
             start: line.start,
             last: line.end(),
         }
     };
     Some(state)
+}
+
+/// Whether a line opening with `<` (`rest`) may open an HTML block of type
+/// 7: a tag alone on its line, which the parser reads on that line, only
+/// white space after it (a vertical tab and a form feed too). A `>` ends a
+/// tag unless it is in a quoted value: where no quote comes before the
+/// first `>`, the tag ends there or is none.
+fn may_be_tag_alone(rest: &[u8]) -> bool {
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r');
+    let Some(close) = memchr::memchr(b'>', rest) else {
+        return false;
+    };
+    match memchr::memchr2(b'"', b'\'', &rest[..close]) {
+        None => rest[close + 1..].iter().all(blank),
+        Some(_) => rest.iter().rev().find(|b| !blank(b)) == Some(&b'>'),
+    }
 }
 
 /// Whether a line opening with `[` opens no link reference definition: its

@@ -523,8 +523,11 @@ mod tests {
     #[test]
     fn plain_text_and_delimiter_rows() {
         assert!(plain(b"Just words, and digits 42."));
+        // A `_` within a word opens no emphasis.
+        assert!(plain(b"spec.bdb_size and no_stem_2"));
         for markup in [
-            "a *b*", "`c`", "[d]", "e\\", "&amp;", "<f>", "![g]", "h_i", "~~j~~",
+            "a *b*", "`c`", "[d]", "e\\", "&amp;", "<f>", "![g]", "_h", "h_", "h__i", "h_ i",
+            "~~j~~",
         ] {
             assert!(!plain(markup.as_bytes()), "{markup:?}");
         }

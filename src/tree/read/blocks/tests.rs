@@ -34,6 +34,7 @@ fn a_heading_whose_only_markup_is_code_spans_is_read_by_the_pass() {
         "### `unclosed and ``two`\n",
         "# `*not emphasis*` `[no](link)` `<b>` `\\`\n",
         "## ``` `` ```\n",
+        "### spec.bdb_size and `no_stem`\n",
     ] {
         read(text);
         assert_eq!(pieces(text), "h", "{text:?}");
@@ -67,6 +68,8 @@ fn a_paragraph_opening_with_a_tag_or_a_bracket_is_read_by_the_pass() {
         "[Integer reply](x): the count\n",
         "[a] [b] and [[wiki]] text\n",
         "[a \\] b](c) text\n",
+        "<sup><sup>[up](#)</sup></sup>\n",
+        "</b> x <i>\n",
     ] {
         read(text);
         assert_eq!(pieces(text), "b", "{text:?}");
@@ -76,6 +79,7 @@ fn a_paragraph_opening_with_a_tag_or_a_bracket_is_read_by_the_pass() {
     for text in [
         "<span>\nx\n",
         "<a href=x>  \u{b}\nx\n",
+        "<a title=\"x>y\">\nx\n",
         "[a\nb]: /u\n",
         "[^1]: note\n",
         "[a]:\n/u\n",
@@ -185,7 +189,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 76] = [
+    const LINES: [&str; 78] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -262,6 +266,8 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "<b>tag alone</b>",
         "[a](b) text",
         "[x] [y]",
+        "### a_b _c_ d_",
+        "## snake_case_x",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {

@@ -5,7 +5,8 @@
 use std::ops::Range;
 
 /// Whether inline parsing leaves `text` as it is (but for its whitespace): no
-/// byte that opens markup, an escape, an entity or a break.
+/// byte that opens markup, an escape, an entity or a break, and no `_` but
+/// within a word (`bdb_size`), where it neither opens nor closes emphasis.
 pub(super) fn plain(text: &[u8]) -> bool {
     memchr::memchr(b'`', text).is_none() && plain_but_backticks(text)
 }
@@ -13,11 +14,15 @@ pub(super) fn plain(text: &[u8]) -> bool {
 /// [`plain`], but for backticks (in a text where no run of them opens a
 /// code span).
 fn plain_but_backticks(text: &[u8]) -> bool {
-    !text.iter().any(|b| {
-        matches!(
-            b,
-            b'\\' | b'*' | b'_' | b'~' | b'[' | b']' | b'<' | b'&' | b'!' | 0
-        )
+    let within_word = |i: usize| {
+        i > 0
+            && text[i - 1].is_ascii_alphanumeric()
+            && text.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)
+    };
+    !(text.iter().enumerate()).any(|(i, &b)| match b {
+        b'\\' | b'*' | b'~' | b'[' | b']' | b'<' | b'&' | b'!' | 0 => true,
+        b'_' => !within_word(i),
+        _ => false,
     })
 }
 
