@@ -118,9 +118,19 @@ impl Builder {
     }
 
     /// Adds a block at document level where site containers are: in the
-    /// one whose lines hold it, entered (its `quote` added) with its first
-    /// block.
+    /// one whose lines hold it ([`Builder::place`]).
     fn add_boxed(&mut self, kind: Kind, span: Range<usize>, mut boxed: Boxed) -> NodeId {
+        self.place(&span, &mut boxed);
+        let id = self.add_block(kind, span, 0, boxed.open.as_mut());
+        self.boxed = Some(boxed);
+        id
+    }
+
+    /// Before a block at document level at `span`: leaves the open site
+    /// container where the block is past it, and enters the one it starts
+    /// in (its `quote` added), as the walk does for every block, a node or
+    /// not (a footnote's enters a container too).
+    fn place(&mut self, span: &Range<usize>, boxed: &mut Boxed) {
         match boxed.boxes.before(span.start, span.end) {
             Ok(moved) => {
                 if moved.left {
@@ -133,9 +143,6 @@ impl Builder {
             }
             Err(_) => boxed.crossed = true,
         }
-        let id = self.add_block(kind, span, 0, boxed.open.as_mut());
-        self.boxed = Some(boxed);
-        id
     }
 
     /// A tight list the block-level pass read: the list, then its items.
@@ -290,5 +297,12 @@ impl Assembly for Builder {
 
     fn heading(&mut self, heading: Heading) {
         self.headings.push(heading);
+    }
+
+    fn top_block(&mut self, span: impl FnOnce() -> Range<usize>) {
+        if let Some(mut boxed) = self.boxed.take() {
+            self.place(&span(), &mut boxed);
+            self.boxed = Some(boxed);
+        }
     }
 }

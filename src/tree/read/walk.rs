@@ -33,6 +33,8 @@ pub(super) trait Assembly {
     fn close_container(&mut self, open: &Open);
     /// Keeps a document-level heading.
     fn heading(&mut self, heading: Heading);
+    /// A block opens at document level, a node or not, at `span`.
+    fn top_block(&mut self, span: impl FnOnce() -> Range<usize>);
 }
 
 /// A block's span: the parser's range widened to whole lines, blank tail dropped.
@@ -252,11 +254,7 @@ pub(super) fn walk_reading(
                 return Walked::Crossed;
             }
             if walk.blocks_open == 0 {
-                walk.leaf_end = matches!(
-                    tag,
-                    Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock
-                )
-                .then_some(range.end);
+                walk.at_top(into, tag, &range);
             }
         }
         match event {
@@ -402,6 +400,20 @@ impl<'a> Walk<'a> {
             self.blocks_open += 1;
         }
         Ok(())
+    }
+
+    /// A tag opens at document level: where it is a fenced code or HTML
+    /// block, where it ends (it may run to the end), and where it is a block
+    /// (a node or not), its span for `into`.
+    fn at_top(&mut self, into: &mut impl Assembly, tag: &Tag<'_>, range: &Range<usize>) {
+        let leaf = matches!(
+            tag,
+            Tag::CodeBlock(CodeBlockKind::Fenced(_)) | Tag::HtmlBlock
+        );
+        self.leaf_end = leaf.then_some(range.end);
+        if block_kind(tag).is_some() || is_block(tag) {
+            into.top_block(|| parsed_block_span(self.lines, self.parsed, self.body, range));
+        }
     }
 
     /// A tag opens: a node (a container, or a leaf), a block that is no node

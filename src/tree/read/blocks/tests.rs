@@ -102,6 +102,8 @@ fn site_containers_are_read_by_the_pass_and_agree() {
     );
     // An empty container is no block; blocks on either side are.
     read("para\n\n:::note\n:::\n\n- after\n");
+    // A container holding a footnote (no node of its own) is a block.
+    read("{{< alert >}}\n[^n]: note\n{{< /alert >}}\n\ntext\n");
 }
 
 #[test]
