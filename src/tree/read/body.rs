@@ -215,7 +215,8 @@ impl Builder {
                     true
                 }
                 blocks::Piece::List(range, items) => {
-                    self.add_list(span(&range), items.into_iter().map(|item| span(&item)));
+                    let loose = items.loose();
+                    self.add_list(span(&range), loose, items.into_iter().map(|i| span(&i)));
                     true
                 }
                 blocks::Piece::Quote(range) => {

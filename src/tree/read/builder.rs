@@ -145,16 +145,24 @@ impl Builder {
         }
     }
 
-    /// A tight list the block-level pass read: the list, then its items.
+    /// A list of one-paragraph items the block-level pass read: the list,
+    /// then its items, each holding its paragraph where the list is `loose`
+    /// (the parser reads a tight list's text as no paragraph).
     pub(super) fn add_list(
         &mut self,
         span: Range<usize>,
+        loose: bool,
         items: impl Iterator<Item = Range<usize>>,
     ) {
         let list = self.add_block(Kind::Block(BlockKind::List), span, 0, None);
         let mut open = Open::new(list);
         for item in items {
-            self.add_block(Kind::Item, item, 1, Some(&mut open));
+            let id = self.add_block(Kind::Item, item.clone(), 1, Some(&mut open));
+            if loose {
+                let mut held = Open::new(id);
+                let paragraph = Kind::Block(BlockKind::Paragraph);
+                self.add_block(paragraph, item, 2, Some(&mut held));
+            }
         }
         self.close_container(&open);
     }

@@ -1,13 +1,15 @@
-//! A tight list's items, as the block-level pass collects them.
+//! A list's items, as the block-level pass collects them.
 
 use std::ops::Range;
 
 /// A list's items' lines, in order: the first kept in place, since most
 /// lists the pass reads have one item (a step, a note), and the others in a
-/// vector allocated only for a second.
+/// vector allocated only for a second; and whether the list is loose (a
+/// blank line between two items: each item's text is a paragraph).
 pub(in crate::tree) struct Items {
     first: Range<usize>,
     more: Vec<Range<usize>>,
+    loose: bool,
 }
 
 impl Items {
@@ -15,11 +17,19 @@ impl Items {
         Items {
             first,
             more: Vec::new(),
+            loose: false,
         }
     }
 
-    pub(super) fn push(&mut self, item: Range<usize>) {
+    /// Whether a blank line is between two of the items.
+    pub(in crate::tree) fn loose(&self) -> bool {
+        self.loose
+    }
+
+    /// Another item, after a blank line if `loose`.
+    pub(super) fn push(&mut self, item: Range<usize>, loose: bool) {
         self.more.push(item);
+        self.loose |= loose;
     }
 
     pub(super) fn last_mut(&mut self) -> &mut Range<usize> {

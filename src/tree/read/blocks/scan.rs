@@ -187,8 +187,10 @@ fn definitions(
     }
 }
 
-/// A line after a tight list's: another item, more of the last one, the list's
-/// end, or the parser's to read (a loose or nested list).
+/// A line after a list's of one-paragraph items: another item (after a
+/// blank line, the list is loose), more of the last one, the list's end
+/// (another list's marker ends it too), or the parser's to read (a nested
+/// list, an item of more than one paragraph).
 fn list(
     start: usize,
     marker: u8,
@@ -207,26 +209,33 @@ fn list(
         });
     }
     let rest = line.rest();
+    let item = (line.first == 0).then(|| item_marker(rest)).flatten();
+    if item == Some(marker) {
+        items.push(line.start..line.end(), ended);
+        return Some(State::List {
+            start,
+            marker,
+            items,
+            ended: false,
+        });
+    }
+    // Another list's marker starts it: after a blank line any, else one
+    // that may interrupt the last item's paragraph (a bullet, or `1`).
+    let interrupts =
+        !rest[0].is_ascii_digit() || rest.starts_with(b"1.") || rest.starts_with(b"1)");
+    if item.is_some() && (ended || interrupts) {
+        let end = items.end();
+        put(each, Piece::List(start..end, items))?;
+        return open(line, text, next, each);
+    }
     if ended {
-        // A line indented or a marker may carry the list on, loose.
+        // A line indented or a marker may carry the list on.
         if line.first > 0 || list_marker(rest) {
             return step(parse_from(start), line, text, next, each);
         }
         let end = items.end();
         put(each, Piece::List(start..end, items))?;
         return open(line, text, next, each);
-    }
-    if line.first == 0
-        && let Some(m) = item_marker(rest)
-        && m == marker
-    {
-        items.push(line.start..line.end());
-        return Some(State::List {
-            start,
-            marker,
-            items,
-            ended,
-        });
     }
     if continues(rest) {
         items.last_mut().end = line.end();

@@ -90,6 +90,25 @@ fn a_paragraph_opening_with_a_tag_or_a_bracket_is_read_by_the_pass() {
 }
 
 #[test]
+fn a_loose_list_and_a_list_after_another_are_read_by_the_pass() {
+    for (text, want) in [
+        ("- a\n\n- b\n\n\n- c\nlazy\n\nafter\n", "bb"),
+        ("1. one\n\n2. two\n", "b"),
+        ("- a\n* b\n+ c\n\n1. d\n1) e\n", "bbbbb"),
+        ("1. a\n\n5) b\n", "bb"),
+    ] {
+        read(text);
+        assert_eq!(pieces(text), want, "{text:?}");
+    }
+    // `2.` interrupts no paragraph: a lazy line of the item before. An
+    // item of two paragraphs, and a nested list, are the parser's.
+    for text in ["- a\n2. b\n", "- a\n\n  more\n", "- a\n\n  - b\n"] {
+        read(text);
+        assert!(pieces(text).contains('P'), "{text:?}");
+    }
+}
+
+#[test]
 fn site_containers_are_read_by_the_pass_and_agree() {
     read("# A\n\nIntro.\n\n:::note\nInside [a](b.md).\n\n- one\n- two\n:::\n\nAfter.\n");
     read(":::tip Title\n```\ncode\n```\n:::\n:::warning\n> quoted\n:::\n");
@@ -191,7 +210,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 78] = [
+    const LINES: [&str; 80] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -270,6 +289,8 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "[x] [y]",
         "### a_b _c_ d_",
         "## snake_case_x",
+        "- loose item",
+        "3) other",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
