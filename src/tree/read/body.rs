@@ -196,9 +196,15 @@ impl Builder {
                 }
             }
             match piece {
-                blocks::Piece::Block(..) | blocks::Piece::List(..) | blocks::Piece::Quote(_)
+                // Read for its sections, a block is no node; it is placed
+                // among site containers all the same (one across an edge
+                // gives the text up).
+                blocks::Piece::Block(_, range)
+                | blocks::Piece::List(range, _)
+                | blocks::Piece::Quote(range)
                     if !self.complete =>
                 {
+                    self.top_block(|| span(&range));
                     true
                 }
                 blocks::Piece::Block(kind, range) => {

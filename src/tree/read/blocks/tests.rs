@@ -354,6 +354,9 @@ fn documents_read_for_sections_keep_them_past_stretches_not_read() {
         // A fence or HTML block opened in a stretch runs on past it.
         "# A\n\n- a\n ```\ncode\n\n# not a heading\n```\n\n## B\n",
         "# A\n\n- a\n <pre>\n\n# not a heading\n</pre>\n\n## B\n",
+        // An HTML block from a site container's lines to the text's end:
+        // the text is read as written, a setext heading in it.
+        "___\n\n{{< alert >}}\n=\n<!-- c\n{{< /alert >}}\n- -\n# Head\n",
         // Headings the pass hands the parser, for their markup.
         "# A\n\n## B with *markup*\n\ntext\n\nSetext with `code`\n---\n\n## C\n",
     ] {
