@@ -221,8 +221,7 @@ impl Builder {
                     true
                 }
                 blocks::Piece::List(range, items) => {
-                    let loose = items.loose();
-                    self.add_list(span(&range), loose, items.into_iter().map(|i| span(&i)));
+                    self.add_list(&span, &range, items);
                     true
                 }
                 blocks::Piece::Quote(range) => {

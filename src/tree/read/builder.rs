@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use super::blocks::Items;
 use super::boxes::Boxes;
 use super::walk::{Assembly, Heading, Open, type_slot};
 use crate::tree::model::{BlockKind, Kind, Lines, Node, NodeId};
@@ -145,23 +146,41 @@ impl Builder {
         }
     }
 
-    /// A list of one-paragraph items the block-level pass read: the list,
-    /// then its items, each holding its paragraph where the list is `loose`
-    /// (the parser reads a tight list's text as no paragraph).
+    /// A list of one-paragraph items the block-level pass read (spans of
+    /// its lines by `span`): the list, then its items, each holding its
+    /// paragraph where the list is loose (the parser reads a tight list's
+    /// text as no paragraph), and the list nested in it, if any.
     pub(super) fn add_list(
         &mut self,
-        span: Range<usize>,
-        loose: bool,
-        items: impl Iterator<Item = Range<usize>>,
+        span: &dyn Fn(&Range<usize>) -> Range<usize>,
+        range: &Range<usize>,
+        items: Items,
     ) {
-        let list = self.add_block(Kind::Block(BlockKind::List), span, 0, None);
+        let loose = items.loose();
+        let (all, nested) = items.into_parts();
+        let list = self.add_block(Kind::Block(BlockKind::List), span(range), 0, None);
         let mut open = Open::new(list);
-        for item in items {
-            let id = self.add_block(Kind::Item, item.clone(), 1, Some(&mut open));
+        let mut nested = nested.into_iter().peekable();
+        for (k, item) in all.iter().enumerate() {
+            let id = self.add_block(Kind::Item, span(item), 1, Some(&mut open));
+            let mut held = Open::new(id);
             if loose {
-                let mut held = Open::new(id);
                 let paragraph = Kind::Block(BlockKind::Paragraph);
-                self.add_block(paragraph, item, 2, Some(&mut held));
+                self.add_block(paragraph, span(item), 2, Some(&mut held));
+            }
+            if let Some(inner) = nested.next_if(|n| n.item == k) {
+                let lines = inner.items[0].start..inner.items[inner.items.len() - 1].end;
+                let sub = self.add_block(
+                    Kind::Block(BlockKind::List),
+                    span(&lines),
+                    2,
+                    Some(&mut held),
+                );
+                let mut sub_open = Open::new(sub);
+                for line in &inner.items {
+                    self.add_block(Kind::Item, span(line), 3, Some(&mut sub_open));
+                }
+                self.close_container(&sub_open);
             }
         }
         self.close_container(&open);

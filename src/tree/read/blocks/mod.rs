@@ -33,6 +33,7 @@ mod tables;
 mod tests;
 mod titles;
 
+pub(super) use items::Items;
 pub(super) use scan::scan;
 pub(super) use scanners::may_give_sections;
 pub(super) use state::Piece;

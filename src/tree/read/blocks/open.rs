@@ -3,7 +3,7 @@
 use super::items::Items;
 use super::scanners::{
     Line, atx, atx_title, contains, definition, delimiter_row, hrule, html_block_tag, html_end,
-    item_marker, list_marker, opens_fence, quoted,
+    item_marker, list_marker, opens_fence, quoted, text_column,
 };
 use super::state::{Piece, State, parse_from, put};
 use crate::tree::model::BlockKind;
@@ -69,7 +69,7 @@ pub(super) fn open(
             State::List {
                 start: line.start,
                 marker,
-                items: Items::new(item),
+                items: Items::new(item, text_column(rest)),
                 ended: false,
             }
         }

@@ -7,7 +7,7 @@ use super::items::Items;
 use super::open::open;
 use super::scanners::{
     Interrupt, Line, closes_fence, contains, continues, definition, delimiter_row, html_end,
-    interrupts, item_marker, list_marker, opens_fence, quoted, setext,
+    interrupts, item_marker, list_marker, opens_fence, quoted, setext, text_column,
 };
 use super::state::{Piece, State, parse_from, put};
 use super::tables::{opens_table, table_row};
@@ -188,9 +188,10 @@ fn definitions(
 }
 
 /// A line after a list's of one-paragraph items: another item (after a
-/// blank line, the list is loose), more of the last one, the list's end
-/// (another list's marker ends it too), or the parser's to read (a nested
-/// list, an item of more than one paragraph).
+/// blank line, the list is loose), an item of a tight list nested in the
+/// last, more of the last one, the list's end (another list's marker ends
+/// it too), or the parser's to read (a list nested deeper or in a loose
+/// one, an item of more than one paragraph).
 fn list(
     start: usize,
     marker: u8,
@@ -200,30 +201,33 @@ fn list(
     each: &mut impl FnMut(Piece) -> bool,
 ) -> Option<State> {
     let Here { line, text, next } = here;
-    if line.is_blank() {
-        return Some(State::List {
+    let more = |items: Items, ended: bool| {
+        Some(State::List {
             start,
             marker,
             items,
-            ended: true,
-        });
+            ended,
+        })
+    };
+    if line.is_blank() {
+        return more(items, true);
     }
     let rest = line.rest();
-    let item = (line.first == 0).then(|| item_marker(rest)).flatten();
-    if item == Some(marker) {
-        items.push(line.start..line.end(), ended);
-        return Some(State::List {
-            start,
-            marker,
-            items,
-            ended: false,
-        });
-    }
-    // Another list's marker starts it: after a blank line any, else one
-    // that may interrupt the last item's paragraph (a bullet, or `1`).
+    let item = item_marker(rest);
+    // A marker may interrupt a paragraph: a bullet, or `1`.
     let interrupts =
         !rest[0].is_ascii_digit() || rest.starts_with(b"1.") || rest.starts_with(b"1)");
-    if item.is_some() && (ended || interrupts) {
+    if line.first == 0 && item == Some(marker) {
+        if ended && items.nests() {
+            // Loose, with a list nested in an item: the parser's.
+            return step(parse_from(start), line, text, next, each);
+        }
+        items.push(line.start..line.end(), ended, text_column(rest));
+        return more(items, false);
+    }
+    // Another list's marker starts it: after a blank line any, else one
+    // that may interrupt the last item's paragraph.
+    if line.first == 0 && item.is_some() && (ended || interrupts) {
         let end = items.end();
         put(each, Piece::List(start..end, items))?;
         return open(line, text, next, each);
@@ -237,14 +241,16 @@ fn list(
         put(each, Piece::List(start..end, items))?;
         return open(line, text, next, each);
     }
-    if continues(rest) {
-        items.last_mut().end = line.end();
-        return Some(State::List {
-            start,
-            marker,
-            items,
-            ended,
-        });
+    // (Spaces alone before a nested marker: a tab's columns are the
+    // parser's to count.)
+    if let Some(m) = item.filter(|_| line.first == line.indent && !items.loose()) {
+        let at = (line.indent, m, line.indent + text_column(rest));
+        if items.nest(line.start..line.end(), at, interrupts) {
+            return more(items, false);
+        }
+    } else if continues(rest) {
+        items.extend(line.end());
+        return more(items, false);
     }
     step(parse_from(start), line, text, next, each)
 }

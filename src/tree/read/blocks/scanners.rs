@@ -73,6 +73,17 @@ pub(super) fn item_marker(rest: &[u8]) -> Option<u8> {
     (rest[width] == b' ' && continues(text)).then_some(marker)
 }
 
+/// Where an item's text starts, past its marker (`rest` starts with it,
+/// as [`item_marker`] reads it: one space after it).
+pub(super) fn text_column(rest: &[u8]) -> usize {
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    // A bullet, or the digits and a `.` or `)`; then the space.
+    match digits {
+        0 => 2,
+        _ => digits + 2,
+    }
+}
+
 /// Whether `rest` (a line past its indentation, or an item's or a quote's
 /// text) can only go on a paragraph: it starts no block (heading, fence,
 /// quote, HTML, list, break, setext underline, definition, table, indented

@@ -101,10 +101,33 @@ fn a_loose_list_and_a_list_after_another_are_read_by_the_pass() {
         assert_eq!(pieces(text), want, "{text:?}");
     }
     // `2.` interrupts no paragraph: a lazy line of the item before. An
-    // item of two paragraphs, and a nested list, are the parser's.
-    for text in ["- a\n2. b\n", "- a\n\n  more\n", "- a\n\n  - b\n"] {
+    // item of two paragraphs, a list nested in a loose one, and one nested
+    // deeper or after a tab, are the parser's.
+    for text in [
+        "- a\n2. b\n",
+        "- a\n\n  more\n",
+        "- a\n\n  - b\n",
+        "- a\n  - b\n\n- c\n",
+        "- a\n  - b\n    - c\n",
+        "- a\n\t- b\n",
+        "- a\n  2. b\n",
+    ] {
         read(text);
         assert!(pieces(text).contains('P'), "{text:?}");
+    }
+}
+
+#[test]
+fn a_tight_list_nested_in_an_item_is_read_by_the_pass() {
+    for text in [
+        "- a\n  - b\n  - c\n- d\n",
+        "1. one\n   * x\n   more of x\nlazy\n   * y\n2. two\n\nafter\n",
+        "- a\n  1. b\n   2. c\n- d\n  + e\n",
+        "10. a\n    - b\n",
+        "- a\n  - b\n\npara\n",
+    ] {
+        read(text);
+        assert!(!pieces(text).contains('P'), "{text:?}");
     }
 }
 
@@ -210,7 +233,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 80] = [
+    const LINES: [&str; 83] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -291,6 +314,9 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "## snake_case_x",
         "- loose item",
         "3) other",
+        "   1. nested one",
+        "  * starred",
+        "    - deeper",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
