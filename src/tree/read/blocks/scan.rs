@@ -7,7 +7,7 @@ use super::items::Items;
 use super::open::open;
 use super::scanners::{
     Interrupt, Line, closes_fence, contains, continues, definition, delimiter_row, html_end,
-    interrupts, item_marker, list_marker, opens_fence, quoted, setext, text_column,
+    interrupts, item_marker, list_marker, may_interrupt, opens_fence, quoted, setext, text_column,
 };
 use super::state::{Piece, State, parse_from, put};
 use super::tables::{opens_table, table_row};
@@ -214,9 +214,7 @@ fn list(
     }
     let rest = line.rest();
     let item = item_marker(rest);
-    // A marker may interrupt a paragraph: a bullet, or `1`.
-    let interrupts =
-        !rest[0].is_ascii_digit() || rest.starts_with(b"1.") || rest.starts_with(b"1)");
+    let interrupts = may_interrupt(rest);
     if line.first == 0 && item == Some(marker) {
         if ended && items.nests() {
             // Loose, with a list nested in an item: the parser's.

@@ -73,6 +73,14 @@ pub(super) fn item_marker(rest: &[u8]) -> Option<u8> {
     (rest[width] == b' ' && continues(text)).then_some(marker)
 }
 
+/// Whether an item's marker (`rest` starts with it) may interrupt a
+/// paragraph: a bullet, or an ordered item numbered 1 (`1.`, `01)`).
+pub(super) fn may_interrupt(rest: &[u8]) -> bool {
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let number = rest[..digits].iter().skip_while(|&&b| b == b'0');
+    digits == 0 || number.eq(b"1")
+}
+
 /// Where an item's text starts, past its marker (`rest` starts with it,
 /// as [`item_marker`] reads it: one space after it).
 pub(super) fn text_column(rest: &[u8]) -> usize {
@@ -203,6 +211,8 @@ pub(super) fn interrupts(rest: &[u8], text: &[u8], at: usize) -> Interrupt {
         b'_' => yes(hrule(rest)),
         b'>' => Interrupt::Unsure,
         b'[' if rest.starts_with(b"[^") => Interrupt::Unsure,
+        // A plain item: one that may interrupt a paragraph does.
+        b'-' | b'+' | b'*' | b'0'..=b'9' if item_marker(rest).is_some() => yes(may_interrupt(rest)),
         b'-' | b'+' | b'*' if list_marker(rest) || hrule(rest) => Interrupt::Unsure,
         b'0'..=b'9' if list_marker(rest) => Interrupt::Unsure,
         _ => Interrupt::No,

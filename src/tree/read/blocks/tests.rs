@@ -118,6 +118,19 @@ fn a_loose_list_and_a_list_after_another_are_read_by_the_pass() {
 }
 
 #[test]
+fn a_list_interrupting_a_paragraph_is_read_by_the_pass() {
+    for (text, want) in [
+        ("**Fixes**\n- a\n- b\n", "bb"),
+        ("Steps:\n01. one\n2. two\n", "bb"),
+        // Numbered other than 1, an item goes on the paragraph.
+        ("Text\n2. more text\n10. and more\n", "b"),
+    ] {
+        read(text);
+        assert_eq!(pieces(text), want, "{text:?}");
+    }
+}
+
+#[test]
 fn a_tight_list_nested_in_an_item_is_read_by_the_pass() {
     for text in [
         "- a\n  - b\n  - c\n- d\n",
@@ -233,7 +246,7 @@ fn a_fence_open_at_a_stretch_end_gives_the_document_up() {
 /// `total` documents of a few lines each, drawn from lines that trip the
 /// pass: every block it reads, and every one it hands the parser.
 fn generated(total: usize) -> impl Iterator<Item = String> {
-    const LINES: [&str; 83] = [
+    const LINES: [&str; 85] = [
         "a | b",
         "--|--",
         "a | b | c",
@@ -317,6 +330,8 @@ fn generated(total: usize) -> impl Iterator<Item = String> {
         "   1. nested one",
         "  * starred",
         "    - deeper",
+        "01) zero one",
+        "10. ten",
     ];
     let mut next = crate::tree::tests::xorshift(0x2545_f491_4f6c_dd1du64);
     (0..total).map(move |_| {
