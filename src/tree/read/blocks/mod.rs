@@ -3,13 +3,15 @@
 //!
 //! An outline needs a document's top-level headings, its block counts and the
 //! spans of its blocks, none of which depends on inline markup except a heading's
-//! title. Most of a document is paragraphs, headings, code, plain link
-//! definitions, tight lists of one-paragraph items, one-paragraph blockquotes
-//! and tables opening a paragraph (`tables.rs`), whose extent CommonMark and
-//! GFM decide from a line's first bytes. This pass reads those itself and
-//! hands every other stretch of lines (nested or loose lists, other
-//! blockquotes, other tables, HTML that may be inline, headings with markup
-//! in them) to the parser as a [`Piece::Parse`] of its own.
+//! title. Most of a document is paragraphs, headings (plain, or with code
+//! spans: `titles.rs`), code, plain link definitions, lists of one-paragraph
+//! items, tight or loose, with a tight list nested one level in an item
+//! (`items.rs`), one-paragraph blockquotes and tables opening a paragraph
+//! (`tables.rs`), whose extent CommonMark and GFM decide from a line's first
+//! bytes. This pass reads those itself and hands every other stretch of lines
+//! (lists nested deeper or in a loose list, items of several paragraphs,
+//! other blockquotes, other tables, a tag alone on its line, headings with
+//! other markup) to the parser as a [`Piece::Parse`] of its own.
 //!
 //! A stretch handed over starts where no block is open and ends at a line no
 //! block can run across: a line at the left margin, after a blank line, that
