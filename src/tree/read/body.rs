@@ -151,9 +151,9 @@ impl Builder {
     /// Reads `text[body..]` with the block-level pass ([`blocks`]), the parser
     /// reading only the stretches the pass hands it. False, with the work half
     /// done, when the pass gives up: the caller parses the document whole.
-    /// The pass reads `seen`, the text with its body as the parser reads it
-    /// (see [`pass_text`]), its site containers at `boxes` (spans from
-    /// `body`) holding the blocks within their lines. With `links`, the
+    /// The pass reads `text`, the document's text with its body as the
+    /// parser reads it ([`pass_text`]), its site containers at `boxes`
+    /// (spans from `body`) holding the blocks within their lines. With `links`, the
     /// links of the text are read too ([`Reading`]): where a definition is
     /// written, once the pass has found every one.
     pub(super) fn read_blocks(
@@ -182,10 +182,10 @@ impl Builder {
             {
                 return false;
             }
-            // A stretch for the parser within a container's lines, or outside
-            // them all, holds no block across an edge (one that is no node, a
-            // footnote's, say, is placed nowhere); nor does a list, as far as
-            // the parser's range of it may reach.
+            // A stretch for the parser, and a list as far as the parser's
+            // range of it may reach, stay on one side of every edge (the
+            // blocks of a stretch are placed one by one, but the parser's
+            // range of a list in it may reach past it).
             if self.in_boxes()
                 && let blocks::Piece::List(range, _) | blocks::Piece::Parse(range) = &piece
             {

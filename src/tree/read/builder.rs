@@ -86,7 +86,7 @@ impl Builder {
 
     /// From here on, the blocks added at document level are placed in the
     /// site containers at `spans` (block spans, in order) that hold them.
-    pub(super) fn box_in(&mut self, spans: Vec<std::ops::Range<usize>>) {
+    pub(super) fn box_in(&mut self, spans: Vec<Range<usize>>) {
         self.boxed = (!spans.is_empty()).then(|| Boxed {
             boxes: Boxes::new(spans),
             open: None,
