@@ -3,7 +3,7 @@
 use super::items::Items;
 use super::scanners::{
     Line, atx, atx_title, contains, definition, delimiter_row, hrule, html_block_tag, html_end,
-    item_marker, list_marker, opens_fence, quoted, text_column,
+    item_marker, list_marker, opens_fence, quoted,
 };
 use super::state::{Piece, State, parse_from, put};
 use crate::tree::model::BlockKind;
@@ -68,8 +68,8 @@ pub(super) fn open(
             let item = line.start..line.end();
             State::List {
                 start: line.start,
-                marker,
-                items: Items::new(item, text_column(rest)),
+                marker: marker.kind,
+                items: Items::new(item, marker.text),
                 ended: false,
             }
         }

@@ -7,7 +7,7 @@ use super::items::Items;
 use super::open::open;
 use super::scanners::{
     Interrupt, Line, closes_fence, contains, continues, definition, delimiter_row, html_end,
-    interrupts, item_marker, list_marker, may_interrupt, opens_fence, quoted, setext, text_column,
+    interrupts, item_marker, list_marker, opens_fence, quoted, setext,
 };
 use super::state::{Piece, State, parse_from, put};
 use super::tables::{opens_table, table_row};
@@ -214,18 +214,19 @@ fn list(
     }
     let rest = line.rest();
     let item = item_marker(rest);
-    let interrupts = may_interrupt(rest);
-    if line.first == 0 && item == Some(marker) {
+    if line.first == 0
+        && let Some(m) = item.filter(|m| m.kind == marker)
+    {
         if ended && items.nests() {
             // Loose, with a list nested in an item: the parser's.
             return step(parse_from(start), line, text, next, each);
         }
-        items.push(line.start..line.end(), ended, text_column(rest));
+        items.push(line.start..line.end(), ended, m.text);
         return more(items, false);
     }
     // Another list's marker starts it: after a blank line any, else one
     // that may interrupt the last item's paragraph.
-    if line.first == 0 && item.is_some() && (ended || interrupts) {
+    if line.first == 0 && item.is_some_and(|m| ended || m.interrupts) {
         let end = items.end();
         put(each, Piece::List(start..end, items))?;
         return open(line, text, next, each);
@@ -242,8 +243,8 @@ fn list(
     // (Spaces alone before a nested marker: a tab's columns are the
     // parser's to count.)
     if let Some(m) = item.filter(|_| line.first == line.indent && !items.loose()) {
-        let at = (line.indent, m, line.indent + text_column(rest));
-        if items.nest(line.start..line.end(), at, interrupts) {
+        let at = (line.indent, m.kind, line.indent + m.text);
+        if items.nest(line.start..line.end(), at, m.interrupts) {
             return more(items, false);
         }
     } else if continues(rest) {

@@ -54,42 +54,39 @@ impl<'a> Line<'a> {
     }
 }
 
+/// A plain list item's marker ([`item_marker`]): its kind (`-`, `+`, `*`,
+/// or an ordered item's `.` or `)`), the column its text starts at (past
+/// the marker and its space), and whether it may interrupt a paragraph (a
+/// bullet, or an ordered item numbered 1: `1.`, `01)`).
+#[derive(Clone, Copy)]
+pub(super) struct Marker {
+    pub kind: u8,
+    pub text: usize,
+    pub interrupts: bool,
+}
+
 /// The marker of a list item whose line is one of plain text: `-`, `+` or `*`,
 /// or an ordered item's `.` or `)`, then one space and text no block starts
 /// with.
-pub(super) fn item_marker(rest: &[u8]) -> Option<u8> {
-    let (width, marker) = match rest[0] {
-        b'-' | b'+' | b'*' => (1, rest[0]),
+pub(super) fn item_marker(rest: &[u8]) -> Option<Marker> {
+    let (width, kind, interrupts) = match rest[0] {
+        b'-' | b'+' | b'*' => (1, rest[0], true),
         b'0'..=b'9' => {
             let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            let one = rest[..digits].iter().skip_while(|&&b| b == b'0').eq(b"1");
             match rest.get(digits) {
-                Some(&m @ (b'.' | b')')) if digits <= 9 => (digits + 1, m),
+                Some(&m @ (b'.' | b')')) if digits <= 9 => (digits + 1, m, one),
                 _ => return None,
             }
         }
         _ => return None,
     };
     let text = rest.get(width + 1..)?;
-    (rest[width] == b' ' && continues(text)).then_some(marker)
-}
-
-/// Whether an item's marker (`rest` starts with it) may interrupt a
-/// paragraph: a bullet, or an ordered item numbered 1 (`1.`, `01)`).
-pub(super) fn may_interrupt(rest: &[u8]) -> bool {
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    let number = rest[..digits].iter().skip_while(|&&b| b == b'0');
-    digits == 0 || number.eq(b"1")
-}
-
-/// Where an item's text starts, past its marker (`rest` starts with it,
-/// as [`item_marker`] reads it: one space after it).
-pub(super) fn text_column(rest: &[u8]) -> usize {
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    // A bullet, or the digits and a `.` or `)`; then the space.
-    match digits {
-        0 => 2,
-        _ => digits + 2,
-    }
+    (rest[width] == b' ' && continues(text)).then_some(Marker {
+        kind,
+        text: width + 1,
+        interrupts,
+    })
 }
 
 /// Whether `rest` (a line past its indentation, or an item's or a quote's
@@ -212,9 +209,11 @@ pub(super) fn interrupts(rest: &[u8], text: &[u8], at: usize) -> Interrupt {
         b'>' => Interrupt::Unsure,
         b'[' if rest.starts_with(b"[^") => Interrupt::Unsure,
         // A plain item: one that may interrupt a paragraph does.
-        b'-' | b'+' | b'*' | b'0'..=b'9' if item_marker(rest).is_some() => yes(may_interrupt(rest)),
-        b'-' | b'+' | b'*' if list_marker(rest) || hrule(rest) => Interrupt::Unsure,
-        b'0'..=b'9' if list_marker(rest) => Interrupt::Unsure,
+        b'-' | b'+' | b'*' | b'0'..=b'9' => match item_marker(rest) {
+            Some(marker) => yes(marker.interrupts),
+            None if list_marker(rest) || hrule(rest) => Interrupt::Unsure,
+            None => Interrupt::No,
+        },
         _ => Interrupt::No,
     }
 }
@@ -240,7 +239,7 @@ pub(super) fn atx_title(line: &Line<'_>, level: u8) -> Option<(Range<usize>, boo
         return None;
     }
     let code = !plain(title);
-    if code && code_spans(title, |_, _| {}).is_none() {
+    if code && code_spans(title, |_| {}).is_none() {
         return None;
     }
     let start = line.start

@@ -31,7 +31,7 @@ fn plain_but_backticks(text: &[u8]) -> bool {
 /// (whitespace not yet folded).
 pub(crate) fn code_title(text: &str) -> String {
     let mut title = String::with_capacity(text.len());
-    let read = code_spans(text.as_bytes(), |part, _| title.push_str(&text[part]));
+    let read = code_spans(text.as_bytes(), |part| title.push_str(&text[part]));
     debug_assert!(read.is_some(), "a title the pass read");
     title
 }
@@ -47,7 +47,7 @@ const RUNS_MOST: usize = 64;
 /// that starts and ends with one and is not all spaces). `None` where the
 /// text outside the spans is not [`plain`], or it has over [`RUNS_MOST`]
 /// runs.
-pub(super) fn code_spans(text: &[u8], mut each: impl FnMut(Range<usize>, bool)) -> Option<()> {
+pub(super) fn code_spans(text: &[u8], mut each: impl FnMut(Range<usize>)) -> Option<()> {
     let mut runs = Vec::new();
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'`', &text[i..]) {
@@ -71,7 +71,7 @@ pub(super) fn code_spans(text: &[u8], mut each: impl FnMut(Range<usize>, bool)) 
         if !plain_but_backticks(&text[before.clone()]) {
             return None;
         }
-        each(before, false);
+        each(before);
         let mut content = open.end..runs[close].start;
         let inner = &text[content.clone()];
         if inner.len() >= 2
@@ -81,7 +81,7 @@ pub(super) fn code_spans(text: &[u8], mut each: impl FnMut(Range<usize>, bool)) 
         {
             content = content.start + 1..content.end - 1;
         }
-        each(content, true);
+        each(content);
         from = runs[close].end;
         r = close + 1;
     }
@@ -89,6 +89,6 @@ pub(super) fn code_spans(text: &[u8], mut each: impl FnMut(Range<usize>, bool)) 
     if !plain_but_backticks(&text[rest.clone()]) {
         return None;
     }
-    each(rest, false);
+    each(rest);
     Some(())
 }
