@@ -13,8 +13,10 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::paths::{is_index_name, is_markdown_name, link_spellings};
 
+mod named;
 mod trees;
 
+use named::Named;
 pub(super) use trees::{file_languages, is_language};
 
 /// Which document a selector's namespace names (docs/selectors.md, "Selectors"): as [`find`]
@@ -106,8 +108,9 @@ pub(crate) struct Paths {
     folded: Vec<Option<Vec<String>>>,
     bare: Vec<Option<Vec<String>>>,
     /// The paths by their file name, lowercase and without a numeric
-    /// ordering prefix, in input order.
-    by_name: HashMap<String, Vec<usize>>,
+    /// ordering prefix, in input order (and among many of a name, by
+    /// their folders).
+    by_name: HashMap<String, Named>,
     /// Every component of every path, lowercase, as written and without a
     /// numeric ordering prefix: made when a site's base is first looked for.
     known: OnceLock<HashSet<String>>,
@@ -155,7 +158,7 @@ impl Paths {
                 })
             })
             .collect();
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_name: HashMap<String, Named> = HashMap::new();
         for (i, parts) in all.iter().enumerate() {
             if let Some(last) = parts.last() {
                 by_name.entry(name_key(last)).or_default().push(i);
@@ -269,7 +272,8 @@ impl Paths {
     /// site's root), if one is.
     fn find_exact(&self, wanted: &str) -> Option<usize> {
         let wanted = components(wanted);
-        let candidates = self.by_name.get(&name_key(wanted.last()?))?;
+        let named = self.by_name.get(&name_key(wanted.last()?))?;
+        let candidates = named.under(folder_of(&wanted), |i| folder_of(&self.all[i]));
         let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
@@ -311,7 +315,7 @@ impl Paths {
             let name = components(spelling).pop()?;
             let folded = Some(name.to_lowercase());
             let candidates = self.by_name.get(&name_key(&name))?;
-            (candidates.iter().copied())
+            (candidates.all().iter().copied())
                 .find(|&i| self.all[i].len() == top && self.folded(i).last() == folded.as_ref())
         })
     }
@@ -346,6 +350,8 @@ impl Paths {
         let find = |k: usize| {
             let (base, wanted, lower, bare) = (&bare[..k], &wanted[k..], &lower[k..], &bare[k..]);
             let root = self.shared();
+            // (No other path ends with the address in any case.)
+            let narrowed = candidates.under(folder_of(wanted), |i| folder_of(&self.all[i]));
             let is = |i: usize, parts: &[String], address: &[String]| {
                 let Some(above) = parts.len().checked_sub(address.len()) else {
                     return false;
@@ -359,7 +365,7 @@ impl Paths {
                 // too (a version: `/docs/k6/<VERSION>/x` in `k6/next/x`).
                 let bare = self.bare(i);
                 let mirrored = || {
-                    (candidates.iter()).any(|&j| {
+                    (candidates.all().iter()).any(|&j| {
                         let theirs = self.bare(j);
                         j != i
                             && theirs.len() == bare.len()
@@ -375,7 +381,7 @@ impl Paths {
             };
             let among = |i: &usize| (*i < paths) != routes;
             let first = |test: &dyn Fn(usize) -> bool| {
-                let mut found = (candidates.iter().copied()).filter(|i| among(i) && test(*i));
+                let mut found = (narrowed.iter().copied()).filter(|i| among(i) && test(*i));
                 let first = found.next()?;
                 match from.filter(|_| k == 0) {
                     Some(from) => self.in_tree(first, found, wanted.len(), from, depends),
@@ -412,6 +418,12 @@ impl Paths {
             .filter(|&k| !known(&wanted[k - 1]))
             .find_map(find)
     }
+}
+
+/// The folder above the name of a path's `components`, if it has one.
+fn folder_of(components: &[String]) -> Option<&str> {
+    let at = components.len().checked_sub(2)?;
+    Some(&components[at])
 }
 
 /// Whether a site address is the site's root (`/`, `/./`): no component.
