@@ -118,6 +118,17 @@ pub(crate) fn is_mdx(path: &str) -> bool {
         .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("mdx"))
 }
 
+/// A path's parts between its `/` and `\` separators, in order, as
+/// `path.split(['/', '\\'])` gives them, found byte by byte (both are
+/// ASCII): a doc set's every path is cut so, more than once.
+pub(crate) fn parts(path: &str) -> impl DoubleEndedIterator<Item = &str> {
+    let base = path.as_ptr() as usize;
+    (path.as_bytes().split(|&b| b == b'/' || b == b'\\')).map(move |part| {
+        let start = part.as_ptr() as usize - base;
+        &path[start..start + part.len()]
+    })
+}
+
 /// The paths a link's path may name, most likely first: as typed (percent-
 /// escapes decoded, a URL's scheme and host dropped); for a site's page, its
 /// Markdown source (any Markdown extension): `build.html` → `build.md`,
@@ -219,6 +230,25 @@ pub(crate) fn percent_decoded(text: &str) -> Result<String, usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paths_parts_are_what_splitting_at_either_separator_gives() {
+        for path in [
+            "",
+            "/",
+            "a",
+            "docs/guide/intro.md",
+            "/docs//guide/",
+            "C:\\docs\\guide.md",
+            "mixed/ü\\ñ/名前.md",
+            "./../x/",
+        ] {
+            let theirs: Vec<&str> = path.split(['/', '\\']).collect();
+            assert_eq!(parts(path).collect::<Vec<_>>(), theirs, "{path:?}");
+            let reversed: Vec<&str> = path.rsplit(['/', '\\']).collect();
+            assert_eq!(parts(path).rev().collect::<Vec<_>>(), reversed, "{path:?}");
+        }
+    }
 
     #[test]
     fn a_paths_extension_is_what_the_path_parser_gives() {

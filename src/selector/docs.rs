@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-use crate::paths::{is_index_name, is_markdown_name, link_spellings};
+use crate::paths::{is_index_name, is_markdown_name, link_spellings, parts};
 
 mod named;
 mod trees;
@@ -492,7 +492,7 @@ pub(super) fn lowercase(text: &str) -> Cow<'_, str> {
 pub(super) fn depth(path: &str) -> usize {
     // `..` is kept only ahead of every other component.
     let (mut depth, mut ups) = (0, 0);
-    for part in path.split(['/', '\\']) {
+    for part in parts(path) {
         match part {
             "" | "." => {}
             ".." if depth > ups => depth -= 1,
@@ -521,7 +521,7 @@ fn served_components(path: &str) -> Vec<String> {
 /// A path's components, `/` or `\` separated, `.` dropped and `..` folded.
 pub(super) fn components(path: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for part in path.split(['/', '\\']) {
+    for part in parts(path) {
         match part {
             "" | "." => {}
             ".." => {

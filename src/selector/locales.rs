@@ -54,7 +54,7 @@ impl Lands<'_, '_> {
             // (Most doc sets have no folder a language could name: their
             // paths are not made ready for it.)
             let folders = (inputs.pages.iter()).any(|page| {
-                let mut parts = page.path.split(['/', '\\']);
+                let mut parts = crate::paths::parts(&page.path);
                 parts.next_back();
                 parts.any(is_language)
             });

@@ -20,7 +20,7 @@ impl Partials {
     /// Whether a site that leaves these partials unbuilt builds no page for
     /// the file at `path`.
     pub(super) fn holds(self, path: &str) -> bool {
-        let mut parts = path.split(['/', '\\']);
+        let mut parts = crate::paths::parts(path);
         match self {
             Partials::AnyPart => parts.any(|part| part.starts_with('_')),
             Partials::OneUnderscore => {
