@@ -2,7 +2,9 @@
 //! "Links both ways"): kept for every document of a listing once its tree is
 //! dropped, its anchors made only when a first fragment lands on it.
 
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
+
+use memchr::memmem::Finder;
 
 use super::anchors::{
     AnchorLookup, AnchorOrder, NEAREST_AMONG_ALL, Shape, nearest_anchor, shapes_of,
@@ -249,8 +251,11 @@ fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str
 /// Neither is read in a code block, where a page shows one.
 fn includes_of(doc: &Document) -> Vec<String> {
     const MARK: &str = "<!--@include:";
+    // (Each search made once: a doc set's every page is read for them.)
+    static FIND: LazyLock<[Finder<'static>; 2]> =
+        LazyLock::new(|| [Finder::new(MARK), Finder::new("import")]);
     let text = doc.text();
-    let included = memchr::memmem::find_iter(text.as_bytes(), MARK).filter_map(|at| {
+    let included = FIND[0].find_iter(text.as_bytes()).filter_map(|at| {
         let rest = &text[at + MARK.len()..];
         let path = &rest[..rest.find("-->")?];
         let path = path.split(['{', '#']).next().unwrap_or(path).trim();
@@ -258,7 +263,7 @@ fn includes_of(doc: &Document) -> Vec<String> {
     });
     // An import statement starts a line; a line may hold several, and one
     // may go on to the next line (as Prettier wraps them).
-    let imported = memchr::memmem::find_iter(text.as_bytes(), "import")
+    let imported = (FIND[1].find_iter(text.as_bytes()))
         .filter(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
         .filter(|&at| may_import_markdown(&text.as_bytes()[at..]))
         .flat_map(|at| imports_of_line(text, at).into_iter().map(move |p| (at, p)));
@@ -277,7 +282,9 @@ fn includes_of(doc: &Document) -> Vec<String> {
 /// (a section's `#id` after the path aside). One with `cwd` names a path
 /// from where the site is built, not looked for.
 fn include_tags(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let tags = memchr::memmem::find_iter(text.as_bytes(), "<include").filter_map(|at| {
+    static FIND: LazyLock<[Finder<'static>; 2]> =
+        LazyLock::new(|| [Finder::new("<include"), Finder::new("::include[")]);
+    let tags = FIND[0].find_iter(text.as_bytes()).filter_map(|at| {
         let rest = &text[at + "<include".len()..];
         let (attributes, rest) = rest.split_once('>')?;
         let plain = attributes.is_empty() || attributes.starts_with(char::is_whitespace);
@@ -287,7 +294,7 @@ fn include_tags(text: &str) -> impl Iterator<Item = (usize, &str)> {
         (plain && !from_cwd && !attributes.ends_with('/')).then_some(())?;
         Some((at, &rest[..rest.find("</include>")?]))
     });
-    let directives = memchr::memmem::find_iter(text.as_bytes(), "::include[").filter_map(|at| {
+    let directives = FIND[1].find_iter(text.as_bytes()).filter_map(|at| {
         let rest = &text[at + "::include[".len()..];
         let (path, rest) = rest.split_once(']')?;
         let from_cwd = rest.starts_with('{') && rest[..rest.find('}')?].contains("cwd");

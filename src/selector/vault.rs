@@ -3,6 +3,7 @@
 //! link (`[App](App)` as `[[App]]`, a note by name).
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use super::docs::depth;
 use super::landing::{Broken, Inputs, Landing, Lands};
@@ -197,7 +198,9 @@ pub(crate) fn comments(text: &str, in_code: &mut dyn FnMut(usize) -> bool) -> Ve
     let bytes = text.as_bytes();
     let mut marks = Vec::new();
     let mut after = 0;
-    for at in memchr::memmem::find_iter(bytes, "%%") {
+    static MARK: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("%%"));
+    for at in MARK.find_iter(bytes) {
         // (`%%%%` is two marks, not three.)
         if at < after {
             continue;

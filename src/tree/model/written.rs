@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use memchr::memmem;
 use pulldown_cmark::{Event, LinkType, Tag, TagEnd};
@@ -275,8 +276,10 @@ impl Written {
         let mut written = Written::default();
         block_ids(text, at, &mut written.ids);
         written.attributes = may_hold_attribute_lists(text);
-        written.may_label = memmem::find(text.as_bytes(), b")=").is_some();
-        written.may_role = memmem::find(text.as_bytes(), b"}`").is_some();
+        static FIND: LazyLock<[memmem::Finder<'static>; 2]> =
+            LazyLock::new(|| [memmem::Finder::new(")="), memmem::Finder::new("}`")]);
+        written.may_label = FIND[0].find(text.as_bytes()).is_some();
+        written.may_role = FIND[1].find(text.as_bytes()).is_some();
         directive_labels(text, at, &mut written.labels);
         written
     }
