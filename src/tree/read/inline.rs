@@ -3,8 +3,10 @@
 //! on one line, and, where the text writes definitions, each `[text][label]`,
 //! `[label][]` or `[label]` whose label is plain and defined (one that is
 //! not is text, or gives up where it could be more); no backslash, and
-//! outside code spans no `<` but a tag with no attribute (`<kbd>`,
-//! `<br/>`: it holds no id or link), no `{` or `)=` (other HTML, autolinks,
+//! outside code spans no `<` but a tag: one with no attribute (`<kbd>`,
+//! `<br/>`) holds no id or link, and one with attributes on its line, outside
+//! a link's text, is found whole, to be read as the parser's event for it
+//! (`<span id="x">`, `<a href="y">`); no `{` or `)=` (other HTML, autolinks,
 //! attribute lists, roles and MyST labels are the parser's). Anything else (brackets
 //! inside a link's text, a title, a destination with spaces, parentheses or
 //! entities, a wiki link, a footnote, an image by reference) gives up, and
@@ -30,13 +32,17 @@ pub(super) enum Dest {
     Inline(Range<usize>),
     /// In the definition the link's label names (`[text][label]`).
     Named(Range<usize>),
+    /// In the tag itself, if anywhere: what was found is no Markdown link
+    /// but a tag with attributes, inline HTML the parser gives as one
+    /// event, to be read as that (for its ids and `<a href>`).
+    Tag,
 }
 
 /// Whether a label (as written between its brackets) is defined.
 pub(super) type Defined<'d> = &'d dyn Fn(&[u8]) -> bool;
 
-/// The links in `block` (images are no links), in order; `None` where the
-/// parser must read it. In a table's (`cells`), a `|` inside a code span or
+/// The links in `block` (images are no links) and its tags with attributes
+/// ([`Dest::Tag`]), in order; `None` where the parser must read it. In a table's (`cells`), a `|` inside a code span or
 /// a link gives up too: it parts the cells first. With `braces` (the text
 /// may write an attribute list or a role), a `{` gives up. With `defined`
 /// (whether a label is defined: the text writes definitions), links by
@@ -67,8 +73,7 @@ pub(super) fn plain_links(
             }
             // (Neither a tag nor an autolink opens with white space.)
             b'<' if block.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {}
-            // A tag with no attribute holds no id or link.
-            b'<' => at = bare_tag_end(block, i)?,
+            b'<' => at = past_tag(block, i, open.is_some(), &parted, &mut found)?,
             // Where no attribute list or role may be written, a `{` is text.
             b'{' if !braces => {}
             b'{' => return None,
@@ -247,6 +252,95 @@ fn bare_tag_end(block: &[u8], open: usize) -> Option<usize> {
     (rest.get(at) == Some(&b'>')).then_some(name + at + 1)
 }
 
+/// Past a tag at `open` (outside code spans): one with no attribute holds
+/// no id or link; one with attributes is read as the parser's event for it
+/// (added to `found`), but inside a link's text (`in_link`: the parser's
+/// event comes after the link's) or across a table's cells (`parted`).
+/// `None` where the parser must read the block.
+fn past_tag(
+    block: &[u8],
+    open: usize,
+    in_link: bool,
+    parted: &dyn Fn(Range<usize>) -> bool,
+    found: &mut Vec<Found>,
+) -> Option<usize> {
+    if let Some(end) = bare_tag_end(block, open) {
+        return Some(end);
+    }
+    if in_link {
+        return None;
+    }
+    let end = attributed_tag_end(block, open)?;
+    if parted(open..end) {
+        return None;
+    }
+    found.push(Found {
+        link: open..end,
+        dest: Dest::Tag,
+    });
+    Some(end)
+}
+
+/// Past an open tag at `open` with attributes, on its line, as CommonMark
+/// reads one: its name, then attributes, each after spaces or tabs (a name
+/// of letters, digits, `_`, `.`, `:` or `-`, opening with a letter, `_` or
+/// `:`; perhaps `=` and a value, quoted or a run of bytes that are no
+/// white space, quote, `=`, `<`, `>` or backtick), spaces or tabs, a `/`
+/// perhaps, and `>`. `None` for anything else (a line ending in it, a form
+/// feed), which the parser reads.
+fn attributed_tag_end(block: &[u8], open: usize) -> Option<usize> {
+    let run = |from: usize, of: &dyn Fn(u8) -> bool| {
+        block
+            .get(from..)
+            .map_or(0, |rest| rest.iter().take_while(|&&b| of(b)).count())
+    };
+    let blank = |b: u8| matches!(b, b' ' | b'\t');
+    if !block.get(open + 1)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut at = open + 1 + run(open + 1, &|b| b.is_ascii_alphanumeric() || b == b'-');
+    loop {
+        let spaces = run(at, &blank);
+        at += spaces;
+        match *block.get(at)? {
+            b'>' => return Some(at + 1),
+            b'/' => return (block.get(at + 1) == Some(&b'>')).then_some(at + 2),
+            b if spaces > 0 && (b.is_ascii_alphabetic() || matches!(b, b'_' | b':')) => {
+                let named =
+                    |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-');
+                at += 1 + run(at + 1, &named);
+                let before = run(at, &blank);
+                if block.get(at + before) != Some(&b'=') {
+                    continue;
+                }
+                at += before + 1;
+                at += run(at, &blank);
+                at = match *block.get(at)? {
+                    quote @ (b'"' | b'\'') => {
+                        let len = memchr::memchr(quote, &block[at + 1..])?;
+                        let value = &block[at + 1..at + 1 + len];
+                        if memchr::memchr2(b'\n', b'\r', value).is_some() {
+                            return None;
+                        }
+                        at + len + 2
+                    }
+                    _ => {
+                        let plain = |b: u8| {
+                            !b.is_ascii_whitespace()
+                                && !matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>' | b'`')
+                        };
+                        match run(at, &plain) {
+                            0 => return None,
+                            len => at + len,
+                        }
+                    }
+                };
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// Where a destination starting at `from` ends, at the `)` that closes the
 /// link: bytes other than spaces, controls, parentheses, brackets, `&` and
 /// backticks, at least one, not opening with `<` (a destination in angle
@@ -277,6 +371,7 @@ mod tests {
                 .map(|f| match f.dest {
                     Dest::Inline(dest) => (&text[f.link], &text[dest]),
                     Dest::Named(_) => unreachable!("no definitions"),
+                    Dest::Tag => (&text[f.link], ""),
                 })
                 .collect(),
         )
@@ -307,6 +402,31 @@ mod tests {
         );
         let hugo = r#"[x]({{~<~relref~"a.md"~>}})"#;
         assert_eq!(links(hugo), Some(vec![(hugo, r#"{{~<~relref~"a.md"~>}}"#)]));
+    }
+
+    #[test]
+    fn tags_with_attributes_are_found_as_the_parser_reads_them() {
+        assert_eq!(
+            links("<a href=\"x\">[a](b)</a> <img src=x alt='y z' /> <b and c> <br x>"),
+            Some(vec![
+                ("<a href=\"x\">", ""),
+                ("[a](b)", "b"),
+                ("<img src=x alt='y z' />", ""),
+                ("<b and c>", ""),
+                ("<br x>", "")
+            ])
+        );
+        assert_eq!(
+            links("<span title=\"a > b\" data-x = '{y}'>t</span> [c](d)"),
+            Some(vec![
+                ("<span title=\"a > b\" data-x = '{y}'>", ""),
+                ("[c](d)", "d")
+            ])
+        );
+        let table =
+            |text: &str| plain_links(text.as_bytes(), true, true, None).map(|found| found.len());
+        assert_eq!(table("| <span title=\"x\">a</span> | b |"), Some(1));
+        assert_eq!(table("| <span title=\"a|b\">a</span> | b |"), None);
     }
 
     #[test]
@@ -382,6 +502,11 @@ mod tests {
             ("[x]\n\n[x]: /1\n[X]: /2\n", &["/1"]),
             ("- [x]: /2\n\n[x]: /1\n\n[x]\n", &["/2"]),
             ("[a](b) [c]\n\n[c]: d&amp;e\n", &["b", "d&e"]),
+            // Tags with attributes, read as the parser's events for them.
+            (
+                "<span id=\"s\">x</span> [a](b) <a href=\"c\">d</a>\n\n| <a name=n href='e'> | [f](g) |\n|---|---|\n",
+                &["b", "c", "e", "g"],
+            ),
             // A stretch whose walk needs no definition after it, or one.
             (
                 "- a\n\n  - [x](y) <a href=\"z\">\n\n[d]\n\n[d]: /d\n",
@@ -407,8 +532,11 @@ mod tests {
         let named = |text: &str| {
             let found = plain_links(text.as_bytes(), false, true, Some(&defined))?;
             let shown = |f: Found| {
-                let (Dest::Inline(dest) | Dest::Named(dest)) = f.dest;
-                (text[f.link].to_owned(), text[dest].to_owned())
+                let dest = match f.dest {
+                    Dest::Inline(dest) | Dest::Named(dest) => &text[dest],
+                    Dest::Tag => "",
+                };
+                (text[f.link].to_owned(), dest.to_owned())
             };
             Some(found.into_iter().map(shown).collect::<Vec<_>>())
         };
@@ -467,10 +595,15 @@ mod tests {
             "a] b",
             "[^1](x)",
             "<https://example.com>",
-            "<a href=\"x\">[a](b)",
             "<!-- [a](b) -->",
-            "<br x>",
             "</b/>",
+            "[<span id=\"x\">a</span>](b)",
+            "<a\nhref=\"x\">",
+            "<a href=\"x\ny\">",
+            "<a href=>",
+            "<a href=\"x\"title=\"y\">",
+            "<a href=\"x\" / >",
+            "<p\x0cclass=\"x\">",
             "[a](b){#id}",
             "{ref}`x`",
             "(label)=",

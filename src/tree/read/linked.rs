@@ -275,6 +275,9 @@ impl<'a> Reading<'a> {
             let source = &piece[f.link];
             match f.dest {
                 Dest::Inline(dest) => self.written.add_link(source, text, at, &piece[dest]),
+                Dest::Tag => {
+                    (self.written).read(&Event::InlineHtml(source.into()), source, text, at)
+                }
                 Dest::Named(name) => {
                     let def = defs.and_then(|defs| defs.get(&piece[name]))?;
                     expanded += def.copied();
