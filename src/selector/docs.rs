@@ -273,10 +273,16 @@ impl Paths {
     fn find_exact(&self, wanted: &str) -> Option<usize> {
         let wanted = components(wanted);
         let named = self.by_name.get(&name_key(wanted.last()?))?;
-        let candidates = named.under(folder_of(&wanted), |i| folder_of(&self.all[i]));
+        let candidates = self.under(named, &wanted);
         let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
+    }
+
+    /// The paths of a name that may end with `address` (its components):
+    /// those in the folder it names above the name ([`Named::under`]).
+    fn under<'n>(&self, named: &'n Named, address: &[String]) -> &'n [usize] {
+        named.under(folder_of(address), |i| folder_of(&self.all[i]))
     }
 
     /// Whether a site address is under a folder named `tags` or
@@ -351,7 +357,7 @@ impl Paths {
             let (base, wanted, lower, bare) = (&bare[..k], &wanted[k..], &lower[k..], &bare[k..]);
             let root = self.shared();
             // (No other path ends with the address in any case.)
-            let narrowed = candidates.under(folder_of(wanted), |i| folder_of(&self.all[i]));
+            let narrowed = self.under(candidates, wanted);
             let is = |i: usize, parts: &[String], address: &[String]| {
                 let Some(above) = parts.len().checked_sub(address.len()) else {
                     return false;

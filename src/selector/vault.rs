@@ -195,11 +195,11 @@ pub(crate) fn wiki_url(target: &str) -> Option<(&str, String)> {
 /// counted), as byte ranges of `text`. A `%%` in code (`in_code`, or
 /// between backticks on its line) opens or closes none.
 pub(crate) fn comments(text: &str, in_code: &mut dyn FnMut(usize) -> bool) -> Vec<Range<usize>> {
+    static MARK: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("%%"));
     let bytes = text.as_bytes();
     let mut marks = Vec::new();
     let mut after = 0;
-    static MARK: LazyLock<memchr::memmem::Finder<'static>> =
-        LazyLock::new(|| memchr::memmem::Finder::new("%%"));
     for at in MARK.find_iter(bytes) {
         // (`%%%%` is two marks, not three.)
         if at < after {

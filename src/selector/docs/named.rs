@@ -65,11 +65,10 @@ impl Named {
 /// names (as written, lowercase, without a numeric ordering prefix or a
 /// collection's `_`, a space as `-`): its characters lowercase (a final
 /// `ς` as `σ`) with white space, `-`, `_` and `.` dropped, and the digits
-/// that then lead dropped. Each
-/// way of comparing only drops or folds what this drops or folds, so two
-/// names a lookup takes as one have one key (`01 - Intro`, `intro`,
-/// `_Intro` all have `intro`'s). Others may share it too: the key only
-/// narrows a lookup.
+/// that then lead dropped. Each way of comparing only drops or folds what
+/// this drops or folds, so two names a lookup takes as one have one key
+/// (`01 - Intro`, `intro`, `_Intro` all have `intro`'s). Others may share
+/// it too: the key only narrows a lookup.
 pub(super) fn folder_key(name: &str) -> u64 {
     // FNV-1a over the characters kept.
     let mut key: u64 = 0xcbf2_9ce4_8422_2325;

@@ -273,11 +273,11 @@ impl Written {
     /// Obsidian's block ids of a body's text, which starts at `at`: what a
     /// document's links start from, before any parser event.
     pub(crate) fn with_block_ids(text: &str, at: usize) -> Written {
+        static FIND: LazyLock<[memmem::Finder<'static>; 2]> =
+            LazyLock::new(|| [memmem::Finder::new(")="), memmem::Finder::new("}`")]);
         let mut written = Written::default();
         block_ids(text, at, &mut written.ids);
         written.attributes = may_hold_attribute_lists(text);
-        static FIND: LazyLock<[memmem::Finder<'static>; 2]> =
-            LazyLock::new(|| [memmem::Finder::new(")="), memmem::Finder::new("}`")]);
         written.may_label = FIND[0].find(text.as_bytes()).is_some();
         written.may_role = FIND[1].find(text.as_bytes()).is_some();
         directive_labels(text, at, &mut written.labels);

@@ -18,7 +18,8 @@ use std::ops::Range;
 use super::definitions::is_key;
 
 /// One link found: the whole link (`[text](dest)`) and where its
-/// destination is, offsets into the block's text.
+/// destination is, offsets into the block's text; or a tag with
+/// attributes ([`Dest::Tag`]).
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct Found {
     pub link: Range<usize>,
@@ -42,8 +43,9 @@ pub(super) enum Dest {
 pub(super) type Defined<'d> = &'d dyn Fn(&[u8]) -> bool;
 
 /// The links in `block` (images are no links) and its tags with attributes
-/// ([`Dest::Tag`]), in order; `None` where the parser must read it. In a table's (`cells`), a `|` inside a code span or
-/// a link gives up too: it parts the cells first. With `braces` (the text
+/// ([`Dest::Tag`]), in order; `None` where the parser must read it. In a
+/// table's (`cells`), a `|` inside a code span, a link or a tag gives up
+/// too: it parts the cells first. With `braces` (the text
 /// may write an attribute list or a role), a `{` gives up. With `defined`
 /// (whether a label is defined: the text writes definitions), links by
 /// reference are found too.
@@ -228,30 +230,6 @@ fn past_code_span(block: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// Past a tag opening at `open` with no attribute, as the parser reads
-/// inline HTML: `<name>`, `<name/>`, `</name>` (a letter, then letters,
-/// digits or `-`; spaces or tabs before the end). `None` for anything else
-/// (attributes, comments, autolinks), which is the parser's.
-fn bare_tag_end(block: &[u8], open: usize) -> Option<usize> {
-    let closing = block.get(open + 1) == Some(&b'/');
-    let name = open + 1 + usize::from(closing);
-    if !block.get(name)?.is_ascii_alphabetic() {
-        return None;
-    }
-    let rest = &block[name..];
-    let mut at = rest
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-'))?;
-    at += rest[at..]
-        .iter()
-        .take_while(|&&b| matches!(b, b' ' | b'\t'))
-        .count();
-    if !closing && rest.get(at) == Some(&b'/') {
-        at += 1;
-    }
-    (rest.get(at) == Some(&b'>')).then_some(name + at + 1)
-}
-
 /// Past a tag at `open` (outside code spans): one with no attribute holds
 /// no id or link; one with attributes is read as the parser's event for it
 /// (added to `found`), but inside a link's text (`in_link`: the parser's
@@ -264,14 +242,11 @@ fn past_tag(
     parted: &dyn Fn(Range<usize>) -> bool,
     found: &mut Vec<Found>,
 ) -> Option<usize> {
-    if let Some(end) = bare_tag_end(block, open) {
+    let (end, attributed) = tag_end(block, open)?;
+    if !attributed {
         return Some(end);
     }
-    if in_link {
-        return None;
-    }
-    let end = attributed_tag_end(block, open)?;
-    if parted(open..end) {
+    if in_link || parted(open..end) {
         return None;
     }
     found.push(Found {
@@ -281,31 +256,42 @@ fn past_tag(
     Some(end)
 }
 
-/// Past an open tag at `open` with attributes, on its line, as CommonMark
-/// reads one: its name, then attributes, each after spaces or tabs (a name
-/// of letters, digits, `_`, `.`, `:` or `-`, opening with a letter, `_` or
-/// `:`; perhaps `=` and a value, quoted or a run of bytes that are no
-/// white space, quote, `=`, `<`, `>` or backtick), spaces or tabs, a `/`
-/// perhaps, and `>`. `None` for anything else (a line ending in it, a form
-/// feed), which the parser reads.
-fn attributed_tag_end(block: &[u8], open: usize) -> Option<usize> {
+/// Past a tag at `open` on its line, as CommonMark reads inline HTML, and
+/// whether it has attributes: a closing tag (`</name>`, spaces or tabs
+/// before its `>`), or an open one: its name (a letter, then letters,
+/// digits or `-`), then attributes, each after spaces or tabs (a name of
+/// letters, digits, `_`, `.`, `:` or `-`, opening with a letter, `_` or
+/// `:`; perhaps `=` and a value, quoted or a run of bytes that are no white
+/// space, quote, `=`, `<`, `>` or backtick), spaces or tabs, a `/` perhaps,
+/// and `>`. `None` for anything else (a comment, an autolink, a line
+/// ending in it, a form feed), which the parser reads.
+fn tag_end(block: &[u8], open: usize) -> Option<(usize, bool)> {
     let run = |from: usize, of: &dyn Fn(u8) -> bool| {
         block
             .get(from..)
             .map_or(0, |rest| rest.iter().take_while(|&&b| of(b)).count())
     };
     let blank = |b: u8| matches!(b, b' ' | b'\t');
-    if !block.get(open + 1)?.is_ascii_alphabetic() {
+    let closing = block.get(open + 1) == Some(&b'/');
+    let name = open + 1 + usize::from(closing);
+    if !block.get(name)?.is_ascii_alphabetic() {
         return None;
     }
-    let mut at = open + 1 + run(open + 1, &|b| b.is_ascii_alphanumeric() || b == b'-');
+    let mut at = name + run(name, &|b| b.is_ascii_alphanumeric() || b == b'-');
+    let mut attributed = false;
     loop {
         let spaces = run(at, &blank);
         at += spaces;
         match *block.get(at)? {
-            b'>' => return Some(at + 1),
-            b'/' => return (block.get(at + 1) == Some(&b'>')).then_some(at + 2),
-            b if spaces > 0 && (b.is_ascii_alphabetic() || matches!(b, b'_' | b':')) => {
+            b'>' => return Some((at + 1, attributed)),
+            b'/' if !closing => {
+                return (block.get(at + 1) == Some(&b'>')).then_some((at + 2, attributed));
+            }
+            b if !closing
+                && spaces > 0
+                && (b.is_ascii_alphabetic() || matches!(b, b'_' | b':')) =>
+            {
+                attributed = true;
                 let named =
                     |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-');
                 at += 1 + run(at + 1, &named);
@@ -597,6 +583,7 @@ mod tests {
             "<https://example.com>",
             "<!-- [a](b) -->",
             "</b/>",
+            "</a href=\"x\">",
             "[<span id=\"x\">a</span>](b)",
             "<a\nhref=\"x\">",
             "<a href=\"x\ny\">",
