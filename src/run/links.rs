@@ -5,6 +5,8 @@
 
 use std::io;
 
+use foldhash::{HashMap, HashMapExt};
+
 use super::selectors::{Misses, Parsed, Selectors};
 use crate::call::LinkView;
 use crate::load::{Need, Walk};
@@ -289,14 +291,27 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     inputs.read_own_wiki(links.iter().map(|(_, link)| link.target.as_str()));
     let land = |part: &[(usize, &Listed)]| {
         let mut lands = Lands::new(&inputs);
+        // A page that links to one target several times (a glossary term,
+        // its API's page) has it landed once: where a link lands depends
+        // on its page and how it is written only.
+        let mut page: (usize, HashMap<_, Landing>) = (usize::MAX, HashMap::new());
         (part.iter())
             .map(|&(doc, link)| {
+                if page.0 != doc {
+                    page = (doc, HashMap::new());
+                }
+                let written = (link.target.as_str(), link.wiki, link.defined);
+                if let Some(landing) = page.1.get(&written) {
+                    return landing.clone();
+                }
                 let relative = !link.target.starts_with(['.', '/', '#'])
                     && !selector::lands_outside(&link.target, false);
-                match link.defined && relative {
+                let landing = match link.defined && relative {
                     true => lands.land(doc, &format!("./{}", link.target), false),
                     false => lands.land(doc, &link.target, link.wiki),
-                }
+                };
+                page.1.insert(written, landing.clone());
+                landing
             })
             .collect::<Vec<_>>()
     };
