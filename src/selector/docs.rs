@@ -271,12 +271,27 @@ impl Paths {
     /// The path that is `wanted` from the folder every document is in (a
     /// site's root), if one is.
     fn find_exact(&self, wanted: &str) -> Option<usize> {
+        if !self.may_name(wanted) {
+            return None;
+        }
         let wanted = components(wanted);
         let named = self.by_name.get(&name_key(wanted.last()?))?;
         let candidates = self.under(named, &wanted);
         let root = self.shared();
         (candidates.iter().copied())
             .find(|&i| i < self.paths() && self.all[i].get(root..) == Some(&wanted[..]))
+    }
+
+    /// Whether some path has the file name `wanted` ends with, looked at
+    /// before its components are made: most spellings of an address
+    /// (`x/index.md`, `x.mdx`) name no file. (A path ending with `..`
+    /// is named by a component above, and is read whole.)
+    fn may_name(&self, wanted: &str) -> bool {
+        match parts(wanted).rev().find(|p| !matches!(*p, "" | ".")) {
+            Some("..") => true,
+            Some(last) => self.by_name.contains_key(&name_key(last)),
+            None => false,
+        }
     }
 
     /// The paths of a name that may end with `address` (its components):
@@ -342,6 +357,9 @@ impl Paths {
         from: Option<&[String]>,
         depends: &Cell<bool>,
     ) -> Option<usize> {
+        if !self.may_name(wanted) {
+            return None;
+        }
         let wanted = components(wanted);
         let last = wanted.last()?;
         // Every path these rules can match has the same file name, folded.
@@ -541,4 +559,48 @@ pub(super) fn components(path: &str) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_looked_at_as_the_components_end_with_it() {
+        let paths: Vec<String> = [
+            "docs/guide/setup.md",
+            "docs/a/_index.md",
+            "docs/01-intro.md",
+        ]
+        .map(str::to_owned)
+        .into();
+        let found = Paths::new(&paths);
+        let wanted = [
+            "setup.md",
+            "/guide/setup.md/",
+            "guide/./setup.md/.",
+            "guide/SETUP.md",
+            "b/_index.md",
+            "intro.md",
+            "x/setup.md/..",
+            "setup.md/../a/_index.md",
+            "setup.md/x/../..",
+            "..",
+            "../..",
+            "./",
+            "",
+            "/",
+            "guide\\setup.md",
+            "guide/setups.md",
+        ];
+        for wanted in wanted {
+            let named = (components(wanted).last())
+                .is_some_and(|last| found.by_name.contains_key(&name_key(last)));
+            // (A path ending with `..` is read whole.)
+            let whole = parts(wanted).rev().find(|p| !matches!(*p, "" | ".")) == Some("..");
+            assert_eq!(found.may_name(wanted), named || whole, "{wanted}");
+        }
+        assert!(found.may_name("/Guide/Setup.md"));
+        assert!(!found.may_name("guide/index.md"));
+    }
 }
