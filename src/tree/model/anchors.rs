@@ -129,9 +129,14 @@ pub(crate) fn anchors_of(ids: Vec<(Vec<String>, bool)>, titles: &[String]) -> Ve
 pub(crate) fn slug(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
     for c in title.chars() {
+        // (Most titles are ASCII, whose letters lowercase one for one.)
         if c == ' ' {
             out.push('-');
-        } else if c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c) {
+        } else if c.is_ascii() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                out.push(c.to_ascii_lowercase());
+            }
+        } else if c.is_alphanumeric() || is_mark(c) {
             out.extend(c.to_lowercase());
         }
     }
@@ -149,11 +154,16 @@ fn is_mark(c: char) -> bool {
 /// `server-port` and `serverport` are alike; so are `5. Set up` and
 /// `id-5.-set-up`).
 pub(crate) fn loose(text: &str) -> String {
-    let loose: String = (text.chars())
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .map(unaccented)
-        .collect();
+    let mut loose = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                loose.push(c.to_ascii_lowercase());
+            }
+        } else if c.is_alphanumeric() {
+            loose.extend(c.to_lowercase().map(unaccented));
+        }
+    }
     // An id may not start with a digit where some generators write them:
     // GitBook's anchor of `5. Set up` is `#id-5.-set-up`.
     match loose.strip_prefix("id") {
@@ -614,6 +624,47 @@ mod tests {
         let got = anchors(text, &starts, &titles);
         assert_eq!(got[0].ids, ["install-guide"]);
         assert!(got[1].ids.is_empty(), "{:?}", got[1].ids);
+    }
+
+    #[test]
+    fn an_ascii_title_reads_as_any_other() {
+        // The char by char reading, without the ASCII path.
+        let slugged = |t: &str| -> String {
+            (t.chars())
+                .filter(|&c| c == ' ' || c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c))
+                .flat_map(|c| {
+                    if c == ' ' {
+                        '-'.to_lowercase()
+                    } else {
+                        c.to_lowercase()
+                    }
+                })
+                .collect()
+        };
+        let loosely = |t: &str| -> String {
+            let all: String = (t.chars())
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .map(unaccented)
+                .collect();
+            match all.strip_prefix("id") {
+                Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest.to_owned(),
+                _ => all,
+            }
+        };
+        let titles = [
+            "Set up `Server.Port` (v2)!",
+            "Élevage chèvre — ÀÉÎ",
+            "İstanbul ΣΊΣΥΦΟΣ straße",
+            "id5 Tab\tand_under-score",
+            "हिन्दी काँ",
+            "a\u{301}b \u{20D0}",
+            "",
+        ];
+        for t in titles {
+            assert_eq!(slug(t), slugged(t), "{t}");
+            assert_eq!(loose(t), loosely(t), "{t}");
+        }
     }
 
     #[test]
