@@ -4,6 +4,7 @@
 //! (`selector::Lands`), and the links asked for are handed on in one list.
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -283,58 +284,53 @@ fn resolve_all(
 /// resolving a run of the links with a resolver of its own over the inputs
 /// they share, once there are enough links to be worth a thread. With
 /// whether the doc set writes a piped wiki link's label first.
+///
+/// The tables resolvers share are made ahead on a spare thread: those the
+/// links' shapes need at once (for site addresses, wiki links), and the
+/// pages' names suggestions are looked for among when a first link is
+/// broken, while the others are landed. A broken link gets its suggestion
+/// when all of its thread's are landed.
 fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (Vec<Landing>, bool) {
     let mut inputs = Inputs::new(targets, options.limits().within);
     let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
         .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
         .collect();
     inputs.read_own_wiki(links.iter().map(|(_, link)| link.target.as_str()));
-    let land = |part: &[(usize, &Listed)]| {
-        let mut lands = Lands::new(&inputs);
-        // A page that links to one target several times (a glossary term,
-        // its API's page) has it landed once: where a link lands depends
-        // on its page and how it is written only.
-        let mut page: (usize, HashMap<_, Landing>) = (usize::MAX, HashMap::new());
-        (part.iter())
-            .map(|&(doc, link)| {
-                if page.0 != doc {
-                    page = (doc, HashMap::new());
-                }
-                let written = (link.target.as_str(), link.wiki, link.defined);
-                if let Some(landing) = page.1.get(&written) {
-                    return landing.clone();
-                }
-                let relative = !link.target.starts_with(['.', '/', '#'])
-                    && !selector::lands_outside(&link.target, false);
-                let landing = match link.defined && relative {
-                    true => lands.land(doc, &format!("./{}", link.target), false),
-                    false => lands.land(doc, &link.target, link.wiki),
-                };
-                page.1.insert(written, landing.clone());
-                landing
-            })
-            .collect::<Vec<_>>()
-    };
+    let inputs = &inputs;
     let threads = options.threads.max(1);
-    let mut landings = if threads == 1 || links.len() < LINKS_APART {
-        land(&links)
-    } else {
-        std::thread::scope(|scope| {
-            let parts: Vec<_> = (links.chunks(links.len().div_ceil(threads)))
-                .map(|part| scope.spawn(move || land(part)))
-                .collect();
-            (parts.into_iter())
-                .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        })
-    };
-    let label_first = read_label_first(&inputs, &links, &mut landings);
+    let named = AtomicBool::new(threads == 1);
+    let mut landings = std::thread::scope(|scope| {
+        if threads > 1 {
+            let sites = (links.iter()).any(|(_, l)| l.target.trim_start().starts_with(['/', '{']));
+            let notes = links.iter().any(|(_, l)| l.wiki);
+            scope.spawn(move || inputs.make_ready(sites, notes, false));
+        }
+        let named = &named;
+        let land = move |part| {
+            let broken = || {
+                if !named.swap(true, Ordering::Relaxed) {
+                    scope.spawn(|| inputs.make_ready(false, false, true));
+                }
+            };
+            land_part(inputs, part, &broken)
+        };
+        if threads == 1 || links.len() < LINKS_APART {
+            return land(&links);
+        }
+        let parts: Vec<_> = (links.chunks(links.len().div_ceil(threads)))
+            .map(|part| scope.spawn(move || land(part)))
+            .collect();
+        (parts.into_iter())
+            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let label_first = read_label_first(inputs, &links, &mut landings);
     // A vault: its Markdown links that no path names are read as notes.
     let notes = (landings.iter().zip(&links))
         .filter(|(landing, (_, link))| link.wiki && matches!(landing, Landing::Page { .. }))
         .count();
     if notes >= VAULT_NOTES || inputs.github_wiki() {
-        let mut lands = Lands::new(&inputs);
+        let mut lands = Lands::new(inputs);
         for (landing, &(doc, link)) in landings.iter_mut().zip(&links) {
             if !link.wiki && matches!(landing, Landing::Broken { .. }) {
                 let broken = std::mem::replace(landing, Landing::External);
@@ -343,6 +339,63 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
         }
     }
     (landings, label_first)
+}
+
+/// Where each of `part`'s links lands, on one thread: each without a
+/// suggestion first, then the broken ones again with theirs (`broken` is
+/// told of the first broken one, for the tables suggestions read).
+fn land_part(inputs: &Inputs, part: &[(usize, &Listed)], broken: &dyn Fn()) -> Vec<Landing> {
+    let mut lands = Lands::new(inputs);
+    lands.suggests = false;
+    let mut page = Landed::default();
+    let mut landings: Vec<Landing> = (part.iter())
+        .map(|&(doc, link)| page.land(&mut lands, doc, link))
+        .inspect(|landing| {
+            if matches!(landing, Landing::Broken { .. }) {
+                broken();
+            }
+        })
+        .collect();
+    if landings.iter().any(|l| matches!(l, Landing::Broken { .. })) {
+        lands.suggesting();
+        let mut page = Landed::default();
+        for (landing, &(doc, link)) in landings.iter_mut().zip(part) {
+            if matches!(landing, Landing::Broken { .. }) {
+                *landing = page.land(&mut lands, doc, link);
+            }
+        }
+    }
+    landings
+}
+
+/// What the links of the page being landed landed on, by how each is
+/// written: a page that links to one target several times (a glossary
+/// term, its API's page) has it landed once, as where a link lands depends
+/// on its page and how it is written only.
+#[derive(Default)]
+struct Landed<'l> {
+    doc: usize,
+    landed: HashMap<(&'l str, bool, bool), Landing>,
+}
+
+impl<'l> Landed<'l> {
+    fn land(&mut self, lands: &mut Lands, doc: usize, link: &'l Listed) -> Landing {
+        if self.doc != doc {
+            (self.doc, self.landed) = (doc, HashMap::new());
+        }
+        let written = (link.target.as_str(), link.wiki, link.defined);
+        if let Some(landing) = self.landed.get(&written) {
+            return landing.clone();
+        }
+        let relative = !link.target.starts_with(['.', '/', '#'])
+            && !selector::lands_outside(&link.target, false);
+        let landing = match link.defined && relative {
+            true => lands.land(doc, &format!("./{}", link.target), false),
+            false => lands.land(doc, &link.target, link.wiki),
+        };
+        self.landed.insert(written, landing.clone());
+        landing
+    }
 }
 
 /// The fewest piped wiki links that must land on notes read label first

@@ -244,6 +244,32 @@ impl<'p> Inputs<'p> {
             }
     }
 
+    /// Makes the tables a call's links read ahead of them, so that no
+    /// resolver waits for one (on a thread of its own): the paths made ready
+    /// for site addresses (`sites`), for wiki links (`notes`), and the pages'
+    /// names a broken link's suggestion is looked for among (`names`).
+    pub fn make_ready(&self, sites: bool, notes: bool, names: bool) {
+        if sites {
+            self.site_paths();
+        }
+        if notes {
+            self.notes();
+        }
+        if names {
+            self.page_names();
+        }
+    }
+
+    /// The inputs' paths and routes, made ready for site addresses.
+    pub(super) fn site_paths(&self) -> &Paths {
+        (self.site_paths).get_or_init(|| Paths::with_routes(&self.paths(), &self.routes))
+    }
+
+    /// Each input's name, for the nearest to a missing one.
+    fn page_names(&self) -> &PageNames {
+        (self.stems).get_or_init(|| PageNames::new(self.pages, &self.languages))
+    }
+
     /// The path of each document, in input order.
     pub(super) fn paths(&self) -> Vec<String> {
         self.pages.iter().map(|p| p.path.clone()).collect()
@@ -289,6 +315,13 @@ impl<'i, 'p> Lands<'i, 'p> {
             hops: 0,
             suggests: true,
         }
+    }
+
+    /// From now on, a broken link gets a suggestion: those of links
+    /// landed without are forgotten.
+    pub fn suggesting(&mut self) {
+        self.suggests = true;
+        self.nearest_anchors.clear();
     }
 
     /// Where a link written in document `from` with `target` lands. On an
@@ -456,8 +489,7 @@ impl<'i, 'p> Lands<'i, 'p> {
 
     /// The inputs' paths and routes, made ready for site addresses.
     pub(super) fn site_paths(&self) -> &'i Paths {
-        (self.inputs.site_paths)
-            .get_or_init(|| Paths::with_routes(&self.inputs.paths(), &self.inputs.routes))
+        self.inputs.site_paths()
     }
 
     /// A path no input is: a file on disk, outside the folders it may be
@@ -511,10 +543,7 @@ impl<'i, 'p> Lands<'i, 'p> {
         let near = match self.nearest.get(&key) {
             Some(near) => near.clone(),
             None => {
-                let stems = inputs
-                    .stems
-                    .get_or_init(|| PageNames::new(inputs.pages, &inputs.languages));
-                let near = stems.nearest(name, &among);
+                let near = inputs.page_names().nearest(name, &among);
                 self.nearest.insert(key, near.clone());
                 near
             }
