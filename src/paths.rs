@@ -129,6 +129,11 @@ pub(crate) fn parts(path: &str) -> impl DoubleEndedIterator<Item = &str> {
     })
 }
 
+/// Where a path's last `/` or `\\` is, if it has one, found byte by byte.
+pub(crate) fn last_separator(path: &str) -> Option<usize> {
+    memchr::memrchr2(b'/', b'\\', path.as_bytes())
+}
+
 /// The paths a link's path may name, most likely first: as typed (percent-
 /// escapes decoded, a URL's scheme and host dropped); for a site's page, its
 /// Markdown source (any Markdown extension): `build.html` → `build.md`,
@@ -232,7 +237,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_paths_parts_are_what_splitting_at_either_separator_gives() {
+    fn a_paths_parts_and_last_separator_are_what_splitting_at_either_gives() {
         for path in [
             "",
             "/",
@@ -247,6 +252,7 @@ mod tests {
             assert_eq!(parts(path).collect::<Vec<_>>(), theirs, "{path:?}");
             let reversed: Vec<&str> = path.rsplit(['/', '\\']).collect();
             assert_eq!(parts(path).rev().collect::<Vec<_>>(), reversed, "{path:?}");
+            assert_eq!(last_separator(path), path.rfind(['/', '\\']), "{path:?}");
         }
     }
 

@@ -32,7 +32,7 @@ use super::routes::{Moves, RouteTables};
 use super::targets::{Exact, Targets};
 use super::templates::{is_page_reference, untemplated};
 use super::versions::Versions;
-use crate::paths::is_markdown_name;
+use crate::paths::{is_markdown_name, last_separator, parts};
 
 /// Where a link lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +192,7 @@ impl<'p> Inputs<'p> {
         }
         let languages = file_languages(pages.iter().map(|p| p.path.as_str()));
         let folders = (pages.iter()).any(|p| {
-            let file = p.path.rsplit(['/', '\\']).next().unwrap_or_default();
+            let file = parts(&p.path).next_back().unwrap_or_default();
             file.split_once('.')
                 .is_some_and(|(stem, _)| stem == "_index")
                 && is_markdown_name(file)
@@ -454,7 +454,7 @@ impl<'i, 'p> Lands<'i, 'p> {
             return *found;
         }
         let page: &'p str = &self.inputs.pages[from].path;
-        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
+        let folder = last_separator(page).map_or("", |at| &page[..at]);
         if let Some(found) = self
             .sites_from
             .get(folder)

@@ -7,14 +7,13 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::docs::{components_joined, lowercase, unnumbered};
-use crate::paths::percent_decoded;
+use crate::paths::{last_separator, percent_decoded};
 
 /// A joined path as the third lookup files it: lowercase, each component
 /// without its numeric ordering prefix; not copied where it is so already.
 pub(super) fn bare_key(key: &str) -> Cow<'_, str> {
-    let numbered = key
-        .split('/')
-        .any(|part| part.starts_with(|c: char| c.is_ascii_digit()));
+    let numbered = (key.as_bytes().split(|&b| b == b'/'))
+        .any(|part| part.first().is_some_and(u8::is_ascii_digit));
     match numbered {
         false => lowercase(key),
         true => {
@@ -60,7 +59,7 @@ pub(super) fn is_contents_marker(note: &str) -> bool {
 /// `path` joined to the folder of the file at `from`, `.` and `..` folded
 /// where they can be.
 pub(super) fn joined(from: &str, path: &str) -> String {
-    let folder = match from.rfind(['/', '\\']) {
+    let folder = match last_separator(from) {
         Some(at) => &from[..=at],
         None => "",
     };

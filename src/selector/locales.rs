@@ -5,6 +5,7 @@
 
 use super::docs::is_language;
 use super::landing::Lands;
+use crate::paths::parts;
 
 impl Lands<'_, '_> {
     /// The input a page address (no extension: `/docs/api`, `./api`,
@@ -40,7 +41,7 @@ impl Lands<'_, '_> {
         let named = folder.rsplit('/').next().unwrap_or(folder);
         let own_index = |doc: &usize| {
             let path = &inputs.pages[*doc].path;
-            let parent = path.rsplit(['/', '\\']).nth(1).unwrap_or_default();
+            let parent = parts(path).nth_back(1).unwrap_or_default();
             matches!(named, "" | "." | "..") || parent.eq_ignore_ascii_case(named)
         };
         (page.and_then(|page| find(self, &page))).or_else(|| find(self, &index).filter(own_index))

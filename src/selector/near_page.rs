@@ -5,6 +5,7 @@
 
 use super::targets::{Exact, Targets};
 use crate::fuzzy::{Bag, WordList, WordShape, Words, name_likeness};
+use crate::paths::parts;
 
 /// Each input's name ([`named_stem`]; without the language its file's
 /// name carries, if any), lowercase, its length in characters and its
@@ -150,7 +151,7 @@ const NEAR: f32 = 0.7;
 /// `.htm`); a name such as `expr.closure` or `announcing-linkerd-2.3` keeps
 /// what follows its dot.
 pub(super) fn stem(path: &str) -> &str {
-    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let file = parts(path).next_back().unwrap_or(path);
     match file.rsplit_once('.') {
         Some((stem, ext)) if is_page(file) && !ext.is_empty() => stem,
         _ => file,
@@ -169,7 +170,9 @@ pub(super) fn named_stem<'p>(path: &'p str, language: Option<&str>) -> &'p str {
             .unwrap_or(name),
         None => name,
     };
-    let folder = (path.rsplit(['/', '\\']).nth(1)).filter(|f| !matches!(*f, "" | "." | ".."));
+    let folder = parts(path)
+        .nth_back(1)
+        .filter(|f| !matches!(*f, "" | "." | ".."));
     match folder {
         Some(folder) if crate::paths::is_index_name(name) => folder,
         _ => name,

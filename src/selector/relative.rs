@@ -11,7 +11,7 @@ use super::landing::Lands;
 use super::link_paths::{bare_key, joined};
 use super::near_page::{is_page, stem};
 use super::routes::version_root;
-use crate::paths::{is_index_name, is_markdown_name, link_spellings};
+use crate::paths::{is_index_name, is_markdown_name, last_separator, link_spellings, parts};
 
 impl<'p> Lands<'_, 'p> {
     /// The input `path`, a link's relative path in document `from`, names
@@ -19,7 +19,7 @@ impl<'p> Lands<'_, 'p> {
     /// every page of a folder links to the same few.
     pub(super) fn in_folder(&mut self, from: usize, path: &str) -> Option<usize> {
         let page: &'p str = &self.inputs.pages[from].path;
-        let folder = page.rfind(['/', '\\']).map_or("", |at| &page[..at]);
+        let folder = last_separator(page).map_or("", |at| &page[..at]);
         if let Some(found) = self.by_folder.get(folder).and_then(|paths| paths.get(path)) {
             return *found;
         }
@@ -86,7 +86,7 @@ impl<'p> Lands<'_, 'p> {
     /// file's path) that lands nowhere from the file's folder.
     pub(super) fn by_address(&mut self, from: usize, path: &str) -> Option<usize> {
         let page = &self.inputs.pages[from].path;
-        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        let file = parts(page).next_back().unwrap_or(page);
         if is_index_name(file) || !is_page(path) || is_markdown_name(path) {
             return None;
         }
@@ -119,9 +119,9 @@ impl<'p> Lands<'_, 'p> {
             return None;
         }
         let mut folder: &str = &self.inputs.pages[from].path;
-        while let Some(at) = folder.rfind(['/', '\\']) {
+        while let Some(at) = last_separator(folder) {
             folder = &folder[..at];
-            let up = folder.rfind(['/', '\\'])?;
+            let up = last_separator(folder)?;
             let found = self.relative(&joined(&format!("{}/.", &folder[..up]), path));
             if found.is_some() {
                 return found;

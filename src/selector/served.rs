@@ -18,7 +18,7 @@ use super::partials::{Partials, translated};
 use super::redirects::Redirects;
 use super::routes::version_root;
 use super::versions::{DOCUSAURUS_CONFIGS, Versions};
-use crate::paths::{is_index_name, is_markdown_name};
+use crate::paths::{is_index_name, is_markdown_name, last_separator, parts};
 
 /// Rspress' configuration files.
 const RSPRESS_CONFIGS: [&str; 4] = [
@@ -127,7 +127,7 @@ impl Inputs<'_> {
         let first = self.pages.first().map_or("", |p| p.path.as_str());
         // The folder every path is in, as their text shares it (no copy
         // of each path's components).
-        let mut shared = first.rfind(['/', '\\']).map_or("", |at| &first[..=at]);
+        let mut shared = last_separator(first).map_or("", |at| &first[..=at]);
         for page in self.pages {
             while !page.path.starts_with(shared) {
                 let parent = shared[..shared.len() - 1].rfind(['/', '\\']);
@@ -489,7 +489,7 @@ impl Lands<'_, '_> {
         if is_markdown_name(last) || !is_page(path) || !folders() {
             return None;
         }
-        let file = page.rsplit(['/', '\\']).next().unwrap_or(page);
+        let file = parts(page).next_back().unwrap_or(page);
         Some(match is_index_name(file) {
             true => self.in_folder(from, path),
             false => self.by_address(from, path),
@@ -510,5 +510,7 @@ fn names_folder(path: &str) -> bool {
 
 /// Whether the file at `path` is named `name`, in any case.
 fn file_named(path: &str, name: &str) -> bool {
-    (path.rsplit(['/', '\\']).next()).is_some_and(|file| file.eq_ignore_ascii_case(name))
+    parts(path)
+        .next_back()
+        .is_some_and(|file| file.eq_ignore_ascii_case(name))
 }

@@ -9,7 +9,7 @@ use super::docs::depth;
 use super::landing::{Broken, Inputs, Landing, Lands};
 use super::link_paths::{is_attachment, is_contents_marker, lands_outside};
 use super::notes::{Names, Notes, reference_start};
-use crate::paths::{is_markdown_name, percent_decoded};
+use crate::paths::{is_markdown_name, parts, percent_decoded};
 
 impl Lands<'_, '_> {
     /// A wiki link's note and heading (`Note#Heading|shown`, the shown text
@@ -128,7 +128,7 @@ impl Inputs<'_> {
             let top = self.pages.iter().map(|p| depth(&p.path)).min();
             let at_top: Vec<&str> = (self.pages.iter())
                 .filter(|p| Some(depth(&p.path)) == top)
-                .filter_map(|p| p.path.rsplit(['/', '\\']).next())
+                .filter_map(|p| parts(&p.path).next_back())
                 .collect();
             let has = |name: &str| at_top.iter().any(|f| f.eq_ignore_ascii_case(name));
             has("Home.md") && (has("_Sidebar.md") || has("_Footer.md"))
