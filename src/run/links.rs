@@ -298,7 +298,7 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     inputs.read_own_wiki(links.iter().map(|(_, link)| link.target.as_str()));
     let inputs = &inputs;
     let threads = options.threads.max(1);
-    let named = AtomicBool::new(threads == 1);
+    let named = AtomicBool::new(false);
     let mut landings = std::thread::scope(|scope| {
         if threads > 1 {
             let sites = (links.iter()).any(|(_, l)| l.target.trim_start().starts_with(['/', '{']));
@@ -312,7 +312,7 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
                     scope.spawn(|| inputs.make_ready(false, false, true));
                 }
             };
-            land_part(inputs, part, &broken)
+            land_part(inputs, part, (threads > 1).then_some(&broken))
         };
         if threads == 1 || links.len() < LINKS_APART {
             return land(&links);
@@ -341,22 +341,27 @@ fn land_all(options: &Options, targets: &[Targets], reads: &[Vec<Listed>]) -> (V
     (landings, label_first)
 }
 
-/// Where each of `part`'s links lands, on one thread: each without a
-/// suggestion first, then the broken ones again with theirs (`broken` is
-/// told of the first broken one, for the tables suggestions read).
-fn land_part(inputs: &Inputs, part: &[(usize, &Listed)], broken: &dyn Fn()) -> Vec<Landing> {
+/// Where each of `part`'s links lands, on one thread. With `broken`, each
+/// without a suggestion first, then the broken ones again with theirs
+/// (`broken` is told of the first broken one, to make the tables
+/// suggestions read on a spare thread); else in one pass.
+fn land_part(
+    inputs: &Inputs,
+    part: &[(usize, &Listed)],
+    broken: Option<&dyn Fn()>,
+) -> Vec<Landing> {
     let mut lands = Lands::new(inputs);
-    lands.suggests = false;
+    lands.suggests = broken.is_none();
     let mut page = Landed::default();
     let mut landings: Vec<Landing> = (part.iter())
         .map(|&(doc, link)| page.land(&mut lands, doc, link))
         .inspect(|landing| {
-            if matches!(landing, Landing::Broken { .. }) {
+            if let Some(broken) = broken.filter(|_| matches!(landing, Landing::Broken { .. })) {
                 broken();
             }
         })
         .collect();
-    if landings.iter().any(|l| matches!(l, Landing::Broken { .. })) {
+    if !lands.suggests && landings.iter().any(|l| matches!(l, Landing::Broken { .. })) {
         lands.suggesting();
         let mut page = Landed::default();
         for (landing, &(doc, link)) in landings.iter_mut().zip(part) {
