@@ -170,7 +170,10 @@ pub(crate) fn wiki_url(target: &str) -> Option<(&str, String)> {
     // (Most targets name no GitHub page: they are passed by with a byte
     // search, which every external link of a sweep is asked.)
     let bytes = target.as_bytes();
-    if !memchr::memchr_iter(b'g', bytes).any(|i| bytes[i..].starts_with(b"github.com/")) {
+    let at = |i: usize, part: &[u8]| bytes[i..].starts_with(part);
+    if !memchr::memchr_iter(b'g', bytes).any(|i| at(i, b"github.com/"))
+        || !memchr::memchr_iter(b'/', bytes).any(|i| at(i, b"/wiki"))
+    {
         return None;
     }
     let rest = target.trim().split_once("://")?.1;
