@@ -2,12 +2,13 @@
 //! enough to be found without the parser's inline pass: each `[text](dest)`
 //! on one line, and, where the text writes definitions, each `[text][label]`,
 //! `[label][]` or `[label]` whose label is plain and defined (one that is
-//! not is text, or gives up where it could be more); no backslash, and
-//! outside code spans no `<` but a tag: one with no attribute (`<kbd>`,
-//! `<br/>`) holds no id or link, and one with attributes on its line, outside
-//! a link's text, is found whole, to be read as the parser's event for it
-//! (`<span id="x">`, `<a href="y">`); no `{` or `)=` (other HTML, autolinks,
-//! attribute lists, roles and MyST labels are the parser's). Anything else (brackets
+//! not is text, or gives up where it could be more); outside code spans,
+//! no backslash but one escaping a `|` (a table's cells write them), and no
+//! `<` but a tag: one with no attribute (`<kbd>`, `<br/>`) holds no id or
+//! link, and one with attributes on its line, outside a link's text, is
+//! found whole, to be read as the parser's event for it (`<span id="x">`,
+//! `<a href="y">`); no `{` or `)=` (other HTML, autolinks, attribute lists,
+//! roles and MyST labels are the parser's). Anything else (brackets
 //! inside a link's text, a title, a destination with spaces, parentheses or
 //! entities, a wiki link, a footnote, an image by reference) gives up, and
 //! the parser reads the block. Every parse of a debug build holds the links
@@ -55,10 +56,14 @@ pub(super) fn plain_links(
     braces: bool,
     defined: Option<Defined<'_>>,
 ) -> Option<Vec<Found>> {
-    let parted = |range: Range<usize>| cells && memchr::memchr(b'|', &block[range]).is_some();
-    if memchr::memchr(b'\\', block).is_some() {
-        return None;
-    }
+    let pipes = |range: Range<usize>| {
+        memchr::memchr_iter(b'|', &block[range.clone()]).map(move |p| range.start + p)
+    };
+    // A `|` one backslash escapes (`\|`, as a table's cell writes one in its
+    // code: `ls \| length`) parts no cells; in a tag, the parser's to say.
+    let escaped = |p: usize| p > 0 && block[p - 1] == b'\\' && (p < 2 || block[p - 2] != b'\\');
+    let parted = |range| cells && pipes(range).any(|p| !escaped(p));
+    let piped = |range| cells && pipes(range).next().is_some();
     let mut found = Vec::new();
     // The `[` open, if any.
     let mut open: Option<usize> = None;
@@ -67,6 +72,9 @@ pub(super) fn plain_links(
     while let Some(i) = specials.next(at) {
         at = i + 1;
         match block[i] {
+            // (In a code span, passed by whole, a backslash is text.)
+            b'\\' if block.get(i + 1) == Some(&b'|') => at = i + 2,
+            b'\\' => return None,
             b'`' => {
                 at = past_code_span(block, i)?;
                 if parted(i..at) {
@@ -75,7 +83,7 @@ pub(super) fn plain_links(
             }
             // (Neither a tag nor an autolink opens with white space.)
             b'<' if block.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {}
-            b'<' => at = past_tag(block, i, open.is_some(), &parted, &mut found)?,
+            b'<' => at = past_tag(block, i, open.is_some(), &piped, &mut found)?,
             // Where no attribute list or role may be written, a `{` is text.
             b'{' if !braces => {}
             b'{' => return None,
@@ -171,13 +179,14 @@ fn plain_label(label: &[u8]) -> Option<bool> {
 }
 
 /// Where the bytes a link, a code span or what gives up may start with are
-/// in a block: its next `[`, `]` or backtick, and its next `<`, `{` or `)`,
-/// each found with one search (`memchr3`) and looked for again only once
-/// passed, so the block is searched twice at most.
+/// in a block: its next `[`, `]` or backtick, its next `<`, `{` or `)`, and
+/// its next backslash, each found with one search and looked for again only
+/// once passed, so the block is searched three times at most.
 struct Specials<'b> {
     block: &'b [u8],
     marks: usize,
     others: usize,
+    escapes: usize,
 }
 
 impl<'b> Specials<'b> {
@@ -187,6 +196,7 @@ impl<'b> Specials<'b> {
             block,
             marks: or_end(memchr::memchr3(b'[', b']', b'`', block)),
             others: or_end(memchr::memchr3(b'<', b'{', b')', block)),
+            escapes: or_end(memchr::memchr(b'\\', block)),
         }
     }
 
@@ -200,7 +210,10 @@ impl<'b> Specials<'b> {
         if self.others < at {
             self.others = from(memchr::memchr3(b'<', b'{', b')', block.get(at..)?));
         }
-        let next = self.marks.min(self.others);
+        if self.escapes < at {
+            self.escapes = from(memchr::memchr(b'\\', block.get(at..)?));
+        }
+        let next = self.marks.min(self.others).min(self.escapes);
         (next < block.len()).then_some(next)
     }
 }
@@ -507,6 +520,12 @@ mod tests {
                 "[a]({{< relref \"b.md\" >}}) [c]({{< ref c >}}#d)\n",
                 &[r#"{{< relref "b.md" >}}"#, "{{< ref c >}}#d"],
             ),
+            // Escaped pipes in a table's cells, in code, a link's text and a
+            // tag; a backslash in code is text.
+            (
+                "| a | b |\n|---|---|\n| `x \\| y` [c](d) | [e \\| f](g) |\n| `h[\\\"i\\\"]` | <a href=\"j\\|k\"> |\n\nx \\| [l](m)\n",
+                &["d", "g", "j\\|k", "m"],
+            ),
         ] {
             assert_eq!(targets(text), want, "{text:?}");
         }
@@ -560,6 +579,14 @@ mod tests {
         );
         assert_eq!(table("| [a | b](c) |"), None);
         assert_eq!(table("| `x | [a](b)` |"), None);
+        // An escaped `|` parts no cells, in code or a link's text; in a tag,
+        // or after an escaped backslash, the parser reads it.
+        assert_eq!(
+            table("| `ls \\| length` | [a \\| b](c) |\n|---|---|\n| `d[\\\"k\\\"]` | [e](f) |"),
+            Some(2)
+        );
+        assert_eq!(table("| <a title=\"x \\| y\"> | z |"), None);
+        assert_eq!(table("| `a\\\\|` [b](c) |"), None);
         assert_eq!(
             plain_links(b"`x | [a](b)`", false, true, None).map(|f| f.len()),
             Some(0)
@@ -595,6 +622,11 @@ mod tests {
             "{ref}`x`",
             "(label)=",
             "\\[a](b)",
+            "[a](b\\|c)",
+            "a \\* [b](c)",
+            "\\`a` [b](c)",
+            "a\\\\| [b](c)",
+            "a\\\n[b](c)",
             "`a\nb` [c](d)",
         ] {
             assert_eq!(links(text), None, "{text:?}");
