@@ -293,6 +293,7 @@ pub fn main() -> ExitCode {
         .collect();
     let call = Call::new(command, files.iter().map(|f| Input::from_arg(f)).collect());
     let mut options = options(&cli.opts);
+    options.ends_process = true;
     options.warnings.extend(notes);
     options.call_flags = call_flags(&cli.opts);
     let stdout = io::stdout();

@@ -90,6 +90,11 @@ pub struct Options {
     /// Set by whoever started the call to stop it (a server whose client
     /// cancelled the request): no further file is read once it is.
     pub cancel: crate::cancel::Cancel,
+    /// The process ends with this call (a command line's): what the call
+    /// made for itself may be left to the OS, which reclaims it at once,
+    /// rather than freed piece by piece (a link sweep's tables over every
+    /// page); a server's calls free theirs.
+    pub ends_process: bool,
     /// Notes about how the options were resolved (an ignored environment
     /// variable, say); every response repeats them, none changes the exit code.
     pub warnings: Vec<String>,
@@ -113,6 +118,7 @@ impl Default for Options {
             globs: Vec::new(),
             call_flags: Vec::new(),
             cancel: Default::default(),
+            ends_process: false,
             warnings: Vec::new(),
         }
     }
