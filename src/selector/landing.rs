@@ -19,12 +19,12 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use super::books::Book;
-use super::docs::{Paths, components, components_joined, file_languages, is_root, lowercase};
+use super::docs::{Paths, components, file_languages, is_root};
 use super::link_paths::{
-    bare_key, joined, lands_outside, path_and_anchor, under, without_page_extension,
+    PathKeys, joined, lands_outside, path_and_anchor, under, without_page_extension,
 };
 use super::mkdocs::MkDocs;
-use super::near_page::{PageNames, in_folders, is_page, named_stem};
+use super::near_page::{PageNames, is_page};
 use super::notes::Notes;
 use super::partials::Partials;
 use super::redirects::Redirects;
@@ -171,25 +171,35 @@ pub(crate) struct Inputs<'p> {
 impl<'p> Inputs<'p> {
     /// `pages`, the documents loaded, in input order, made ready; files not
     /// among them are looked for on disk only `within` those folders when
-    /// given.
-    pub fn new(pages: &'p [Targets], within: Option<Arc<[PathBuf]>>) -> Inputs<'p> {
-        let mut exact = HashMap::with_capacity(pages.len());
-        let mut folded = HashMap::with_capacity(pages.len());
-        let mut bare = HashMap::with_capacity(pages.len());
+    /// given. Their routes and their paths' keys are made side by side where
+    /// `threads` allow and there are enough pages to be worth it.
+    pub fn new(pages: &'p [Targets], within: Option<Arc<[PathBuf]>>, threads: usize) -> Self {
         let each: Vec<(&str, &[(String, Moves)])> = (pages.iter())
             .map(|p| (p.path.as_str(), &p.routes[..]))
             .collect();
-        let RouteTables {
-            routes,
-            moved,
-            routed,
-        } = RouteTables::of(&each);
-        for (i, page) in pages.iter().enumerate() {
-            let key = components_joined(&page.path);
-            bare.entry(bare_key(&key).into_owned()).or_insert(i);
-            folded.entry(lowercase(&key).into_owned()).or_insert(i);
-            exact.entry(key.into_owned()).or_insert(i);
-        }
+        let keys = || PathKeys::of(pages.iter().map(|p| p.path.as_str()));
+        let (
+            RouteTables {
+                routes,
+                moved,
+                routed,
+            },
+            PathKeys {
+                exact,
+                folded,
+                bare,
+            },
+        ) = match threads > 1 && pages.len() >= PAGES_APART {
+            true => std::thread::scope(|scope| {
+                let keys = scope.spawn(keys);
+                let tables = RouteTables::of(&each);
+                (
+                    tables,
+                    keys.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                )
+            }),
+            false => (RouteTables::of(&each), keys()),
+        };
         let languages = file_languages(pages.iter().map(|p| p.path.as_str()));
         let folders = (pages.iter()).any(|p| {
             let file = parts(&p.path).next_back().unwrap_or_default();
@@ -266,7 +276,7 @@ impl<'p> Inputs<'p> {
     }
 
     /// Each input's name, for the nearest to a missing one.
-    fn page_names(&self) -> &PageNames {
+    pub(super) fn page_names(&self) -> &PageNames {
         (self.stems).get_or_init(|| PageNames::new(self.pages, &self.languages))
     }
 
@@ -275,6 +285,9 @@ impl<'p> Inputs<'p> {
         self.pages.iter().map(|p| p.path.clone()).collect()
     }
 }
+
+/// The fewest pages whose routes and keys are made on two threads.
+const PAGES_APART: usize = 2048;
 
 /// Resolves links over the documents a call loaded, remembering what it
 /// looked up: one per thread, over the inputs they share.
@@ -288,7 +301,7 @@ pub(crate) struct Lands<'i, 'p> {
     pub(super) relatives: HashMap<String, Option<usize>>,
     pub(super) by_folder: HashMap<&'p str, HashMap<String, Option<usize>>>,
     pub(super) notes: HashMap<String, Option<usize>>,
-    nearest: HashMap<(Option<String>, String), Vec<usize>>,
+    pub(super) nearest: HashMap<(Option<String>, String), Vec<usize>>,
     pub(super) nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
     pub(super) reach: HashMap<usize, Vec<usize>>,
@@ -507,52 +520,6 @@ impl<'i, 'p> Lands<'i, 'p> {
             None => self.no_file(from, path, anchor),
         }
     }
-
-    /// A path no input and no file is, with the input whose file name is
-    /// nearest as the suggestion (of those as near, one with the link's
-    /// anchor).
-    pub(super) fn no_file(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
-        Landing::Broken {
-            suggestion: self
-                .nearest_file(from, &path, anchor)
-                .map(|doc| self.inputs.pages[doc].shown_path().to_owned()),
-            why: Broken::File(path),
-        }
-    }
-
-    /// The input whose name is nearest to the one `path` ends with, if any
-    /// is near ([`PageNames::nearest`], looked up once per name), of several
-    /// as near the one [`in_folders`] picks.
-    pub(super) fn nearest_file(
-        &mut self,
-        from: usize,
-        path: &str,
-        anchor: Option<&str>,
-    ) -> Option<usize> {
-        if !self.suggests {
-            return None;
-        }
-        let name = named_stem(path.trim_end_matches('/'), None);
-        let inputs = self.inputs;
-        // Not a page of another language's tree than the linking page's.
-        let ours = self.language_of(from).map(str::to_owned);
-        let theirs = |doc: usize| self.language_of(doc);
-        let among =
-            |doc: usize| ours.is_none() || theirs(doc).is_none_or(|t| Some(t) == ours.as_deref());
-        let key = (ours.clone(), name.to_owned());
-        let near = match self.nearest.get(&key) {
-            Some(near) => near.clone(),
-            None => {
-                let near = inputs.page_names().nearest(name, &among);
-                self.nearest.insert(key, near.clone());
-                near
-            }
-        };
-        let near: Vec<usize> = (near.into_iter())
-            .filter(|&doc| !self.is_translation_for(doc, from))
-            .collect();
-        in_folders(inputs.pages, &near, path, anchor)
-    }
 }
 
 #[cfg(test)]
@@ -604,14 +571,14 @@ mod tests {
     #[test]
     fn the_site_root_is_the_index_of_the_top_folder_only() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // `docs/api/index.md` ends with `index.md`, but is not the root.
         assert_eq!(lands.land(0, "/", false), Landing::External);
         assert_eq!(lands.land(0, "/#calls", false), Landing::External);
         let mut with_home = set.clone();
         with_home.extend(pages(&[("docs/index.md", "# Home\n\n## Start\n")]));
-        let inputs = Inputs::new(&with_home, None);
+        let inputs = Inputs::new(&with_home, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "/#start", false), page(5, Some(1)));
         assert_eq!(lands.land(0, "/api/#calls", false), page(3, Some(1)));
@@ -630,7 +597,7 @@ mod tests {
                 "---\nurl: /blog/2021/03/april-update/\n---\n# April\n",
             ),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let route = "tutorial-react-native#setup";
         assert_eq!(lands.land(0, route, false), page(1, Some(1)));
@@ -672,7 +639,7 @@ mod tests {
             ("site/develop/spec.md", "# Spec\n\n## Arrays\n"),
             ("site/commands/index.md", "# Commands\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // Served at `/commands/get/`, as a site with pretty URLs serves it.
         let link = "../../develop/spec#arrays";
@@ -692,7 +659,7 @@ mod tests {
     #[test]
     fn relative_paths_land_from_the_linking_folder() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "../config/server.md", false), page(1, None));
         assert_eq!(
@@ -725,7 +692,7 @@ mod tests {
             ("docs/_tutorials/navigation.md", "# Navigation\n"),
             ("docs/intro.md", "# Intro\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // `config/` renamed `configuration/`: a page's name alone, found in
         // another folder, is another page.
@@ -760,7 +727,7 @@ mod tests {
 ",
             ),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // `environment/` renamed from `env/`: another folder, so another page.
         assert!(broken(lands.land(0, "/self-hosting/env/webapp", false)));
@@ -781,7 +748,7 @@ mod tests {
             ("docs/en/4x/api.md", "# Api\n"),
             ("api/4x/app.md", "# App\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(2, "/guide/x", false), page(1, None));
         assert_eq!(lands.land(1, "/guide/x", false), page(1, None));
@@ -803,7 +770,7 @@ mod tests {
             ("fr/reference/c.mdx", "# C\n"),
             ("api/4x/app.md", "# App\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // The top has no `reference/` (renamed): a link to it is broken
         // from any page, however many translations still have one.
@@ -826,7 +793,7 @@ mod tests {
             ("docs/README.md", "# Docs\n"),
             ("docs/setup/x.md", "# X\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // `file-based-routing/` renamed: only the Chinese copy is left.
         for from in [0, 1, 2] {
@@ -846,7 +813,7 @@ mod tests {
             "a.md",
             "# A\n\n## Supported storage locations {#supported-storage-services}\n\n## Later\n",
         )]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let id = "#supported-storage-services";
         assert_eq!(lands.land(0, id, false), page(0, Some(1)));
@@ -877,7 +844,7 @@ mod tests {
     #[test]
     fn a_page_listing_a_taxonomys_terms_is_built_by_the_site() {
         let set = pages(&[("docs/intro.md", "# Intro\n"), ("docs/a/b.md", "# B\n")]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // Unless an input is in such a folder.
         for listing in ["/tags/security/", "/blog/tags/release", "/categories/"] {
@@ -889,7 +856,7 @@ mod tests {
         }
         let mut with_tags = set.clone();
         with_tags.extend(pages(&[("docs/tags/rust.md", "# Rust\n")]));
-        let inputs = Inputs::new(&with_tags, None);
+        let inputs = Inputs::new(&with_tags, None, 1);
         let mut lands = Lands::new(&inputs);
         assert!(broken(lands.land(0, "/tags/go/", false)));
     }
@@ -897,7 +864,7 @@ mod tests {
     #[test]
     fn site_addresses_wiki_links_and_urls_land_as_they_are_followed() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "/docs/4.x/api/#calls", false),
@@ -939,7 +906,7 @@ mod tests {
     #[test]
     fn broken_links_say_why_and_what_would_work() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "../config/server.md#server-prot", false),
@@ -972,7 +939,7 @@ mod tests {
 
     /// The suggestion for a broken link `target` written in the first of `set`.
     fn suggested_in(set: &[Targets], target: &str) -> Option<String> {
-        let inputs = Inputs::new(set, None);
+        let inputs = Inputs::new(set, None, 1);
         match Lands::new(&inputs).land(0, target, false) {
             Landing::Broken { suggestion, .. } => suggestion,
             other => panic!("{target} is broken, not {other:?}"),
@@ -993,7 +960,7 @@ mod tests {
             None,
             "es/ and fr/ are translations"
         );
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let Landing::Broken { suggestion, .. } = lands.land(1, "setp.md", false) else {
             panic!("broken");
@@ -1075,7 +1042,7 @@ mod tests {
             ("site/blog/_index.md", "# Blog\n"),
             ("site/docs/guide.md", "# Guide\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(2, "/blog", false), page(1, None));
         assert_eq!(lands.land(2, "/contributing/blog", false), page(0, None));
@@ -1090,7 +1057,7 @@ mod tests {
                 (&format!("{top}/docs/concepts/glossary.md"), "# Glossary\n"),
                 (&format!("{top}/docs/index.md"), "# Docs\n"),
             ]);
-            let inputs = Inputs::new(&set, None);
+            let inputs = Inputs::new(&set, None, 1);
             let mut lands = Lands::new(&inputs);
             let link = "/otel/glossary/";
             // (A suggestion names the page by its path, the folder in it.)
@@ -1103,7 +1070,7 @@ mod tests {
     #[test]
     fn a_link_through_a_site_template_lands_where_the_template_puts_it() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let relref = r#"{{< relref "../config/server.md" >}}#legacy"#;
         assert_eq!(lands.land(0, relref, false), page(1, Some(1)));
@@ -1126,7 +1093,7 @@ mod tests {
             ("docs/guides/a.md", "# A\n"),
             ("docs/guides/deep/b.md", "# B\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(1, "options.md", false), page(0, None));
         assert_eq!(lands.land(2, "options.md", false), page(0, None));
@@ -1151,7 +1118,7 @@ mod tests {
             ("docs/zh/guide/both.md", "# Both\n"),
             ("docs/zh/guide/zh-only.md", "# Zh\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(1, "/guide/both", false), page(2, None));
         assert_eq!(lands.land(5, "/guide/both", false), page(4, None));
@@ -1176,7 +1143,7 @@ mod tests {
             ("pages/blog/news.en-US.mdx", "# News\n"),
             ("README.md", "# SWR\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(2, "/docs/api#options", false), page(0, Some(1)));
         assert_eq!(lands.land(3, "/docs/api#options", false), page(1, Some(1)));
@@ -1205,7 +1172,7 @@ mod tests {
             ("docs/(framework)/(more)/page.mdx", "# Page\n\n## Hello\n"),
             ("docs/ui/x.mdx", "# X\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(2, "/docs/markdown", false), page(0, None));
         assert_eq!(lands.land(2, "/docs/page#hello", false), page(1, Some(1)));
@@ -1220,7 +1187,7 @@ mod tests {
     #[test]
     fn docsify_addresses_a_heading_as_a_query() {
         let set = set();
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let via = lands.land(1, "../guide/install.md?id=proxy-setup", false);
         assert_eq!(via, lands.land(1, "../guide/install.md#proxy-setup", false));
@@ -1242,7 +1209,7 @@ mod tests {
                 ),
                 (&format!("{top}docs/guide/b.md"), "# B\n"),
             ]);
-            let inputs = Inputs::new(&set, None);
+            let inputs = Inputs::new(&set, None, 1);
             let mut lands = Lands::new(&inputs);
             assert_eq!(lands.land(1, "@/docs/a.md", false), page(0, None), "{top}");
             assert_eq!(
@@ -1271,7 +1238,7 @@ mod tests {
             ),
             ("docs/Reference/API/Kustomization File.md", "# File\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let ipc = "/concept/inter-process-communication/#events";
         assert_eq!(lands.land(0, ipc, false), page(1, Some(1)));
@@ -1288,7 +1255,7 @@ mod tests {
                 "# Config\n\n## Theme\n\n> #### `custom_dir`\n>\n> Text.\n\n- ### Item {#item-id}\n",
             ),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "config.md#custom_dir", false),
@@ -1313,7 +1280,7 @@ mod tests {
                 "# Guide\n\n```md\n(in-code)=\n```\n\n## Usage\n",
             ),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(1, "#units/length", false), page(0, Some(1)));
         assert_eq!(lands.land(1, "units/length", false), page(0, Some(1)));
@@ -1363,7 +1330,7 @@ mod tests {
             ("docs/more.md", "### shard\n\nSplit.\n"),
             ("docs/shown.md", "## shown\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         // Through an include of an include; a page including itself ends.
         assert_eq!(lands.land(0, "cli#shard", false), page(3, Some(0)));
@@ -1390,7 +1357,7 @@ mod tests {
             ("docs/zh/a.mdx", "# A\n"),
             ("docs/zh/guide/setup.mdx", "# Setup\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         let suggestion = |landing: Landing| match landing {
             Landing::Broken { suggestion, .. } => suggestion,
@@ -1417,7 +1384,7 @@ mod tests {
             ("docs/shared/cwd.mdx", "## Cwd\n"),
             ("docs/shown.mdx", "## Shown\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "#root-folder", false), page(1, Some(0)));
         assert_eq!(lands.land(0, "#meta", false), page(2, Some(0)));
@@ -1442,7 +1409,7 @@ mod tests {
             ("docs/_site.mdx", "## site\n"),
             ("docs/_code.md", "## code\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "#scriptshell", false), page(1, Some(0)));
         // Several imports to a line, the last ending on the next (Prettier's).
@@ -1455,7 +1422,7 @@ mod tests {
             ("docs/_ios.md", "## Podfile\n"),
             ("docs/_kotlin.md", "## Configuring Gradle\n"),
         ]);
-        let inputs = Inputs::new(&wrapped, None);
+        let inputs = Inputs::new(&wrapped, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(0, "#podfile", false), page(1, Some(0)));
         assert_eq!(
@@ -1474,7 +1441,7 @@ mod tests {
     #[test]
     fn a_table_of_contents_marker_is_no_missing_note_unless_a_note_has_its_name() {
         let set = pages(&[("docs/guide.md", "# Guide\n")]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         for marker in ["toc", "TOC", "_TOC_"] {
             assert_eq!(lands.land(0, marker, true), Landing::External, "{marker}");
@@ -1487,7 +1454,7 @@ mod tests {
             }
         ));
         let vault = pages(&[("notes/guide.md", "# Guide\n"), ("notes/TOC.md", "# All\n")]);
-        let inputs = Inputs::new(&vault, None);
+        let inputs = Inputs::new(&vault, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "TOC", true),
@@ -1499,7 +1466,7 @@ mod tests {
     #[test]
     fn a_path_on_disk_outside_the_inputs_is_a_file() {
         let set = pages(&[("a.md", "# A\n")]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "Cargo.toml", false),
@@ -1512,7 +1479,7 @@ mod tests {
         let here = std::env::current_dir().unwrap().canonicalize().unwrap();
         let src: Arc<[PathBuf]> = Arc::from(vec![here.join("src")]);
         let set = pages(&[("src/a.md", "# A\n")]);
-        let inputs = Inputs::new(&set, Some(src));
+        let inputs = Inputs::new(&set, Some(src), 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(
             lands.land(0, "lib.rs", false),
@@ -1539,7 +1506,7 @@ mod tests {
         let set = pages(&[(&at("a.md"), "# A\n"), (&at("new.md"), "# New\n")]);
         let docs: Arc<[PathBuf]> = Arc::from(vec![root.join("docs")]);
         for (within, lands_on_new) in [(None, true), (Some(docs), false)] {
-            let inputs = Inputs::new(&set, within);
+            let inputs = Inputs::new(&set, within, 1);
             let landing = Lands::new(&inputs).land(0, "/old", false);
             assert_eq!(landing == page(1, None), lands_on_new, "{landing:?}");
         }
@@ -1556,7 +1523,7 @@ mod tests {
             ),
             ("b/versioned_docs/version-2/b.md", "# B\n"),
         ]);
-        let inputs = Inputs::new(&set, None);
+        let inputs = Inputs::new(&set, None, 1);
         let mut lands = Lands::new(&inputs);
         assert_eq!(lands.land(1, "/docs/a", false), page(0, None));
         assert!(broken(lands.land(0, "/docs/2/b", false)));

@@ -6,8 +6,36 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use foldhash::{HashMap, HashMapExt};
+
 use super::docs::{components_joined, lowercase, unnumbered};
 use crate::paths::{last_separator, percent_decoded};
+
+/// Each path's place by its components joined ([`components_joined`]): as
+/// written, lowercase, and as [`bare_key`] files it; the first path of each
+/// key kept.
+pub(super) struct PathKeys {
+    pub exact: HashMap<String, usize>,
+    pub folded: HashMap<String, usize>,
+    pub bare: HashMap<String, usize>,
+}
+
+impl PathKeys {
+    pub fn of<'a>(paths: impl ExactSizeIterator<Item = &'a str>) -> PathKeys {
+        let mut keys = PathKeys {
+            exact: HashMap::with_capacity(paths.len()),
+            folded: HashMap::with_capacity(paths.len()),
+            bare: HashMap::with_capacity(paths.len()),
+        };
+        for (i, path) in paths.enumerate() {
+            let key = components_joined(path);
+            keys.bare.entry(bare_key(&key).into_owned()).or_insert(i);
+            keys.folded.entry(lowercase(&key).into_owned()).or_insert(i);
+            keys.exact.entry(key.into_owned()).or_insert(i);
+        }
+        keys
+    }
+}
 
 /// A joined path as the third lookup files it: lowercase, each component
 /// without its numeric ordering prefix; not copied where it is so already.

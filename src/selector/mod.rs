@@ -24,6 +24,7 @@ mod labels;
 mod landing;
 mod link_paths;
 mod locales;
+mod missing;
 mod mkdocs;
 mod near_page;
 mod notes;

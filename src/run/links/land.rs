@@ -24,7 +24,7 @@ pub(super) fn land_all(
     targets: &[Targets],
     reads: &[Vec<Listed>],
 ) -> (Vec<Landing>, bool) {
-    let mut made = Inputs::new(targets, options.limits().within);
+    let mut made = Inputs::new(targets, options.limits().within, options.threads);
     let links: Vec<(usize, &Listed)> = (reads.iter().enumerate())
         .flat_map(|(doc, links)| links.iter().map(move |link| (doc, link)))
         .collect();
