@@ -256,18 +256,20 @@ impl<'p> Inputs<'p> {
 
     /// Makes the tables a call's links read ahead of them, so that no
     /// resolver waits for one (on a thread of its own): the paths made ready
-    /// for site addresses (`sites`), for wiki links (`notes`), and the pages'
-    /// names a broken link's suggestion is looked for among (`names`).
-    pub fn make_ready(&self, sites: bool, notes: bool, names: bool) {
+    /// for site addresses (`sites`) and for wiki links (`notes`).
+    pub fn make_ready(&self, sites: bool, notes: bool) {
         if sites {
             self.site_paths();
         }
         if notes {
             self.notes();
         }
-        if names {
-            self.page_names();
-        }
+    }
+
+    /// Makes the pages' names a broken link's suggestion is looked for
+    /// among, ahead of the first suggestion (on a thread of its own).
+    pub fn make_names_ready(&self) {
+        self.page_names();
     }
 
     /// The inputs' paths and routes, made ready for site addresses.

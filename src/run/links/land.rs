@@ -36,13 +36,13 @@ pub(super) fn land_all(
         if threads > 1 {
             let sites = (links.iter()).any(|(_, l)| l.target.trim_start().starts_with(['/', '{']));
             let notes = links.iter().any(|(_, l)| l.wiki);
-            scope.spawn(move || inputs.make_ready(sites, notes, false));
+            scope.spawn(move || inputs.make_ready(sites, notes));
         }
         let named = &named;
         let land = move |part| {
             let broken = || {
                 if !named.swap(true, Ordering::Relaxed) {
-                    scope.spawn(|| inputs.make_ready(false, false, true));
+                    scope.spawn(|| inputs.make_names_ready());
                 }
             };
             land_part(inputs, part, (threads > 1).then_some(&broken))
