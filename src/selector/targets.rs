@@ -245,65 +245,69 @@ fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str
 }
 
 /// The files a page includes: as VitePress reads `<!--@include: path-->`
-/// (a line range `{3,}` or a region `#name` after the path left out), and
-/// as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
+/// (a line range `{3,}` or a region `#name` after the path left out), as
+/// Fumadocs' include tags name them ([`included`]), and as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
 /// line of its own, Docusaurus' way; a path from the page's folder only).
 /// Neither is read in a code block, where a page shows one.
 fn includes_of(doc: &Document) -> Vec<String> {
-    const MARK: &str = "<!--@include:";
-    // (Each search made once: a doc set's every page is read for them.)
+    // (Each search made once, and the three ways of writing an include
+    // found by one: a doc set's every page is read for them.)
     static FIND: LazyLock<[Finder<'static>; 2]> =
-        LazyLock::new(|| [Finder::new(MARK), Finder::new("import")]);
+        LazyLock::new(|| [Finder::new("include"), Finder::new("import")]);
     let text = doc.text();
-    let included = FIND[0].find_iter(text.as_bytes()).filter_map(|at| {
-        let rest = &text[at + MARK.len()..];
-        let path = &rest[..rest.find("-->")?];
-        let path = path.split(['{', '#']).next().unwrap_or(path).trim();
-        (!path.is_empty()).then_some((at, path))
-    });
     // An import statement starts a line; a line may hold several, and one
     // may go on to the next line (as Prettier wraps them).
     let imported = (FIND[1].find_iter(text.as_bytes()))
         .filter(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
         .filter(|&at| may_import_markdown(&text.as_bytes()[at..]))
         .flat_map(|at| imports_of_line(text, at).into_iter().map(move |p| (at, p)));
-    let mut found: Vec<(usize, &str)> = included.chain(imported).collect();
-    found.extend(include_tags(text));
+    let mut found: Vec<(usize, &str)> = imported.collect();
+    found.extend(
+        FIND[0]
+            .find_iter(text.as_bytes())
+            .filter_map(|at| included(text, at)),
+    );
     // In order, for the nodes holding them to be found from the last.
-    found.sort_unstable_by_key(|&(at, _)| at);
+    found.sort_by_key(|&(at, _)| at);
     let mut holders = doc.holders();
     (found.into_iter())
         .filter(|&(at, _)| doc.node(holders.of(at)).kind() != Kind::Block(BlockKind::Code))
         .map(|(_, path)| path.to_owned())
         .collect()
 }
-/// The files Fumadocs' include tags name, from the page's folder:
-/// `<include>./part.mdx</include>` and its directive, `::include[./part.mdx]`
-/// (a section's `#id` after the path aside). One with `cwd` names a path
-/// from where the site is built, not looked for.
-fn include_tags(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    static FIND: LazyLock<[Finder<'static>; 2]> =
-        LazyLock::new(|| [Finder::new("<include"), Finder::new("::include[")]);
-    let tags = FIND[0].find_iter(text.as_bytes()).filter_map(|at| {
-        let rest = &text[at + "<include".len()..];
-        let (attributes, rest) = rest.split_once('>')?;
+
+/// The file an `include` at `at` names, with where its mark starts: as
+/// VitePress reads `<!--@include: path-->`, or as Fumadocs reads its tag,
+/// `<include>./part.mdx</include>`, and its directive,
+/// `::include[./part.mdx]`, each from the page's folder. A tag's or a
+/// directive's section (`#id`) is left aside, and one with `cwd` names a
+/// path from where the site is built, not looked for.
+fn included(text: &str, at: usize) -> Option<(usize, &str)> {
+    let before = &text.as_bytes()[..at];
+    let after = &text[at + "include".len()..];
+    if before.ends_with(b"<!--@") {
+        let rest = after.strip_prefix(':')?;
+        let path = &rest[..rest.find("-->")?];
+        let path = path.split(['{', '#']).next().unwrap_or(path).trim();
+        return (!path.is_empty()).then_some((at - "<!--@".len(), path));
+    }
+    let (start, path) = if before.ends_with(b"<") {
+        let (attributes, rest) = after.split_once('>')?;
         let plain = attributes.is_empty() || attributes.starts_with(char::is_whitespace);
         let from_cwd = attributes
             .split_whitespace()
             .any(|a| a == "cwd" || a.starts_with("cwd="));
         (plain && !from_cwd && !attributes.ends_with('/')).then_some(())?;
-        Some((at, &rest[..rest.find("</include>")?]))
-    });
-    let directives = FIND[1].find_iter(text.as_bytes()).filter_map(|at| {
-        let rest = &text[at + "::include[".len()..];
-        let (path, rest) = rest.split_once(']')?;
+        (at - 1, &rest[..rest.find("</include>")?])
+    } else if before.ends_with(b"::") {
+        let (path, rest) = after.strip_prefix('[')?.split_once(']')?;
         let from_cwd = rest.starts_with('{') && rest[..rest.find('}')?].contains("cwd");
-        (!from_cwd).then_some((at, path))
-    });
-    (tags.chain(directives)).filter_map(|(at, path)| {
-        let path = path.split('#').next().unwrap_or(path).trim();
-        (!path.is_empty() && !path.contains('\n')).then_some((at, path))
-    })
+        (!from_cwd).then_some((at - 2, path))?
+    } else {
+        return None;
+    };
+    let path = path.split('#').next().unwrap_or(path).trim();
+    (!path.is_empty() && !path.contains('\n')).then_some((start, path))
 }
 
 /// Whether a front matter value may be a label: a name a fragment can be
