@@ -421,10 +421,15 @@ fn anchors_before(text: &str, start: usize) -> Vec<String> {
 
 /// A line holding only `<a id=…></a>` / `<a name=…>` tags.
 fn is_anchor_line(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
-    if !lower.starts_with("<a ") {
+    // (Most lines are not: no copy is made of them.)
+    if !line
+        .as_bytes()
+        .get(..3)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"<a "))
+    {
         return false;
     }
+    let lower = line.to_ascii_lowercase();
     let stripped = lower.replace("</a>", "");
     let mut rest = stripped.trim();
     while let Some(tail) = rest.strip_prefix("<a ") {
@@ -665,6 +670,24 @@ mod tests {
             assert_eq!(slug(t), slugged(t), "{t}");
             assert_eq!(loose(t), loosely(t), "{t}");
         }
+    }
+
+    #[test]
+    fn an_anchor_line_holds_only_anchor_tags_in_any_case() {
+        for line in ["<a id=\"x\"></a>", "<A NAME=x></A> <a id=y>", "<a id=x>"] {
+            assert!(is_anchor_line(line), "{line}");
+        }
+        for line in [
+            "<a",
+            "<abbr title=x>",
+            "text <a id=x></a>",
+            "<a id=x></a> text",
+            "é<a ",
+        ] {
+            assert!(!is_anchor_line(line), "{line}");
+        }
+        let text = "<A ID=\"Old\"></A>\n\n## New\n";
+        assert_eq!(anchors_before(text, text.find("##").unwrap()), ["Old"]);
     }
 
     #[test]
