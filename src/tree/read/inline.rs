@@ -38,6 +38,10 @@ pub(super) enum Dest {
     /// but a tag with attributes, inline HTML the parser gives as one
     /// event, to be read as that (for its ids and `<a href>`).
     Tag,
+    /// Nowhere: what was found is an attribute list ending its line
+    /// (`**Request** {#request}`), which ends a text event of the parser's,
+    /// to be read as that (for its id).
+    Text,
 }
 
 /// Whether a label (as written between its brackets) is defined.
@@ -86,7 +90,7 @@ pub(super) fn plain_links(
             b'<' => at = past_tag(block, i, open.is_some(), &piped, &mut found)?,
             // Where no attribute list or role may be written, a `{` is text.
             b'{' if !braces => {}
-            b'{' => return None,
+            b'{' => at = braced(block, i, &mut found)?,
             b')' if block.get(i + 1) == Some(&b'=') => return None,
             b')' => {}
             b'[' if open.is_some() || matches!(block.get(i + 1), Some(b'[' | b'^')) => {
@@ -216,6 +220,45 @@ impl<'b> Specials<'b> {
         let next = self.marks.min(self.others).min(self.escapes);
         (next < block.len()).then_some(next)
     }
+}
+
+/// Where the scan goes on past a `{` at `open`, where the text may write
+/// attribute lists or roles: just past it where it is text, as where no
+/// attribute list it opens can give an id (no `#` opens a word before the
+/// next `}`, which every attribute list ends with) and it opens no role
+/// (`{ref}`, `{numref}`, `{doc}`); past an attribute list of plain words
+/// ending its line, which ends the parser's text event there, added to
+/// `found` as that ([`Dest::Text`]); else `None`, the parser's to read. (A
+/// word opens after the `{`, its `:` or white space; any byte beyond ASCII
+/// is taken for white space.)
+fn braced(block: &[u8], open: usize, found: &mut Vec<Found>) -> Option<usize> {
+    let rest = &block[open..];
+    if [&b"{ref}"[..], b"{numref}", b"{doc}"]
+        .iter()
+        .any(|role| rest.starts_with(role))
+    {
+        return None;
+    }
+    let Some(close) = memchr::memchr(b'}', rest) else {
+        return Some(open + 1);
+    };
+    let inner = &rest[1..close];
+    let opens_word = |k: usize| k == 0 || !inner[k - 1].is_ascii_graphic() || inner[k - 1] == b':';
+    if !memchr::memchr_iter(b'#', inner).any(opens_word) {
+        return Some(open + 1);
+    }
+    let plain = (inner.iter()).all(|&b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'#' | b'-' | b'.' | b':' | b'=' | b' ')
+    });
+    let after = rest[close + 1..].iter().find(|&&b| b != b' ' && b != b'\t');
+    let ends_line = after.is_none_or(|&b| b == b'\n' || b == b'\r');
+    (plain && ends_line).then_some(())?;
+    let end = open + close + 1;
+    found.push(Found {
+        link: open..end,
+        dest: Dest::Text,
+    });
+    Some(end)
 }
 
 /// Past the code span a run of backticks at `at` opens, on its line; where
@@ -370,7 +413,7 @@ mod tests {
                 .map(|f| match f.dest {
                     Dest::Inline(dest) => (&text[f.link], &text[dest]),
                     Dest::Named(_) => unreachable!("no definitions"),
-                    Dest::Tag => (&text[f.link], ""),
+                    Dest::Tag | Dest::Text => (&text[f.link], ""),
                 })
                 .collect(),
         )
@@ -532,6 +575,78 @@ mod tests {
     }
 
     #[test]
+    fn a_brace_is_text_unless_an_attribute_list_there_may_give_an_id() {
+        let read = |text: &str| {
+            let found = plain_links(text.as_bytes(), false, true, None)?;
+            let shown = |f: Found| (text[f.link].to_owned(), f.dest == Dest::Text);
+            Some(found.into_iter().map(shown).collect::<Vec<_>>())
+        };
+        let link = || vec![("[a](b)".to_owned(), false)];
+        // No `#` opening a word before the next `}`, and no role: text.
+        assert_eq!(read("{x} [a](b)"), Some(link()));
+        assert_eq!(read("{{< relref \"c.md#d\" >}} [a](b)"), Some(link()));
+        assert_eq!(read("{.class} and { [a](b)"), Some(link()));
+        // Attribute lists of plain words ending their lines: text events.
+        assert_eq!(
+            read("**Request** {#request}\nNext {: #n .c k=v}  \r\n[a](b) {b #c}"),
+            Some(vec![
+                ("{#request}".to_owned(), true),
+                ("{: #n .c k=v}".to_owned(), true),
+                ("[a](b)".to_owned(), false),
+                ("{b #c}".to_owned(), true),
+            ])
+        );
+        assert_eq!(
+            read("[a](b){#id}"),
+            Some(vec![
+                ("[a](b)".to_owned(), false),
+                ("{#id}".to_owned(), true)
+            ])
+        );
+        // Anything else is the parser's: a list before the line's end, in a
+        // link's text, of other words, a role.
+        for text in [
+            "{#a} text",
+            "[x {#a}](b)",
+            "a {#a_b}",
+            "x {# a}}",
+            "{ref}`a`",
+            "{doc}`a`",
+        ] {
+            assert_eq!(read(text), None, "{text:?}");
+        }
+    }
+
+    /// The ids attribute lists give, read with a text's links, where a
+    /// debug build holds them to the parser's reading of the whole text.
+    #[test]
+    fn a_linked_parse_finds_the_parsers_attribute_ids() {
+        let ids = |text: &str| {
+            let source = crate::source::Source::new("a.md", text);
+            let mut doc = crate::tree::parse_linked(source, "a".to_owned());
+            doc.take_written_links().ids
+        };
+        for (text, want) in [
+            ("**Request** {#request}\n", &[("request", "{#request}")][..]),
+            (
+                "A line {: #n .c k=v}  \nand [a](b) {#m}\n\n- item {#i}\n- [x](y) {x}\n",
+                &[("n", "{: #n"), ("m", "{#m}"), ("i", "{#i}")],
+            ),
+            // One text event: the list ending it gives the id.
+            ("{#a} text and {#b}\n", &[("b", "{#b}")]),
+            ("a {b #c} {#d}\n", &[("d", "{#d}")]),
+            ("[x {#a}](b)\n", &[("a", "{#a}")]),
+            ("[](a){#anchor}\n", &[("anchor", "{#anchor}")]),
+            ("a {b #c}\n", &[]),
+        ] {
+            let want: Vec<(String, usize)> = (want.iter())
+                .map(|&(id, at)| (id.to_owned(), text.find(at).unwrap()))
+                .collect();
+            assert_eq!(ids(text), want, "{text:?}");
+        }
+    }
+
+    #[test]
     fn finds_links_by_reference_where_definitions_are_written() {
         let defined = |label: &[u8]| matches!(label, b"a" | b"b c" | b"d");
         let named = |text: &str| {
@@ -539,7 +654,7 @@ mod tests {
             let shown = |f: Found| {
                 let dest = match f.dest {
                     Dest::Inline(dest) | Dest::Named(dest) => &text[dest],
-                    Dest::Tag => "",
+                    Dest::Tag | Dest::Text => "",
                 };
                 (text[f.link].to_owned(), dest.to_owned())
             };
@@ -618,7 +733,7 @@ mod tests {
             "<a href=\"x\"title=\"y\">",
             "<a href=\"x\" / >",
             "<p\x0cclass=\"x\">",
-            "[a](b){#id}",
+            "[a](b){#id} x",
             "{ref}`x`",
             "(label)=",
             "\\[a](b)",

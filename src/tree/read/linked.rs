@@ -278,6 +278,7 @@ impl<'a> Reading<'a> {
                 Dest::Tag => {
                     (self.written).read(&Event::InlineHtml(source.into()), source, text, at)
                 }
+                Dest::Text => (self.written).read(&Event::Text(source.into()), source, text, at),
                 Dest::Named(name) => {
                     let def = defs.and_then(|defs| defs.get(&piece[name]))?;
                     expanded += def.copied();
