@@ -158,13 +158,14 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
         "readme.md",
         "_index.md",
     ];
-    let lower = path.to_ascii_lowercase();
-    let page = [".html", ".htm"]
-        .iter()
-        .find(|e| lower.ends_with(*e))
-        .map(|e| &path[..path.len() - e.len()]);
+    // (Each spelling made by `concat`, not `format!`: a doc set's every
+    // link to a page is spelled so.)
+    let page = [".html", ".htm"].iter().find_map(|e| {
+        let at = path.len().checked_sub(e.len())?;
+        (path.as_bytes()[at..].eq_ignore_ascii_case(e.as_bytes())).then(|| &path[..at])
+    });
     if let Some(stem) = page {
-        out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| format!("{stem}.{e}")));
+        out.extend(MARKDOWN_EXTENSIONS.iter().map(|e| [stem, ".", e].concat()));
         // `other/index.html` is the folder's index page, whatever its source
         // is called (`README.md`, `_index.md`).
         let name = stem.rsplit('/').next().unwrap_or(stem);
@@ -172,7 +173,7 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
             let folder = &stem[..stem.len() - name.len()];
             let indexes: Vec<String> = INDEXES
                 .iter()
-                .map(|i| format!("{folder}{i}"))
+                .map(|i| [folder, i].concat())
                 .filter(|p| !out.contains(p))
                 .collect();
             out.extend(indexes);
@@ -184,8 +185,10 @@ pub(crate) fn link_spellings(path: &str) -> Vec<String> {
     // page, or else the folder's index.
     let folder = path.trim_end_matches('/');
     let sep = if folder.is_empty() { "" } else { "/" };
-    let pages = MARKDOWN_EXTENSIONS.iter().map(|e| format!("{folder}.{e}"));
-    let indexes = INDEXES.iter().map(|i| format!("{folder}{sep}{i}"));
+    let pages = MARKDOWN_EXTENSIONS
+        .iter()
+        .map(|e| [folder, ".", e].concat());
+    let indexes = INDEXES.iter().map(|i| [folder, sep, i].concat());
     if folder.is_empty() {
         out.extend(indexes);
     } else if path.ends_with('/') {
@@ -286,6 +289,37 @@ mod tests {
             let want = Path::new(path).extension().map(|e| e.as_encoded_bytes());
             assert_eq!(extension(Path::new(path)), want, "{path:?}");
         }
+    }
+
+    #[test]
+    fn a_links_spellings_are_its_pages_sources_in_order() {
+        let spelled = |path: &str| link_spellings(path).join(" ");
+        assert_eq!(spelled("a/b.md"), "a/b.md");
+        assert_eq!(spelled("a/B.HTML"), "a/B.HTML a/B.md a/B.markdown a/B.mdx");
+        assert_eq!(
+            spelled("a/index.htm"),
+            "a/index.htm a/index.md a/index.markdown a/index.mdx a/README.md a/readme.md a/_index.md"
+        );
+        assert_eq!(
+            spelled("guide/"),
+            "guide/ guide/index.md guide/index.mdx guide/README.md guide/readme.md \
+             guide/_index.md guide.md guide.markdown guide.mdx"
+        );
+        assert_eq!(
+            spelled("https://x.y/g%C3%A9"),
+            "/gé /gé.md /gé.markdown /gé.mdx /gé/index.md /gé/index.mdx /gé/README.md \
+             /gé/readme.md /gé/_index.md"
+        );
+        assert_eq!(
+            spelled(""),
+            " index.md index.mdx README.md readme.md _index.md"
+        );
+        assert_eq!(spelled("é.html"), "é.html é.md é.markdown é.mdx");
+        assert_eq!(
+            spelled("html"),
+            "html html.md html.markdown html.mdx html/index.md \
+             html/index.mdx html/README.md html/readme.md html/_index.md"
+        );
     }
 
     #[test]
