@@ -203,8 +203,13 @@ fn line_at(text: &str, start: usize) -> &str {
 fn attribute_list_after(text: &str, start: usize) -> Option<&str> {
     let mut rest = &text[start..];
     for _ in 0..2 {
-        rest = &rest[rest.find('\n')? + 1..];
+        rest = &rest[memchr::memchr(b'\n', rest.as_bytes())? + 1..];
         let line = line_at(rest, 0).trim();
+        // (Most lines after a heading are blank or text: neither a list
+        // nor an underline.)
+        if !line.starts_with(['{', '=', '-']) {
+            return None;
+        }
         if let Some(list) = line.strip_prefix("{:").and_then(|l| l.strip_suffix('}')) {
             let mut ids = list.split_whitespace().filter_map(|t| t.strip_prefix('#'));
             return ids.next().filter(|id| !id.is_empty());
@@ -393,7 +398,9 @@ fn anchors_before(text: &str, start: usize) -> Vec<String> {
             break;
         }
         let before = &text[..end];
-        let body_end = before.trim_end_matches(['\n', '\r']).len();
+        let body_end = (before.as_bytes().iter())
+            .rposition(|&b| b != b'\n' && b != b'\r')
+            .map_or(0, |at| at + 1);
         if body_end == before.len() {
             break;
         }
