@@ -4,6 +4,8 @@
 //! the previous match. A miss says what was asked and what exists (a [`Reason`],
 //! worded by `render`) and carries suggestions that resolve.
 
+use std::fmt::Write as _;
+
 use super::Reason;
 use super::{Index, Selector, Step, Target};
 use crate::tree::{Anchors, loose};
@@ -344,26 +346,36 @@ fn blocks_between(doc: &Document, span: std::ops::Range<usize>) -> Vec<NodeId> {
 /// (`h2.1`, `code.7`), a path from the outermost container for nested ones
 /// (`list.0/item.3/code.0`).
 pub(crate) fn canonical(doc: &Document, id: NodeId) -> String {
-    let mut parts = Vec::new();
+    // Each step's name and number, innermost first, written out at once (a
+    // link listing names the block holding each link so).
+    let mut steps: Vec<(&str, Option<u32>)> = Vec::new();
     let mut at = Some(id);
     while let Some(cur) = at {
         let node = doc.node(cur);
         let name = Target::of(node.kind).name();
-        let name = match node.kind {
+        let number = match node.kind {
             Kind::Document => return name.to_owned(),
-            Kind::Root | Kind::Front => name.to_owned(),
-            Kind::Section { .. } | Kind::Block(_) | Kind::Item => {
-                format!("{name}.{}", node.ordinal)
-            }
+            Kind::Root | Kind::Front => None,
+            Kind::Section { .. } | Kind::Block(_) | Kind::Item => Some(node.ordinal),
         };
-        parts.push(name);
+        steps.push((name, number));
         at = match node.kind {
             Kind::Section { .. } => None,
             _ => node.parent,
         };
     }
-    parts.reverse();
-    parts.join("/")
+    let mut out = String::new();
+    for (k, &(name, number)) in steps.iter().rev().enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        out.push_str(name);
+        if let Some(number) = number {
+            // (Writing to a `String` cannot fail.)
+            let _ = write!(out, ".{number}");
+        }
+    }
+    out
 }
 
 /// The type name of a node as output shows it (`h2`, `code`, `item`, `root`).
