@@ -12,7 +12,7 @@
 //! inputs); anything with a scheme (`https:`, `mailto:`) is external, and is
 //! never fetched.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::OnceLock;
 
@@ -21,7 +21,7 @@ use foldhash::{HashMap, HashMapExt};
 use super::books::Book;
 use super::docs::{Paths, components, file_languages, is_root};
 use super::link_paths::{
-    PathKeys, joined, lands_outside, path_and_anchor, under, without_page_extension,
+    Disk, PathKeys, joined, lands_outside, path_and_anchor, without_page_extension,
 };
 use super::mkdocs::MkDocs;
 use super::near_page::{PageNames, is_page};
@@ -307,6 +307,10 @@ pub(crate) struct Lands<'i, 'p> {
     pub(super) nearest_anchors: HashMap<(usize, String), Option<String>>,
     /// The files each page's includes reach ([`Lands::includes`]).
     pub(super) reach: HashMap<usize, Vec<usize>>,
+    /// What the file system said of each path looked for on disk, and of
+    /// each address a site may serve as it is ([`Lands::on_disk`]).
+    pub(super) disk: HashMap<String, Disk>,
+    pub(super) as_is: HashMap<String, bool>,
     /// The redirects the link being landed has been sent through.
     pub(super) hops: u8,
     /// Whether a broken link gets a suggestion (a resolver that only asks
@@ -327,6 +331,8 @@ impl<'i, 'p> Lands<'i, 'p> {
             nearest: HashMap::new(),
             nearest_anchors: HashMap::new(),
             reach: HashMap::new(),
+            disk: HashMap::new(),
+            as_is: HashMap::new(),
             hops: 0,
             suggests: true,
         }
@@ -408,7 +414,7 @@ impl<'i, 'p> Lands<'i, 'p> {
                 None if is_page(path)
                     && !is_root(path)
                     && !self.is_taxonomy(path)
-                    && !self.inputs.serves_as_is(path) =>
+                    && !self.serves_as_is(path) =>
                 {
                     return self.no_file(from, path.to_owned(), anchor.as_deref());
                 }
@@ -505,22 +511,6 @@ impl<'i, 'p> Lands<'i, 'p> {
     /// The inputs' paths and routes, made ready for site addresses.
     pub(super) fn site_paths(&self) -> &'i Paths {
         self.inputs.site_paths()
-    }
-
-    /// A path no input is: a file on disk, outside the folders it may be
-    /// looked for in (not checked, as a URL is not), or nowhere.
-    fn on_disk(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
-        let at = Path::new(&path);
-        match &self.inputs.within {
-            None if at.exists() => Landing::File(path),
-            Some(roots) => match at.canonicalize() {
-                Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Landing::File(path),
-                Ok(_) => Landing::External,
-                Err(_) if !under(at, roots) => Landing::External,
-                Err(_) => self.no_file(from, path, anchor),
-            },
-            None => self.no_file(from, path, anchor),
-        }
     }
 }
 

@@ -61,6 +61,33 @@ pub(super) fn under(path: &Path, roots: &[PathBuf]) -> bool {
         .is_some_and(|real| roots.iter().any(|r| real.starts_with(r)))
 }
 
+/// What the file system says of a path no input is.
+#[derive(Clone, Copy)]
+pub(super) enum Disk {
+    /// A file, where it may be looked for.
+    File,
+    /// Outside the folders it may be looked for in: not checked, as a URL
+    /// is not.
+    Outside,
+    Missing,
+}
+
+/// What the file system says of `path`, looked for anywhere, or `within`
+/// some folders only (a call over MCP, in its roots).
+pub(super) fn disk(path: &str, within: Option<&[PathBuf]>) -> Disk {
+    let at = Path::new(path);
+    match within {
+        None if at.exists() => Disk::File,
+        Some(roots) => match at.canonicalize() {
+            Ok(real) if roots.iter().any(|r| real.starts_with(r)) => Disk::File,
+            Ok(_) => Disk::Outside,
+            Err(_) if !under(at, roots) => Disk::Outside,
+            Err(_) => Disk::Missing,
+        },
+        None => Disk::Missing,
+    }
+}
+
 /// Whether a wiki link's note names an attachment (`[[diagram.png]]`): a
 /// name with an extension that is no Markdown file's. Where notes' names
 /// hold dots (`dendron.topic.tasks`, [`Notes::names_dotted`]), only a file

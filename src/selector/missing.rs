@@ -3,9 +3,42 @@
 //! linking page's language.
 
 use super::landing::{Broken, Landing, Lands};
+use super::link_paths::{Disk, disk};
 use super::near_page::{in_folders, named_stem};
 
 impl Lands<'_, '_> {
+    /// A path no input is: a file on disk, outside the folders it may be
+    /// looked for in, or nowhere. Each path is asked of the file system
+    /// once: every page of a folder may link to the same missing one.
+    pub(super) fn on_disk(&mut self, from: usize, path: String, anchor: Option<&str>) -> Landing {
+        let disk = match self.disk.get(&path) {
+            Some(&disk) => disk,
+            None => {
+                let disk = disk(&path, self.inputs.within.as_deref());
+                self.disk.insert(path.clone(), disk);
+                disk
+            }
+        };
+        match disk {
+            Disk::File => Landing::File(path),
+            Disk::Outside => Landing::External,
+            Disk::Missing => self.no_file(from, path, anchor),
+        }
+    }
+
+    /// Whether the site serves `path` as a file of its own
+    /// ([`Inputs::serves_as_is`]), asked of the file system once per path.
+    ///
+    /// [`Inputs::serves_as_is`]: super::landing::Inputs
+    pub(super) fn serves_as_is(&mut self, path: &str) -> bool {
+        if let Some(&served) = self.as_is.get(path) {
+            return served;
+        }
+        let served = self.inputs.serves_as_is(path);
+        self.as_is.insert(path.to_owned(), served);
+        served
+    }
+
     /// A path no input and no file is, with the input whose file name is
     /// nearest as the suggestion (of those as near, one with the link's
     /// anchor).
