@@ -246,9 +246,10 @@ fn imported_path<'t>(mut words: impl Iterator<Item = &'t str>) -> Option<&'t str
 
 /// The files a page includes: as VitePress reads `<!--@include: path-->`
 /// (a line range `{3,}` or a region `#name` after the path left out), as
-/// Fumadocs' include tags name them ([`included`]), and as MDX imports a Markdown partial (`import Part from './_part.mdx'` on a
-/// line of its own, Docusaurus' way; a path from the page's folder only).
-/// Neither is read in a code block, where a page shows one.
+/// Fumadocs' include tags name them ([`included`]), and as MDX imports a
+/// Markdown partial (`import Part from './_part.mdx'` on a line of its own,
+/// Docusaurus' way; a path from the page's folder only). None is read in a
+/// code block, where a page shows one.
 fn includes_of(doc: &Document) -> Vec<String> {
     // (Each search made once, and the three ways of writing an include
     // found by one: a doc set's every page is read for them.)
